@@ -1,0 +1,64 @@
+// Command dispatch. Kept lean on purpose: `rewind hook` runs on every agent tool call, so
+// nothing heavy (ink, react, conf) is imported until a subcommand needs it.
+import { readFileSync } from 'node:fs';
+import { BugError, UserError } from '../errors.js';
+import { writeLine, type CommandIO, type CommandMain } from './io.js';
+
+const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
+  snapshot: () => import('../commands/snapshot.js'),
+  list: () => import('../commands/list.js'),
+  diff: () => import('../commands/diff.js'),
+  config: () => import('../commands/config.js'),
+};
+
+export const usage = `rewind: the undo button for AI coding agents
+
+Usage:
+  rewind snapshot [--label L] [--json]      take a checkpoint of the project now
+  rewind list [--json]                      checkpoints, oldest first
+  rewind diff <id> [PATH...] [--name-status]  what restoring <id> would change (now -> <id>)
+  rewind config [path|get KEY|set KEY VALUE|validate]
+
+Every command takes -C DIR (default: the current directory) and --help.
+Environment: REWIND_HOME (checkpoint stores), REWIND_CONFIG_DIR (config.json folder).`;
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Runs one command line and returns the exit code; never throws. */
+export async function run(argv: string[], io: CommandIO): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      writeLine(io.stdout, usage);
+      return 0;
+    }
+    if (name === '--version' || name === '-v') {
+      writeLine(io.stdout, version());
+      return 0;
+    }
+    const load = commands[name];
+    if (!load) {
+      writeLine(io.stderr, `rewind: unknown command '${name}' (see \`rewind --help\`)`);
+      return 2;
+    }
+    const { main } = await load();
+    return await main(rest, io);
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+function reportError(error: unknown, io: CommandIO): number {
+  if (error instanceof UserError) {
+    writeLine(io.stderr, `rewind: ${error.message}`);
+    return error.exitCode;
+  }
+  const bug = error instanceof BugError || error instanceof Error ? error : new BugError(String(error));
+  writeLine(io.stderr, `rewind: internal error: ${bug.message}`);
+  writeLine(io.stderr, bug.stack ?? '');
+  writeLine(io.stderr, 'This is a bug in rewind; please report it with the lines above.');
+  return 70;
+}
