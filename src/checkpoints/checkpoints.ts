@@ -1,0 +1,260 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../errors.js';
+import { CheckpointLog } from './checkpointLog.js';
+import { refreshExcludes } from './excludeRules.js';
+import { splitNul } from './git.js';
+import { clearStaleGitLocks, startBackgroundGc } from './maintenance.js';
+import { commonDirOf, findProject, gitDirOf, type Project } from './project.js';
+import { readProjectHead } from './projectHead.js';
+import type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';
+import { initShadowRepo, ShadowRepo } from './shadowRepo.js';
+import { seedShadowIndex } from './seedIndex.js';
+import { snapshotTree } from './snapshot.js';
+import { createStore, locateStore, type StorePaths } from './store.js';
+import { readState, writeStateIfChanged, type StoreState } from './storeState.js';
+import { withLock } from './lock.js';
+import { measureUntracked } from './projectSize.js';
+
+/** The settings of config.json that the engine uses. */
+export interface EngineSettings {
+  checkpointMaxFileMb: number;
+  checkpointExclude: readonly string[];
+  gcEvery: number;
+  checkpointWarnGb: number;
+}
+
+export interface OpenOptions {
+  cwd: string;
+  settings: EngineSettings;
+  home: string;
+  env?: NodeJS.ProcessEnv;
+  allowHome?: boolean;
+}
+
+export interface SnapshotOptions {
+  label?: string;
+  trigger?: string;
+  session?: string | null;
+  agent?: string | null;
+  conversation?: ConversationRef | null;
+}
+
+export interface SnapshotResult {
+  record: CheckpointRecord;
+  /** One-line notices for the user (the big-project warning, say). */
+  warnings: string[];
+}
+
+const heavyReason = 'matches a heavy-file pattern (info/exclude of the shadow repo)';
+const unbornReason = 'nested git repository without a commit: not checkpointed';
+
+/**
+ * A project's checkpoints: the shadow repo, the list, and the operations on them.
+ * Opening touches nothing on disk; the store is created by the first snapshot.
+ */
+export class Checkpoints {
+  readonly project: Project;
+  readonly store: StorePaths;
+  readonly repo: ShadowRepo;
+  readonly log: CheckpointLog;
+  private readonly settings: EngineSettings;
+  private readonly env: NodeJS.ProcessEnv;
+
+  private constructor(project: Project, store: StorePaths, options: OpenOptions) {
+    this.project = project;
+    this.store = store;
+    this.settings = options.settings;
+    this.env = options.env ?? process.env;
+    this.repo = new ShadowRepo(store, project, this.env);
+    this.log = new CheckpointLog(store.log);
+  }
+
+  static open(options: OpenOptions): Checkpoints {
+    const project = findProject(options.cwd, { allowHome: options.allowHome });
+    const { paths } = locateStore(options.home, project.root);
+    return new Checkpoints(project, paths, options);
+  }
+
+  /** Whether any checkpoint store exists yet for this project. */
+  get initialized(): boolean {
+    return this.repo.exists();
+  }
+
+  private get walkFile(): string {
+    return path.join(this.store.root, 'walk');
+  }
+
+  private get standardExclude(): string {
+    return path.join(this.store.root, 'standard.exclude');
+  }
+
+  private refreshRules(state: StoreState): Promise<boolean> {
+    return refreshExcludes({
+      project: this.project,
+      infoExclude: path.join(this.repo.gitDir, 'info', 'exclude'),
+      standardExclude: this.standardExclude,
+      env: this.env,
+      configExcludes: this.settings.checkpointExclude,
+      oversize: Object.keys(state.oversize).sort(),
+      unbornNested: state.unbornNested,
+    });
+  }
+
+  /** Creates the store and shadow repo if this is the project's first snapshot. */
+  private async ensureStore(): Promise<{ created: boolean; warnings: string[] }> {
+    if (this.repo.exists()) return { created: false, warnings: [] };
+    createStore(this.store, this.project.root);
+    await initShadowRepo(this.repo);
+    const warnings: string[] = [];
+    const seeded = await seedShadowIndex(this.repo);
+    if (!seeded && !this.project.git) {
+      const bytes = await measureUntracked(this.repo);
+      const limit = this.settings.checkpointWarnGb * 1024 ** 3;
+      if (bytes > limit) {
+        warnings.push(`${this.project.root} is not a git repository and holds ${(bytes / 1024 ** 3).toFixed(1)} GB: the first checkpoint copies all of it into ${this.store.root} (add patterns to checkpoint_exclude to leave folders out)`);
+      }
+    }
+    return { created: true, warnings };
+  }
+
+  /** Forgets files that are no longer oversize, heavy, or unborn repositories. */
+  private reviewState(state: StoreState): void {
+    const root = this.project.root;
+    const maxBytes = this.settings.checkpointMaxFileMb * 1024 * 1024;
+    for (const [file] of Object.entries(state.oversize)) {
+      try {
+        const bytes = fs.lstatSync(path.join(root, file)).size;
+        if (bytes > maxBytes) state.oversize[file] = bytes;
+        else delete state.oversize[file];
+      } catch {
+        delete state.oversize[file];
+      }
+    }
+    state.unbornNested = state.unbornNested.filter((dir) => {
+      try {
+        const gitDir = gitDirOf(path.join(root, dir, '.git'));
+        return gitDir !== undefined && !readProjectHead({ root: path.join(root, dir), git: { gitDir, commonDir: commonDirOf(gitDir) } });
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** Untracked files the walk saw that the add left out and no other rule explains: heavy files. */
+  private classifyWalk(state: StoreState, added: ReadonlySet<string>): void {
+    let listed: string[];
+    try {
+      listed = splitNul(fs.readFileSync(this.walkFile));
+    } catch {
+      return;
+    }
+    const heavy: Record<string, number> = {};
+    for (const file of listed) {
+      if (file.endsWith('/') || added.has(file) || file in state.oversize) continue;
+      try {
+        const stat = fs.lstatSync(path.join(this.project.root, file));
+        if (stat.isFile()) heavy[file] = stat.size;
+      } catch {
+        // Removed while the snapshot ran.
+      }
+    }
+    state.heavy = heavy;
+  }
+
+  private skippedOf(state: StoreState): SkippedFile[] {
+    return [
+      ...Object.entries(state.oversize).map(([file, bytes]) => ({ path: file, bytes, reason: `larger than checkpoint_max_file_mb (${this.settings.checkpointMaxFileMb} MB)` })),
+      ...Object.entries(state.heavy).map(([file, bytes]) => ({ path: file, bytes, reason: heavyReason })),
+      ...state.unbornNested.map((dir) => ({ path: `${dir}/`, bytes: 0, reason: unbornReason })),
+    ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /** Takes a checkpoint of the work tree now, under the project lock. */
+  async snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
+    fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
+    return withLock(this.store.lock, { purpose: 'snapshot' }, async () => {
+      const { created, warnings } = await this.ensureStore();
+      clearStaleGitLocks(this.repo);
+      const state = readState(this.store.state);
+      const stateBefore = JSON.stringify(state);
+      this.reviewState(state);
+      const rulesChanged = (await this.refreshRules(state)) && !created;
+      const last = this.log.last();
+      const id = (last?.id ?? 0) + 1;
+      const label = options.label ?? '';
+      const trigger = options.trigger ?? 'manual';
+      const message = `${label || trigger}\n\nRewind-Checkpoint: ${id}\nRewind-Trigger: ${trigger}\n`;
+      const result = await snapshotTree(
+        this.repo,
+        state,
+        { maxFileBytes: this.settings.checkpointMaxFileMb * 1024 * 1024 },
+        { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged },
+        { refreshExcludes: () => this.refreshRules(state) },
+        this.walkFile,
+        this.standardExclude,
+      );
+      this.classifyWalk(state, new Set(result.changes.filter((change) => change.status === 'A').map((change) => change.path)));
+      fs.rmSync(this.walkFile, { force: true });
+      const record: CheckpointRecord = {
+        id,
+        commit: result.commit ?? last?.commit ?? '',
+        tree: result.tree,
+        time: new Date().toISOString(),
+        session: options.session ?? null,
+        agent: options.agent ?? null,
+        trigger,
+        label,
+        deduped: result.commit === undefined,
+        changedSincePrevious: result.changesKnown ? result.changes.length : null,
+        skipped: this.skippedOf(state),
+        nested: state.nested,
+        projectHead: readProjectHead(this.project) ?? null,
+        conversation: options.conversation ?? null,
+      };
+      this.log.append(record);
+      writeStateIfChanged(this.store.state, stateBefore, state);
+      if (this.settings.gcEvery > 0 && id % this.settings.gcEvery === 0) startBackgroundGc(this.repo);
+      return { record, warnings };
+    });
+  }
+
+  /** Every checkpoint, oldest first. */
+  list(): CheckpointRecord[] {
+    return this.log.readAll();
+  }
+
+  /** The checkpoint with this id, or a UserError that says how to find one. */
+  get(id: number): CheckpointRecord {
+    const record = this.list().find((entry) => entry.id === id);
+    if (!record) throw new UserError(`there is no checkpoint #${id} in this project: \`rewind list\` shows them`);
+    return record;
+  }
+
+  /**
+   * The tree of the work tree as it is now (staged into the shadow index, no commit):
+   * what a restore would start from.
+   */
+  async currentTree(): Promise<{ tree: string; changedSinceNewest: number | null }> {
+    if (!this.repo.exists()) throw new UserError(`no checkpoints yet for ${this.project.root}: they are taken before each file-modifying tool, or by \`rewind snapshot\``);
+    return withLock(this.store.lock, { purpose: 'read the work tree' }, async () => {
+      clearStaleGitLocks(this.repo);
+      const state = readState(this.store.state);
+      const stateBefore = JSON.stringify(state);
+      this.reviewState(state);
+      const rulesChanged = await this.refreshRules(state);
+      const last = this.log.last();
+      const result = await snapshotTree(
+        this.repo,
+        state,
+        { maxFileBytes: this.settings.checkpointMaxFileMb * 1024 * 1024 },
+        { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged },
+        { refreshExcludes: () => this.refreshRules(state) },
+        this.walkFile,
+        this.standardExclude,
+      );
+      writeStateIfChanged(this.store.state, stateBefore, state);
+      return { tree: result.tree, changedSinceNewest: last && result.changesKnown ? result.changes.length : null };
+    });
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Environments for the git processes Rewind starts. Built from an allowlist, never from
+ * `...process.env`: an inherited GIT_DIR, GIT_INDEX_FILE or GIT_WORK_TREE (set when an
+ * agent runs inside a git hook, say) would point our commands at the user's repository.
+ */
+
+const passThrough = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SYSTEMROOT', 'USER', 'LOGNAME'];
+
+/** Rewind's own identity on every shadow commit. */
+export const shadowIdentity = { name: 'rewind', email: 'rewind@localhost' };
+
+function pick(source: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of names) {
+    const value = source[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+
+/**
+ * For commands on the shadow repo: no system or global config (the user's signing,
+ * hooks, fsmonitor or showUntrackedFiles settings must not reach it), C locale so output
+ * parses the same everywhere, our identity, no prompts.
+ */
+export function shadowGitEnv(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return {
+    ...pick(source, passThrough),
+    LC_ALL: 'C',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_AUTHOR_NAME: shadowIdentity.name,
+    GIT_AUTHOR_EMAIL: shadowIdentity.email,
+    GIT_COMMITTER_NAME: shadowIdentity.name,
+    GIT_COMMITTER_EMAIL: shadowIdentity.email,
+  };
+}
+
+/**
+ * For read-only questions to the user's own repository (where its excludes file is):
+ * the user's global config is wanted here, so HOME and XDG_CONFIG_HOME pass through.
+ */
+export function projectGitEnv(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return {
+    ...pick(source, [...passThrough, 'XDG_CONFIG_HOME', 'GIT_CONFIG_NOSYSTEM', 'GIT_CONFIG_GLOBAL']),
+    LC_ALL: 'C',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+  };
+}

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import { UserError } from '../errors.js';
+import { currentProcessMark, isAlive, type ProcessMark } from './processAlive.js';
+
+export interface LockOptions {
+  /** What the holder is doing, shown to whoever waits. */
+  purpose: string;
+  /** How long to wait for another holder before giving up (ms). */
+  waitMs?: number;
+}
+
+interface LockContent extends ProcessMark {
+  purpose: string;
+  since: string;
+}
+
+export type Release = () => void;
+
+const inProcess = new Map<string, Promise<void>>();
+
+function readLock(file: string): LockContent | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as LockContent;
+  } catch {
+    return undefined;
+  }
+}
+
+function tryCreate(file: string, content: LockContent): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    fs.writeFileSync(fd, JSON.stringify(content));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return true;
+}
+
+/**
+ * Removes a lock whose holder died. The lock is first renamed to a name of our own, so
+ * of several processes breaking the same stale lock only one succeeds; if what it took
+ * turns out to be a fresh lock (taken between our read and the rename), it is put back.
+ */
+function breakStale(file: string, seen: string): void {
+  const aside = `${file}.stale.${process.pid}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch {
+    return;
+  }
+  const taken = fs.readFileSync(aside, 'utf8');
+  if (taken === seen) {
+    fs.rmSync(aside, { force: true });
+    return;
+  }
+  try {
+    fs.linkSync(aside, file);
+  } catch {
+    // Someone created a new lock meanwhile; theirs stands, ours was already broken.
+  }
+  fs.rmSync(aside, { force: true });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Takes the project's cross-process lock (a file created with O_EXCL holding our pid), so
+ * snapshots and restores from the app, hooks and other terminals never interleave. A lock
+ * left by a dead process is broken; a live holder is waited for up to `waitMs`.
+ */
+export async function acquireLock(file: string, options: LockOptions): Promise<Release> {
+  const previous = inProcess.get(file) ?? Promise.resolve();
+  let releaseLocal!: () => void;
+  const mine = new Promise<void>((resolve) => (releaseLocal = resolve));
+  const chained = previous.then(() => mine);
+  inProcess.set(file, chained);
+  await previous;
+
+  const content: LockContent = { ...currentProcessMark(), purpose: options.purpose, since: new Date().toISOString() };
+  const deadline = Date.now() + (options.waitMs ?? 30_000);
+  let delay = 2;
+  try {
+    for (;;) {
+      if (tryCreate(file, content)) break;
+      const raw = (() => {
+        try {
+          return fs.readFileSync(file, 'utf8');
+        } catch {
+          return undefined;
+        }
+      })();
+      const holder = raw === undefined ? undefined : readLock(file);
+      if (raw !== undefined && (holder === undefined ? isOldGarbage(file) : !isAlive(holder))) {
+        breakStale(file, raw);
+        continue;
+      }
+      if (Date.now() >= deadline) {
+        const who = holder ? `pid ${holder.pid}, ${holder.purpose}, since ${holder.since}` : 'unknown holder';
+        throw new UserError(`another rewind is working on this project (${who}); try again when it is done, or remove ${file} if no rewind is running`);
+      }
+      await sleep(delay);
+      delay = Math.min(delay * 2, 50);
+    }
+  } catch (error) {
+    releaseLocal();
+    if (inProcess.get(file) === chained) inProcess.delete(file);
+    throw error;
+  }
+
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    try {
+      const now = fs.readFileSync(file, 'utf8');
+      if (now === JSON.stringify(content)) fs.rmSync(file, { force: true });
+    } catch {
+      // Already gone: nothing to release.
+    }
+    releaseLocal();
+    if (inProcess.get(file) === chained) inProcess.delete(file);
+  };
+}
+
+/** A lock file we cannot parse is a crash mid-write; treat it as stale after a moment. */
+function isOldGarbage(file: string): boolean {
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs > 2_000;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `work` holding the project's lock. */
+export async function withLock<T>(file: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
+  const release = await acquireLock(file, options);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+
+/** When a process started (Linux: clock ticks since boot, from /proc), to tell a reused pid apart. */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22; the command name (field 2) may contain spaces, so count from its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19];
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ProcessMark {
+  pid: number;
+  host: string;
+  start?: string;
+}
+
+export function currentProcessMark(): ProcessMark {
+  return { pid: process.pid, host: os.hostname(), start: processStartTime(process.pid) };
+}
+
+/**
+ * Whether the process that wrote a mark is still running. A mark from another host is
+ * assumed alive: there is no way to tell from here.
+ */
+export function isAlive(mark: ProcessMark): boolean {
+  if (mark.host !== os.hostname()) return true;
+  try {
+    process.kill(mark.pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  if (mark.start === undefined) return true;
+  const start = processStartTime(mark.pid);
+  return start === undefined || start === mark.start;
+}

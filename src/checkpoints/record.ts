@@ -1,0 +1,34 @@
+/** A file a checkpoint leaves out, and why. */
+export interface SkippedFile {
+  path: string;
+  bytes: number;
+  reason: string;
+}
+
+/** Where the agent's conversation stood at this checkpoint (filled in by agent adapters). */
+export interface ConversationRef {
+  agent: string;
+  [key: string]: unknown;
+}
+
+/** One checkpoint: a line of checkpoints.jsonl. */
+export interface CheckpointRecord {
+  id: number;
+  commit: string;
+  tree: string;
+  time: string;
+  session: string | null;
+  agent: string | null;
+  trigger: string;
+  label: string;
+  /** True when the tree equalled the previous checkpoint's, so no commit was made. */
+  deduped: boolean;
+  /** Files that differ between the previous checkpoint and this one (null: unknown). */
+  changedSincePrevious: number | null;
+  skipped: SkippedFile[];
+  /** Nested repositories and submodules, kept as gitlinks: their own files are not in the checkpoint. */
+  nested: string[];
+  /** The project's HEAD commit when the checkpoint was taken (recorded, never linked). */
+  projectHead: string | null;
+  conversation: ConversationRef | null;
+}

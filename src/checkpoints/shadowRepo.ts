@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { runGit, type RunOptions, type RunResult } from './git.js';
+import { shadowGitEnv, shadowIdentity } from './gitEnv.js';
+import { seedInfoExclude } from './excludeRules.js';
+import type { Project } from './project.js';
+import type { StorePaths } from './store.js';
+
+/**
+ * The private bare repository that holds a project's checkpoints. Its work tree is the
+ * project (passed on every call); its objects borrow the project's own store through
+ * alternates, so committed content is never copied.
+ */
+export class ShadowRepo {
+  readonly gitDir: string;
+  readonly env: Record<string, string>;
+
+  constructor(
+    readonly store: StorePaths,
+    readonly project: Project,
+    readonly sourceEnv: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.gitDir = store.repo;
+    this.env = shadowGitEnv(sourceEnv);
+  }
+
+  /** The argv prefix that points git at the shadow with the project as work tree. */
+  get baseArgs(): string[] {
+    return [`--git-dir=${this.gitDir}`, `--work-tree=${this.project.root}`];
+  }
+
+  git(args: readonly string[], options: Partial<RunOptions> = {}): Promise<RunResult> {
+    return runGit([...this.baseArgs, ...args], { cwd: this.project.root, env: this.env, ...options });
+  }
+
+  get indexFile(): string {
+    return path.join(this.gitDir, 'index');
+  }
+
+  exists(): boolean {
+    return fs.existsSync(path.join(this.gitDir, 'HEAD'));
+  }
+}
+
+function configText(store: StorePaths): string {
+  const hooks = path.join(store.root, 'no-hooks');
+  const empty = path.join(store.root, 'empty');
+  return `[core]
+\trepositoryformatversion = 0
+\tfilemode = true
+\tbare = true
+\tsymlinks = true
+\tignorecase = false
+\tlogAllRefUpdates = false
+\tautocrlf = false
+\tsafecrlf = false
+\tfsmonitor = false
+\tuntrackedCache = true
+\tsplitIndex = true
+\tquotePath = false
+\thooksPath = ${quote(hooks)}
+\texcludesFile = ${quote(empty)}
+\tattributesFile = ${quote(empty)}
+[index]
+\tversion = 4
+[user]
+\tname = ${shadowIdentity.name}
+\temail = ${shadowIdentity.email}
+[commit]
+\tgpgSign = false
+[tag]
+\tgpgSign = false
+[gc]
+\tautoDetach = true
+\treflogExpire = never
+[maintenance]
+\tauto = false
+[advice]
+\taddEmbeddedRepo = false
+\taddIgnoredFile = false
+\tdetachedHead = false
+[submodule]
+\trecurse = false
+[diff]
+\trenames = false
+`;
+}
+
+function quote(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * Creates the shadow repo: `git init --bare`, then our own config (identity, no hooks,
+ * no signing, no reflogs, no line-ending or filter conversion), info/exclude seeded with
+ * the heavy patterns, and alternates to the project's object store.
+ */
+export async function initShadowRepo(repo: ShadowRepo): Promise<void> {
+  const { store } = repo;
+  await runGit(['init', '--bare', '--quiet', repo.gitDir], { cwd: store.root, env: repo.env });
+  fs.chmodSync(repo.gitDir, 0o700);
+  fs.mkdirSync(path.join(store.root, 'no-hooks'), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(path.join(store.root, 'empty'), '', { mode: 0o600 });
+  fs.writeFileSync(path.join(repo.gitDir, 'config'), configText(store), { mode: 0o600 });
+  fs.rmSync(path.join(repo.gitDir, 'hooks'), { recursive: true, force: true });
+  fs.rmSync(path.join(repo.gitDir, 'description'), { force: true });
+  seedInfoExclude(path.join(repo.gitDir, 'info', 'exclude'));
+  // Bytes in, the same bytes out: no end-of-line, filter (LFS) or encoding conversion,
+  // whatever the project's .gitattributes say.
+  fs.writeFileSync(path.join(repo.gitDir, 'info', 'attributes'), '* -text -eol -crlf -filter -ident -working-tree-encoding\n', { mode: 0o600 });
+  linkAlternates(repo);
+}
+
+/** Points the shadow at the project's object store (worktree- and submodule-aware). */
+export function linkAlternates(repo: ShadowRepo): void {
+  const file = path.join(repo.gitDir, 'objects', 'info', 'alternates');
+  if (!repo.project.git) {
+    fs.rmSync(file, { force: true });
+    return;
+  }
+  const objects = path.join(repo.project.git.commonDir, 'objects');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${objects}\n`, { mode: 0o600 });
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../errors.js';
+import { writeFileAtomic } from './atomicFile.js';
+
+/** The files of one project's store under `$REWIND_HOME/history/<hash>/`. */
+export interface StorePaths {
+  root: string;
+  repo: string;
+  log: string;
+  projectJson: string;
+  lock: string;
+  journal: string;
+  state: string;
+  conv: string;
+}
+
+export interface ProjectRecord {
+  path: string;
+  created: string;
+}
+
+function pathsOf(root: string): StorePaths {
+  return {
+    root,
+    repo: path.join(root, 'repo.git'),
+    log: path.join(root, 'checkpoints.jsonl'),
+    projectJson: path.join(root, 'project.json'),
+    lock: path.join(root, 'lock'),
+    journal: path.join(root, 'journal'),
+    state: path.join(root, 'state.json'),
+    conv: path.join(root, 'conv'),
+  };
+}
+
+/** First 8 hex digits of sha256 of the project's real path: its store's folder name. */
+export function projectHash(projectRoot: string): string {
+  return createHash('sha256').update(projectRoot).digest('hex').slice(0, 8);
+}
+
+function readProjectRecord(file: string): ProjectRecord | undefined {
+  let content: string;
+  try {
+    content = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const record = JSON.parse(content) as Partial<ProjectRecord>;
+    if (typeof record.path === 'string') return { path: record.path, created: String(record.created ?? '') };
+  } catch {
+    // An unreadable project.json: the folder is someone's, so it is never reused.
+  }
+  return { path: '', created: '' };
+}
+
+/**
+ * The store folder of a project, without creating it. Two projects whose paths share a
+ * hash prefix get `<hash>`, `<hash>-2`, …: a collision is detected by project.json,
+ * never merged.
+ */
+export function locateStore(home: string, projectRoot: string): { paths: StorePaths; exists: boolean } {
+  const base = path.join(home, 'history', projectHash(projectRoot));
+  for (let n = 1; n < 100; n++) {
+    const root = n === 1 ? base : `${base}-${n}`;
+    const record = readProjectRecord(path.join(root, 'project.json'));
+    if (record === undefined) {
+      return { paths: pathsOf(root), exists: false };
+    }
+    if (record.path === projectRoot) return { paths: pathsOf(root), exists: true };
+  }
+  throw new UserError(`too many checkpoint stores collide with ${base}: remove stale ones with \`rewind clean --orphans\``);
+}
+
+/** Creates the store folder (0700: snapshots hold secrets) and its project.json. */
+export function createStore(paths: StorePaths, projectRoot: string): void {
+  fs.mkdirSync(path.dirname(paths.root), { recursive: true, mode: 0o700 });
+  fs.mkdirSync(paths.root, { recursive: true, mode: 0o700 });
+  fs.chmodSync(paths.root, 0o700);
+  const record: ProjectRecord = { path: projectRoot, created: new Date().toISOString() };
+  writeFileAtomic(paths.projectJson, `${JSON.stringify(record, null, 2)}\n`);
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import { writeFileAtomic } from './atomicFile.js';
+
+/**
+ * What the snapshot engine remembers between snapshots: files it leaves out and nested
+ * repositories it has seen. All of it can be rebuilt; it is written only when it changes.
+ */
+export interface StoreState {
+  /** Files over checkpoint_max_file_mb: path -> bytes when last seen. */
+  oversize: Record<string, number>;
+  /** Untracked files left out by the heavy patterns: path -> bytes when last seen. */
+  heavy: Record<string, number>;
+  /** Nested repositories without a commit (git cannot record them as gitlinks yet). */
+  unbornNested: string[];
+  /** Nested repositories and submodules recorded as gitlinks. */
+  nested: string[];
+  /** Whether the big-project warning was given. */
+  warnedLarge?: boolean;
+}
+
+export function emptyState(): StoreState {
+  return { oversize: {}, heavy: {}, unbornNested: [], nested: [] };
+}
+
+export function readState(file: string): StoreState {
+  try {
+    return { ...emptyState(), ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<StoreState>) };
+  } catch {
+    return emptyState();
+  }
+}
+
+export function writeStateIfChanged(file: string, before: string, state: StoreState): void {
+  const after = JSON.stringify(state);
+  if (after !== before) writeFileAtomic(file, `${after}\n`);
+}

@@ -1,0 +1,73 @@
+import { parseCommandArgs } from '../cli/args.js';
+import { writeLine, type CommandIO } from '../cli/io.js';
+import type { Checkpoints } from '../checkpoints/checkpoints.js';
+import type { CheckpointRecord } from '../checkpoints/record.js';
+import { openCheckpoints } from './open.js';
+
+const help = `Usage: rewind list [--json] [-C DIR]
+
+Every checkpoint of the project, oldest first. "files" is how many files restoring that
+checkpoint would change: its step's edits up to the next checkpoint, or up to now for
+the newest.`;
+
+export const noCheckpointsMessage = 'no checkpoints yet — they are taken before each file-modifying tool (or by `rewind snapshot`)';
+
+/**
+ * What restoring each checkpoint would change, by count: the next checkpoint's changes
+ * for all but the newest, and the live work tree for the newest (null when unknown).
+ */
+export async function fileCounts(checkpoints: Checkpoints, records: readonly CheckpointRecord[]): Promise<(number | null)[]> {
+  const counts = records.map((_, index) => records[index + 1]?.changedSincePrevious ?? null);
+  if (records.length > 0) {
+    try {
+      counts[counts.length - 1] = (await checkpoints.currentTree()).changedSinceNewest;
+    } catch {
+      counts[counts.length - 1] = null;
+    }
+  }
+  return counts;
+}
+
+function localTime(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  const { values } = parseCommandArgs('list', argv, { json: { type: 'boolean' } }, false);
+  if (values.help) {
+    writeLine(io.stdout, help);
+    return 0;
+  }
+  const { checkpoints } = openCheckpoints(io, values.C, { allowHome: true });
+  const records = checkpoints.list();
+  const counts = await fileCounts(checkpoints, records);
+  if (values.json) {
+    const rows = records.map((record, index) => ({
+      id: record.id,
+      time: record.time,
+      session: record.session,
+      agent: record.agent,
+      trigger: record.trigger,
+      label: record.label,
+      commit: record.commit,
+      files: counts[index] ?? null,
+      skipped: record.skipped,
+      conversation: record.conversation,
+    }));
+    writeLine(io.stdout, JSON.stringify(rows, null, 2));
+    return 0;
+  }
+  if (records.length === 0) {
+    writeLine(io.stdout, noCheckpointsMessage);
+    return 0;
+  }
+  for (const [index, record] of records.entries()) {
+    const count = counts[index];
+    const files = count === null || count === undefined ? '? file(s)' : `${count} file(s)`;
+    const label = record.label || record.trigger;
+    writeLine(io.stdout, `#${String(record.id).padEnd(4)} ${localTime(record.time)}  ${files.padStart(11)}  ${label}`);
+  }
+  return 0;
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { Checkpoints } from '../checkpoints/checkpoints.js';
+import { loadConfig, type RewindConfig } from '../config/config.js';
+import { rewindHome } from '../config/paths.js';
+import type { CommandIO } from '../cli/io.js';
+
+/** The engine settings that config.json provides. */
+export function engineSettings(config: RewindConfig) {
+  return {
+    checkpointMaxFileMb: config.checkpoint_max_file_mb,
+    checkpointExclude: config.checkpoint_exclude,
+    gcEvery: config.gc_every,
+    checkpointWarnGb: config.checkpoint_warn_gb,
+  };
+}
+
+/** Opens the checkpoints of the project at `-C DIR` (or the current folder). */
+export function openCheckpoints(io: CommandIO, dir: string | undefined, options: { allowHome?: boolean } = {}): { checkpoints: Checkpoints; config: RewindConfig } {
+  const config = loadConfig(io.env);
+  const checkpoints = Checkpoints.open({
+    cwd: path.resolve(io.cwd, dir ?? '.'),
+    settings: engineSettings(config),
+    home: rewindHome(io.env),
+    env: io.env,
+    allowHome: options.allowHome,
+  });
+  return { checkpoints, config };
+}

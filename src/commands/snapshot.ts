@@ -1,0 +1,44 @@
+import { parseCommandArgs } from '../cli/args.js';
+import { writeLine, type CommandIO } from '../cli/io.js';
+import { UserError } from '../errors.js';
+import { openCheckpoints } from './open.js';
+
+const help = `Usage: rewind snapshot [--label L] [--json] [-C DIR] [--allow-home]
+
+Takes a checkpoint of the project's files now. Identical trees make no new commit.
+  --label L      what this checkpoint is (shown in the list and the picker)
+  --json         print {"id","commit","tree","deduped","skipped":[{"path","bytes","reason"}]}
+  --allow-home   allow checkpointing your home folder or / (refused otherwise)`;
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  const { values } = parseCommandArgs('snapshot', argv, {
+    label: { type: 'string' },
+    json: { type: 'boolean' },
+    'allow-home': { type: 'boolean' },
+    trigger: { type: 'string' },
+  }, false);
+  if (values.help) {
+    writeLine(io.stdout, help);
+    return 0;
+  }
+  const { checkpoints, config } = openCheckpoints(io, values.C, { allowHome: values['allow-home'] });
+  if (config.checkpointing_disabled) {
+    throw new UserError('checkpointing is disabled in config.json (checkpointing_disabled); turn it on with `rewind config set checkpointing_disabled false`');
+  }
+  const { record, warnings } = await checkpoints.snapshot({
+    label: values.label,
+    trigger: values.trigger ?? 'manual',
+    session: io.env.REWIND_SESSION ?? null,
+    agent: io.env.REWIND_AGENT ?? null,
+  });
+  for (const warning of warnings) writeLine(io.stderr, `rewind: warning: ${warning}`);
+  if (values.json) {
+    const { id, commit, tree, deduped, skipped } = record;
+    writeLine(io.stdout, JSON.stringify({ id, commit, tree, deduped, skipped }));
+    return 0;
+  }
+  const what = record.deduped ? 'no change since the previous checkpoint' : `${record.changedSincePrevious} file(s) changed`;
+  writeLine(io.stdout, `checkpoint #${record.id} (${record.commit.slice(0, 12)}): ${what}`);
+  for (const file of record.skipped) writeLine(io.stdout, `  skipped ${file.path} (${file.bytes} bytes): ${file.reason}`);
+  return 0;
+}
