@@ -1,0 +1,84 @@
+// `rewind config`: show, get, set and validate config.json.
+import { parseCommandArgs } from '../cli/args.js';
+import { writeLine, type CommandIO } from '../cli/io.js';
+import {
+  CONFIG_KEYS,
+  assertConfigKey,
+  configDefaults,
+  configFilePath,
+  formatValue,
+  getConfigValue,
+  inspectConfig,
+  setConfigValue,
+} from '../config/config.js';
+import { describeExpected, propertySchema } from '../config/schema.js';
+import { UsageError } from '../errors.js';
+
+function help(): string {
+  const defaults = configDefaults();
+  const width = Math.max(...CONFIG_KEYS.map((key) => key.length));
+  const keys = CONFIG_KEYS.map((key) => {
+    const schema = propertySchema(key);
+    const expected = schema ? describeExpected(schema) : '';
+    return `  ${key.padEnd(width)}  default ${formatValue(defaults[key])}: ${expected}`;
+  });
+  return `Usage:
+  rewind config                 the effective settings (config.json over defaults) and the file's path
+  rewind config path            the path of config.json
+  rewind config get KEY         one setting's effective value (lists as JSON)
+  rewind config set KEY VALUE   check, then write one setting; other keys are kept
+  rewind config validate        check config.json against config.schema.json
+
+Keys:
+${keys.join('\n')}
+
+Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A value starting with '-'
+goes after '--'. The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`;
+}
+
+const subcommandArity: Record<string, number> = { path: 0, get: 1, set: 2, validate: 0 };
+
+/** Entry point of `rewind config`. */
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('config', argv, {});
+  if (values.help) {
+    writeLine(io.stdout, help());
+    return 0;
+  }
+  const [sub, ...args] = positionals;
+  if (sub === undefined) return show(io);
+  const arity = subcommandArity[sub];
+  if (arity === undefined) throw new UsageError(`unknown config subcommand '${sub}' (see \`rewind config --help\`)`);
+  if (args.length !== arity) {
+    const wanted = sub === 'get' ? ' KEY' : sub === 'set' ? ' KEY VALUE' : '';
+    throw new UsageError(`usage: rewind config ${sub}${wanted} (see \`rewind config --help\`)`);
+  }
+  const [key = '', value = ''] = args;
+  switch (sub) {
+    case 'path':
+      writeLine(io.stdout, configFilePath(io.env));
+      return 0;
+    case 'get':
+      assertConfigKey(key);
+      writeLine(io.stdout, formatValue(getConfigValue(key, io.env)));
+      return 0;
+    case 'set': {
+      const result = setConfigValue(key, value, io.env);
+      writeLine(io.stdout, `set ${result.key} = ${formatValue(result.value)} in ${result.file}`);
+      return 0;
+    }
+    default: {
+      // validate
+      const { file, exists } = inspectConfig(io.env);
+      writeLine(io.stdout, `${file}: ok${exists ? '' : ' (no file: defaults apply)'}`);
+      return 0;
+    }
+  }
+}
+
+function show(io: CommandIO): number {
+  const { file, exists, config } = inspectConfig(io.env);
+  writeLine(io.stdout, `config file: ${file}${exists ? '' : ' (does not exist: all defaults)'}`);
+  writeLine(io.stdout, JSON.stringify(config, null, 2));
+  return 0;
+}
