@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { CheckpointLog } from './checkpointLog.js';
 import { refreshExcludes } from './excludeRules.js';
-import { splitNul } from './git.js';
+import { collectHeavyScan, runHeavyScan, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';
 import { clearStaleGitLocks, startBackgroundGc } from './maintenance.js';
 import { commonDirOf, findProject, gitDirOf, type Project } from './project.js';
 import { readProjectHead } from './projectHead.js';
@@ -30,6 +30,8 @@ export interface OpenOptions {
   home: string;
   env?: NodeJS.ProcessEnv;
   allowHome?: boolean;
+  /** How long to wait for another process holding the project lock (ms, default 30 s). */
+  lockWaitMs?: number;
 }
 
 export interface SnapshotOptions {
@@ -60,18 +62,20 @@ export class Checkpoints {
   readonly log: CheckpointLog;
   private readonly settings: EngineSettings;
   private readonly env: NodeJS.ProcessEnv;
+  private readonly lockWaitMs: number | undefined;
 
   private constructor(project: Project, store: StorePaths, options: OpenOptions) {
     this.project = project;
     this.store = store;
     this.settings = options.settings;
     this.env = options.env ?? process.env;
+    this.lockWaitMs = options.lockWaitMs;
     this.repo = new ShadowRepo(store, project, this.env);
     this.log = new CheckpointLog(store.log);
   }
 
   static open(options: OpenOptions): Checkpoints {
-    const project = findProject(options.cwd, { allowHome: options.allowHome });
+    const project = findProject(options.cwd, { allowHome: options.allowHome, env: options.env });
     const { paths } = locateStore(options.home, project.root);
     return new Checkpoints(project, paths, options);
   }
@@ -81,8 +85,13 @@ export class Checkpoints {
     return this.repo.exists();
   }
 
-  private get walkFile(): string {
-    return path.join(this.store.root, 'walk');
+  private get heavyScanFiles(): HeavyScanFiles {
+    return { result: path.join(this.store.root, 'heavy-scan'), stamp: path.join(this.store.root, 'heavy-scan.started'), standardExclude: this.standardExclude };
+  }
+
+  /** Present while the shadow index holds a tree no checkpoint has (staged by currentTree). */
+  private get driftFile(): string {
+    return path.join(this.store.root, 'index-drift');
   }
 
   private get standardExclude(): string {
@@ -102,12 +111,12 @@ export class Checkpoints {
   }
 
   /** Creates the store and shadow repo if this is the project's first snapshot. */
-  private async ensureStore(): Promise<{ created: boolean; warnings: string[] }> {
-    if (this.repo.exists()) return { created: false, warnings: [] };
+  private async ensureStore(): Promise<{ created: boolean; warnings: string[]; oversize: Record<string, number> }> {
+    if (this.repo.exists()) return { created: false, warnings: [], oversize: {} };
     createStore(this.store, this.project.root);
     await initShadowRepo(this.repo);
     const warnings: string[] = [];
-    const seeded = await seedShadowIndex(this.repo);
+    const { seeded, oversize } = await seedShadowIndex(this.repo, this.maxFileBytes);
     if (!seeded && !this.project.git) {
       const bytes = await measureUntracked(this.repo);
       const limit = this.settings.checkpointWarnGb * 1024 ** 3;
@@ -115,13 +124,17 @@ export class Checkpoints {
         warnings.push(`${this.project.root} is not a git repository and holds ${(bytes / 1024 ** 3).toFixed(1)} GB: the first checkpoint copies all of it into ${this.store.root} (add patterns to checkpoint_exclude to leave folders out)`);
       }
     }
-    return { created: true, warnings };
+    return { created: true, warnings, oversize };
+  }
+
+  private get maxFileBytes(): number {
+    return this.settings.checkpointMaxFileMb * 1024 * 1024;
   }
 
   /** Forgets files that are no longer oversize, heavy, or unborn repositories. */
   private reviewState(state: StoreState): void {
     const root = this.project.root;
-    const maxBytes = this.settings.checkpointMaxFileMb * 1024 * 1024;
+    const maxBytes = this.maxFileBytes;
     for (const [file] of Object.entries(state.oversize)) {
       try {
         const bytes = fs.lstatSync(path.join(root, file)).size;
@@ -129,6 +142,13 @@ export class Checkpoints {
         else delete state.oversize[file];
       } catch {
         delete state.oversize[file];
+      }
+    }
+    for (const [file] of Object.entries(state.heavy)) {
+      try {
+        state.heavy[file] = fs.lstatSync(path.join(root, file)).size;
+      } catch {
+        delete state.heavy[file];
       }
     }
     state.unbornNested = state.unbornNested.filter((dir) => {
@@ -139,27 +159,6 @@ export class Checkpoints {
         return false;
       }
     });
-  }
-
-  /** Untracked files the walk saw that the add left out and no other rule explains: heavy files. */
-  private classifyWalk(state: StoreState, added: ReadonlySet<string>): void {
-    let listed: string[];
-    try {
-      listed = splitNul(fs.readFileSync(this.walkFile));
-    } catch {
-      return;
-    }
-    const heavy: Record<string, number> = {};
-    for (const file of listed) {
-      if (file.endsWith('/') || added.has(file) || file in state.oversize) continue;
-      try {
-        const stat = fs.lstatSync(path.join(this.project.root, file));
-        if (stat.isFile()) heavy[file] = stat.size;
-      } catch {
-        // Removed while the snapshot ran.
-      }
-    }
-    state.heavy = heavy;
   }
 
   private skippedOf(state: StoreState): SkippedFile[] {
@@ -173,11 +172,18 @@ export class Checkpoints {
   /** Takes a checkpoint of the work tree now, under the project lock. */
   async snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
     fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
-    return withLock(this.store.lock, { purpose: 'snapshot' }, async () => {
-      const { created, warnings } = await this.ensureStore();
+    return withLock(this.store.lock, { purpose: 'snapshot', waitMs: this.lockWaitMs }, async () => {
+      const { created, warnings, oversize } = await this.ensureStore();
       clearStaleGitLocks(this.repo);
       const state = readState(this.store.state);
       const stateBefore = JSON.stringify(state);
+      Object.assign(state.oversize, oversize);
+      const scanned = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes);
+      if (scanned) {
+        state.heavy = scanned.heavy;
+        Object.assign(state.oversize, scanned.oversize);
+      }
+      if (created || state.largestCapBytes !== undefined) state.largestCapBytes = Math.max(state.largestCapBytes ?? 0, this.maxFileBytes);
       this.reviewState(state);
       const rulesChanged = (await this.refreshRules(state)) && !created;
       const last = this.log.last();
@@ -185,17 +191,18 @@ export class Checkpoints {
       const label = options.label ?? '';
       const trigger = options.trigger ?? 'manual';
       const message = `${label || trigger}\n\nRewind-Checkpoint: ${id}\nRewind-Trigger: ${trigger}\n`;
+      // The first snapshot walks for heavy files at the same time (both only read the index).
+      const firstScan = created ? runHeavyScan(this.repo, this.heavyScanFiles) : undefined;
       const result = await snapshotTree(
         this.repo,
         state,
-        { maxFileBytes: this.settings.checkpointMaxFileMb * 1024 * 1024 },
-        { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged },
+        { maxFileBytes: this.maxFileBytes },
+        { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile) },
         { refreshExcludes: () => this.refreshRules(state) },
-        this.walkFile,
-        this.standardExclude,
-      );
-      this.classifyWalk(state, new Set(result.changes.filter((change) => change.status === 'A').map((change) => change.path)));
-      fs.rmSync(this.walkFile, { force: true });
+      ).finally(() => firstScan);
+      await firstScan;
+      fs.rmSync(this.driftFile, { force: true });
+      if (created) state.heavy = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes)?.heavy ?? state.heavy;
       const record: CheckpointRecord = {
         id,
         commit: result.commit ?? last?.commit ?? '',
@@ -206,7 +213,7 @@ export class Checkpoints {
         trigger,
         label,
         deduped: result.commit === undefined,
-        changedSincePrevious: result.changesKnown ? result.changes.length : null,
+        changedSincePrevious: result.changed,
         skipped: this.skippedOf(state),
         nested: state.nested,
         projectHead: readProjectHead(this.project) ?? null,
@@ -214,6 +221,7 @@ export class Checkpoints {
       };
       this.log.append(record);
       writeStateIfChanged(this.store.state, stateBefore, state);
+      if (!created) startHeavyScan(this.repo, this.heavyScanFiles);
       if (this.settings.gcEvery > 0 && id % this.settings.gcEvery === 0) startBackgroundGc(this.repo);
       return { record, warnings };
     });
@@ -237,7 +245,7 @@ export class Checkpoints {
    */
   async currentTree(): Promise<{ tree: string; changedSinceNewest: number | null }> {
     if (!this.repo.exists()) throw new UserError(`no checkpoints yet for ${this.project.root}: they are taken before each file-modifying tool, or by \`rewind snapshot\``);
-    return withLock(this.store.lock, { purpose: 'read the work tree' }, async () => {
+    return withLock(this.store.lock, { purpose: 'read the work tree', waitMs: this.lockWaitMs }, async () => {
       clearStaleGitLocks(this.repo);
       const state = readState(this.store.state);
       const stateBefore = JSON.stringify(state);
@@ -247,14 +255,14 @@ export class Checkpoints {
       const result = await snapshotTree(
         this.repo,
         state,
-        { maxFileBytes: this.settings.checkpointMaxFileMb * 1024 * 1024 },
-        { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged },
+        { maxFileBytes: this.maxFileBytes },
+        { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged, indexDrifted: fs.existsSync(this.driftFile) },
         { refreshExcludes: () => this.refreshRules(state) },
-        this.walkFile,
-        this.standardExclude,
       );
+      if (result.tree !== last?.tree) fs.writeFileSync(this.driftFile, result.tree);
+      else fs.rmSync(this.driftFile, { force: true });
       writeStateIfChanged(this.store.state, stateBefore, state);
-      return { tree: result.tree, changedSinceNewest: last && result.changesKnown ? result.changes.length : null };
+      return { tree: result.tree, changedSinceNewest: last ? result.changed : null };
     });
   }
 }

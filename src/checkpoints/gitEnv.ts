@@ -30,6 +30,9 @@ export function shadowGitEnv(source: NodeJS.ProcessEnv = process.env): Record<st
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_TERMINAL_PROMPT: '0',
+    // add -A asks each nested repository and submodule for its status, which would
+    // otherwise refresh and rewrite THEIR index: never touch a .git that is not ours.
+    GIT_OPTIONAL_LOCKS: '0',
     GIT_AUTHOR_NAME: shadowIdentity.name,
     GIT_AUTHOR_EMAIL: shadowIdentity.email,
     GIT_COMMITTER_NAME: shadowIdentity.name,

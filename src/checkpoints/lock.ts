@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { UserError } from '../errors.js';
 import { currentProcessMark, isAlive, type ProcessMark } from './processAlive.js';
 
@@ -20,7 +21,13 @@ const inProcess = new Map<string, Promise<void>>();
 
 function readLock(file: string): LockContent | undefined {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as LockContent;
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    // A bare pid (as other tools write) is a holder on this machine.
+    if (typeof parsed === 'number') return { pid: parsed, host: os.hostname(), purpose: 'unknown', since: '' };
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as LockContent).pid === 'number') {
+      return { host: os.hostname(), purpose: 'unknown', since: '', ...(parsed as Partial<LockContent>) } as LockContent;
+    }
+    return undefined;
   } catch {
     return undefined;
   }

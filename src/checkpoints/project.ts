@@ -40,12 +40,12 @@ export function commonDirOf(gitDir: string): string {
   }
 }
 
-function isOffLimits(dir: string): boolean {
+function isOffLimits(dir: string, env: NodeJS.ProcessEnv): boolean {
   let home: string;
   try {
-    home = fs.realpathSync(homeDir());
+    home = fs.realpathSync(homeDir(env));
   } catch {
-    home = homeDir();
+    home = homeDir(env);
   }
   return dir === path.parse(dir).root || dir === home;
 }
@@ -56,7 +56,8 @@ function isOffLimits(dir: string): boolean {
  * (dotfiles) does not swallow the projects inside it: they stand alone.
  * Refuses `$HOME` and `/` themselves unless `allowHome` is set.
  */
-export function findProject(start: string, options: { allowHome?: boolean } = {}): Project {
+export function findProject(start: string, options: { allowHome?: boolean; env?: NodeJS.ProcessEnv } = {}): Project {
+  const env = options.env ?? process.env;
   let dir: string;
   try {
     dir = fs.realpathSync(start);
@@ -74,9 +75,9 @@ export function findProject(start: string, options: { allowHome?: boolean } = {}
     }
     if (path.dirname(current) === current) break;
   }
-  if (found && isOffLimits(found.root) && found.root !== folder) found = { root: folder };
+  if (found && isOffLimits(found.root, env) && found.root !== folder) found = { root: folder };
   const project = found ?? { root: folder };
-  if (!options.allowHome && isOffLimits(project.root)) {
+  if (!options.allowHome && isOffLimits(project.root, env)) {
     throw new UserError(`refusing to checkpoint ${project.root}: it is your home folder or the file system root; run rewind inside a project folder (or pass --allow-home if you really mean it)`);
   }
   return project;

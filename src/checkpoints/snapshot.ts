@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, runGit, splitNul } from './git.js';
-import { gitlinkMode, parseRawDiff, type RawChange } from './diffRaw.js';
-import { parseScriptOutput, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput } from './snapshotScript.js';
+import { gitlinkMode, parseRawDiff } from './diffRaw.js';
+import { parseScriptOutput, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import { clearStaleRefLock } from './maintenance.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
 import type { SkippedFile } from './record.js';
 import type { StoreState } from './storeState.js';
 import { seedShadowIndex } from './seedIndex.js';
+import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
 
 /** What the snapshot needs from config.json. */
 export interface SnapshotLimits {
@@ -19,9 +20,8 @@ export interface TreeSnapshot {
   tree: string;
   /** The new commit; absent when the tree equals the previous checkpoint's (or in tree mode). */
   commit?: string;
-  changes: RawChange[];
-  /** False when the previous tree could not be read (its borrowed objects are gone). */
-  changesKnown: boolean;
+  /** Files that differ from prevTree; null when that could not be read. */
+  changed: number | null;
 }
 
 export interface SnapshotRequest {
@@ -32,9 +32,11 @@ export interface SnapshotRequest {
   mode: 'commit' | 'tree';
   /** Excludes changed since the last snapshot: files now ignored leave the shadow index. */
   rulesChanged: boolean;
+  /** The shadow index no longer matches prevTree (a tree-mode run staged since). */
+  indexDrifted: boolean;
 }
 
-/** Callbacks into the engine for the rare paths (new exclusions, index repair). */
+/** Callbacks into the engine for the rare paths (new exclusions). */
 export interface SnapshotHooks {
   refreshExcludes: () => Promise<boolean>;
 }
@@ -42,8 +44,18 @@ export interface SnapshotHooks {
 const unbornPattern = /error: '(.+)\/' does not have a commit checked out/g;
 const invalidObjectPattern = /invalid object \d+ [0-9a-f]+ for '(.+)'/;
 
-function isRegularMode(mode: string): boolean {
-  return mode === '100644' || mode === '100755';
+interface IndexEntry {
+  mode: string;
+  path: string;
+}
+
+/** Every entry of the shadow index (first snapshot only: it is a full listing). */
+async function indexEntries(repo: ShadowRepo): Promise<IndexEntry[]> {
+  const listed = await repo.git(['ls-files', '-s', '-z']);
+  return splitNul(listed.stdout).map((line) => {
+    const tab = line.indexOf('\t');
+    return { mode: line.slice(0, 6), path: line.slice(tab + 1) };
+  });
 }
 
 /**
@@ -51,23 +63,17 @@ function isRegularMode(mode: string): boolean {
  * mode a checkpoint commit and its ref). Files over the size cap that the add picked up
  * are taken out again and excluded from then on; nested repositories without a commit
  * are excluded; an index pointing at borrowed objects the project has since pruned is
- * re-seeded. Returns the tree and what changed since `prevTree`.
+ * re-seeded. Returns the tree and how many files differ from `prevTree`.
  */
-export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: SnapshotLimits, request: SnapshotRequest, hooks: SnapshotHooks, walkFile: string, standardExclude: string): Promise<TreeSnapshot> {
+export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: SnapshotLimits, request: SnapshotRequest, hooks: SnapshotHooks): Promise<TreeSnapshot> {
   let rulesChanged = request.rulesChanged;
+  let needDiff = request.indexDrifted || rulesChanged;
   let repairedIndex = false;
+  const first = request.prevTree === undefined;
   for (let attempt = 0; attempt < 6; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
-    const input: ScriptInput = {
-      prevCommit: request.prevCommit,
-      prevTree: request.prevTree,
-      ref: request.ref,
-      walkFile: request.mode === 'commit' ? walkFile : undefined,
-      standardExclude,
-      mode: request.mode,
-      message: request.message,
-    };
+    const input: ScriptInput = { ...request, diff: needDiff };
     let output: ScriptOutput;
     try {
       output = parseScriptOutput((await runSnapshotScript(repo, input)).stdout);
@@ -78,46 +84,58 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       if (step === 'add' && unborn.length > 0) {
         state.unbornNested = [...new Set([...state.unbornNested, ...unborn])];
         rulesChanged = await hooks.refreshExcludes();
+        needDiff = true;
         continue;
       }
       if (step === 'write-tree' && invalidObjectPattern.test(error.stderr) && !repairedIndex) {
-        await reseedIndex(repo);
+        await reseedIndex(repo, state, limits.maxFileBytes);
+        await hooks.refreshExcludes();
         repairedIndex = true;
+        needDiff = true;
         continue;
       }
       if (step === 'update-ref' && clearStaleRefLock(repo, error.stderr)) continue;
       throw new GitError(error.args, error.code, error.stderr, `snapshot failed at git ${step ?? 'sh'}`);
     }
-    if (output.kind === 'same') {
-      return { tree: output.tree, changes: [], changesKnown: true };
-    }
-    const changes = output.diff ? parseRawDiff(output.diff) : [];
-    const oversize = findOversize(repo.project.root, changes, limits.maxFileBytes);
-    const gitignoreChanged = changes.some((change) => path.posix.basename(change.path) === '.gitignore');
-    trackNested(state, changes);
+    if (output.kind === 'same') return { tree: output.tree, changed: 0 };
+
+    const entries = first ? await indexEntries(repo) : undefined;
+    const added = entries
+      ? entries.filter((entry) => entry.mode === '100644' || entry.mode === '100755').map((entry) => entry.path)
+      : output.staged.filter((item) => item.action === 'add').map((item) => item.path);
+    const oversize = findOversize(repo.project.root, added, limits.maxFileBytes);
     if (oversize.length > 0) {
       for (const file of oversize) state.oversize[file.path] = file.bytes;
+      const oids = await stagedOids(repo, oversize.map((file) => file.path));
       await removeFromIndex(repo, oversize.map((file) => file.path));
+      discardOversizeObjects(
+        repo,
+        oversize.flatMap((file) => (oids.has(file.path) ? [{ oid: oids.get(file.path) ?? '', bytes: file.bytes }] : [])),
+        state.largestCapBytes,
+      );
       await hooks.refreshExcludes();
+      needDiff = true;
       continue;
     }
-    if (gitignoreChanged && !request.rulesChanged && attempt === 0) {
-      // A .gitignore changed: files it now ignores must leave the checkpoint too.
-      if (await dropNewlyIgnored(repo)) continue;
+    trackNested(repo.project.root, state, output.staged, entries);
+    const gitignoreChanged = output.staged.some((item) => path.posix.basename(item.path) === '.gitignore');
+    if (gitignoreChanged && attempt === 0 && (await dropNewlyIgnored(repo))) {
+      needDiff = true;
+      continue;
     }
-    return { tree: output.tree, commit: output.commit, changes, changesKnown: output.diff !== undefined };
+    const changed = needDiff ? (output.diff ? parseRawDiff(output.diff).length : null) : entries ? entries.length : output.staged.length;
+    return { tree: output.tree, commit: output.commit, changed };
   }
   throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
 }
 
-/** Regular files added or modified by this step that are over the cap. */
-function findOversize(root: string, changes: readonly RawChange[], maxBytes: number): SkippedFile[] {
+/** Regular files just staged that are over the cap. */
+function findOversize(root: string, staged: readonly string[], maxBytes: number): SkippedFile[] {
   const found: SkippedFile[] = [];
-  for (const change of changes) {
-    if (change.status === 'D' || !isRegularMode(change.dstMode)) continue;
+  for (const file of staged) {
     try {
-      const bytes = fs.lstatSync(path.join(root, change.path)).size;
-      if (bytes > maxBytes) found.push({ path: change.path, bytes, reason: 'larger than checkpoint_max_file_mb' });
+      const stat = fs.lstatSync(path.join(root, file));
+      if (stat.isFile() && stat.size > maxBytes) found.push({ path: file, bytes: stat.size, reason: 'larger than checkpoint_max_file_mb' });
     } catch {
       // Gone already: nothing to leave out.
     }
@@ -125,11 +143,19 @@ function findOversize(root: string, changes: readonly RawChange[], maxBytes: num
   return found;
 }
 
-function trackNested(state: StoreState, changes: readonly RawChange[]): void {
-  const nested = new Set(state.nested);
-  for (const change of changes) {
-    if (change.dstMode === gitlinkMode && change.status !== 'D') nested.add(change.path);
-    else if (change.srcMode === gitlinkMode) nested.delete(change.path);
+/** Nested repositories are staged as gitlinks: a staged folder is one. */
+function trackNested(root: string, state: StoreState, staged: readonly StagedPath[], entries: readonly IndexEntry[] | undefined): void {
+  const nested = new Set(entries ? entries.filter((entry) => entry.mode === gitlinkMode).map((entry) => entry.path) : state.nested);
+  for (const item of staged) {
+    if (item.action === 'remove') {
+      nested.delete(item.path.replace(/\/$/, ''));
+      continue;
+    }
+    try {
+      if (fs.lstatSync(path.join(root, item.path)).isDirectory()) nested.add(item.path.replace(/\/$/, ''));
+    } catch {
+      // Gone already.
+    }
   }
   state.nested = [...nested].sort();
 }
@@ -153,11 +179,8 @@ async function dropNewlyIgnored(repo: ShadowRepo): Promise<boolean> {
   if (ignored.length === 0) return false;
   let trackedByProject = new Set<string>();
   if (repo.project.git) {
-    const listed = await runGit(['--literal-pathspecs', 'ls-files', '-z', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-      cwd: repo.project.root,
-      env: projectGitEnv(repo.sourceEnv),
-      input: `${ignored.join('\0')}\0`,
-    });
+    // Everything the project tracks (git 2.39's ls-files takes no --pathspec-from-file).
+    const listed = await runGit(['ls-files', '-z'], { cwd: repo.project.root, env: projectGitEnv(repo.sourceEnv) });
     trackedByProject = new Set(splitNul(listed.stdout));
   }
   const drop = ignored.filter((file) => !trackedByProject.has(file));
@@ -166,7 +189,8 @@ async function dropNewlyIgnored(repo: ShadowRepo): Promise<boolean> {
 }
 
 /** The project pruned objects our index borrowed: start again from its current index. */
-async function reseedIndex(repo: ShadowRepo): Promise<void> {
+async function reseedIndex(repo: ShadowRepo, state: StoreState, maxFileBytes: number): Promise<void> {
   fs.rmSync(repo.indexFile, { force: true });
-  await seedShadowIndex(repo);
+  const { oversize } = await seedShadowIndex(repo, maxFileBytes);
+  Object.assign(state.oversize, oversize);
 }

@@ -4,33 +4,33 @@ import type { ShadowRepo } from './shadowRepo.js';
 /**
  * One snapshot in one spawned process: every git process Node starts costs ~7 ms before
  * it does anything, so the plumbing steps run from a single `sh` (exit codes say which
- * step failed). In parallel with `add -A`, a walk lists untracked files that the
- * project's own rules do not ignore, to report the ones the heavy patterns leave out.
+ * step failed). `add -v` names every path it staged or removed, which is how the engine
+ * learns what changed without another diff; the tree diff runs only when asked for.
  */
-const script = String.raw`
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 walk=$6 std=$7 mode=$8
+const script = `
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
-if [ -n "$walk" ]; then
-  g ls-files -o -z --exclude-per-directory=.gitignore --exclude-from="$std" >"$walk" 2>/dev/null </dev/null &
-  walker=$!
-fi
-g add -A </dev/null || { [ -n "$walk" ] && wait $walker; exit 10; }
-[ -n "$walk" ] && wait $walker
+g add -A -v </dev/null || exit 10
+printf '\\001rewind\\001\\n'
 tree=$(g write-tree </dev/null) || exit 11
 if [ "$tree" = "$prevtree" ]; then
   [ "$mode" = tree ] || g update-ref "$ref" "$prev" </dev/null || exit 13
-  printf 'same %s\n' "$tree"; exit 0
+  printf 'same %s -\\n' "$tree"; exit 0
 fi
-if [ "$mode" = tree ]; then printf 'tree %s -\n' "$tree"
+if [ "$mode" = tree ]; then printf 'tree %s -\\n' "$tree"
 else
   if [ -n "$prev" ]; then commit=$(g commit-tree -p "$prev" "$tree") || exit 12
   else commit=$(g commit-tree "$tree") || exit 12; fi
   g update-ref "$ref" "$commit" </dev/null || exit 13
-  printf 'new %s %s\n' "$tree" "$commit"
+  printf 'new %s %s\\n' "$tree" "$commit"
 fi
-from=$prevtree; [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
-g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null || printf 'diff-failed\n'
+if [ "$diff" = 1 ]; then
+  from=$prevtree; [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
+  g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null || printf 'diff-failed\\n'
+fi
 `;
+
+const separator = Buffer.from('\x01rewind\x01\n');
 
 /** Which plumbing step failed, by the script's exit code. */
 export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref' };
@@ -39,43 +39,70 @@ export interface ScriptInput {
   prevCommit?: string;
   prevTree?: string;
   ref: string;
-  /** Where the walk writes its NUL-separated list; no walk when absent. */
-  walkFile?: string;
-  standardExclude: string;
   /** `tree`: stage and write the tree only (what the work tree is now), no commit or ref. */
   mode: 'commit' | 'tree';
+  /** Also print the raw tree diff from prevTree (needed when the index had drifted). */
+  diff: boolean;
   message: string;
 }
 
-export type ScriptOutput =
-  | { kind: 'same'; tree: string }
-  | { kind: 'new'; tree: string; commit: string | undefined; diff: Buffer | undefined };
+/** A path `git add -v` staged (`add`) or dropped (`remove`). */
+export interface StagedPath {
+  action: 'add' | 'remove';
+  path: string;
+}
+
+export interface ScriptOutput {
+  kind: 'same' | 'tree' | 'new';
+  tree: string;
+  commit?: string;
+  staged: StagedPath[];
+  /** The raw diff when asked for; undefined when not asked or when it failed. */
+  diff?: Buffer;
+}
 
 export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutMs?: number): Promise<RunResult> {
-  const args = [
-    '-c',
-    script,
-    'rewind-snapshot',
-    repo.gitDir,
-    repo.project.root,
-    input.prevCommit ?? '',
-    input.prevTree ?? '',
-    input.ref,
-    input.walkFile ?? '',
-    input.standardExclude,
-    input.mode,
-  ];
+  const args = ['-c', script, 'rewind-snapshot', repo.gitDir, repo.project.root, input.prevCommit ?? '', input.prevTree ?? '', input.ref, input.mode, input.diff ? '1' : '0'];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs });
 }
 
-export function parseScriptOutput(stdout: Buffer): ScriptOutput {
-  const firstNewline = stdout.indexOf(0x0a);
-  const first = stdout.subarray(0, firstNewline < 0 ? stdout.length : firstNewline).toString('utf8').split(' ');
-  if (first[0] === 'same' && first[1]) return { kind: 'same', tree: first[1] };
-  if ((first[0] === 'new' || first[0] === 'tree') && first[1] && first[2]) {
-    const rest = stdout.subarray(firstNewline + 1);
-    const failed = rest.toString('utf8').endsWith('diff-failed\n');
-    return { kind: 'new', tree: first[1], commit: first[0] === 'new' ? first[2] : undefined, diff: failed ? undefined : rest };
+/**
+ * `add 'path'` / `remove 'path'` lines. Paths are printed raw, not quoted, so a name with
+ * a newline spans lines: a line that does not close its quote continues on the next.
+ */
+export function parseStaged(text: string): StagedPath[] {
+  const staged: StagedPath[] = [];
+  let pending: string | undefined;
+  for (const line of text.split('\n')) {
+    const candidate = pending === undefined ? line : `${pending}\n${line}`;
+    const match = /^(add|remove) '(.*)'$/s.exec(candidate);
+    if (match?.[1] && match[2] !== undefined) {
+      staged.push({ action: match[1] as StagedPath['action'], path: match[2] });
+      pending = undefined;
+    } else {
+      pending = /^(add|remove) '/.test(candidate) ? candidate : undefined;
+    }
   }
-  throw new Error(`unexpected snapshot output: ${stdout.toString('utf8').slice(0, 200)}`);
+  return staged;
+}
+
+export function parseScriptOutput(stdout: Buffer): ScriptOutput {
+  const at = stdout.indexOf(separator);
+  if (at < 0) throw new Error(`unexpected snapshot output: ${stdout.toString('utf8').slice(0, 200)}`);
+  const staged = parseStaged(stdout.subarray(0, at).toString('utf8'));
+  const rest = stdout.subarray(at + separator.length);
+  const newline = rest.indexOf(0x0a);
+  const [kind, tree, commit] = rest.subarray(0, newline < 0 ? rest.length : newline).toString('utf8').split(' ');
+  if ((kind !== 'same' && kind !== 'tree' && kind !== 'new') || !tree) {
+    throw new Error(`unexpected snapshot output: ${rest.toString('utf8').slice(0, 200)}`);
+  }
+  const diffBytes = newline < 0 ? Buffer.alloc(0) : rest.subarray(newline + 1);
+  const failed = diffBytes.toString('utf8').endsWith('diff-failed\n');
+  return {
+    kind,
+    tree,
+    commit: kind === 'new' ? commit : undefined,
+    staged,
+    diff: failed || diffBytes.length === 0 ? undefined : diffBytes,
+  };
 }

@@ -14,8 +14,9 @@ export interface StoreState {
   unbornNested: string[];
   /** Nested repositories and submodules recorded as gitlinks. */
   nested: string[];
-  /** Whether the big-project warning was given. */
-  warnedLarge?: boolean;
+  /** The largest checkpoint_max_file_mb (in bytes) this store has ever used: no checkpoint
+   * can hold a file bigger than that. Undefined for stores that predate it. */
+  largestCapBytes?: number;
 }
 
 export function emptyState(): StoreState {

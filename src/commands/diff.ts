@@ -23,7 +23,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const id = parseCheckpointId(positionals[0], 'diff');
-  const { checkpoints } = openCheckpoints(io, values.C, { allowHome: true });
+  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
   const target = checkpoints.get(id);
   const { tree: current } = await checkpoints.currentTree();
   const base = path.resolve(io.cwd, values.C ?? '.');

@@ -40,7 +40,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, help);
     return 0;
   }
-  const { checkpoints } = openCheckpoints(io, values.C, { allowHome: true });
+  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
   const records = checkpoints.list();
   const counts = await fileCounts(checkpoints, records);
   if (values.json) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Checkpoints } from '../checkpoints/checkpoints.js';
-import { loadConfig, type RewindConfig } from '../config/config.js';
+import { loadConfigFast } from '../config/cachedConfig.js';
+import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import type { CommandIO } from '../cli/io.js';
 
@@ -15,8 +16,8 @@ export function engineSettings(config: RewindConfig) {
 }
 
 /** Opens the checkpoints of the project at `-C DIR` (or the current folder). */
-export function openCheckpoints(io: CommandIO, dir: string | undefined, options: { allowHome?: boolean } = {}): { checkpoints: Checkpoints; config: RewindConfig } {
-  const config = loadConfig(io.env);
+export async function openCheckpoints(io: CommandIO, dir: string | undefined, options: { allowHome?: boolean } = {}): Promise<{ checkpoints: Checkpoints; config: RewindConfig }> {
+  const config = await loadConfigFast(io.env);
   const checkpoints = Checkpoints.open({
     cwd: path.resolve(io.cwd, dir ?? '.'),
     settings: engineSettings(config),

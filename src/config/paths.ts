@@ -4,9 +4,9 @@ import envPaths from 'env-paths';
 
 const appPaths = envPaths('rewind', { suffix: '' });
 
-/** The user's home directory: the one place Rewind asks the OS for it. */
-export function homeDir(): string {
-  return process.env.HOME && process.env.HOME.length > 0 ? process.env.HOME : os.homedir();
+/** The user's home directory (`$HOME` of the given environment): the one place Rewind asks the OS for it. */
+export function homeDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOME && env.HOME.length > 0 ? env.HOME : os.homedir();
 }
 
 /** Where every project's shadow store lives: `$REWIND_HOME`, else the OS data dir. */

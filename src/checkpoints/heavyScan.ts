@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isAlive } from './processAlive.js';
+import { runProcess, splitNul } from './git.js';
+import { excludeMarker } from './excludeRules.js';
+import type { ShadowRepo } from './shadowRepo.js';
+
+/**
+ * Finds the files the heavy patterns leave out, so checkpoints can report them. It walks
+ * the whole tree, so after the first snapshot it runs in the background after each
+ * snapshot (one at a time), never on the hot path; a checkpoint reports what the last
+ * finished scan found. The walk lists untracked files the project's own rules do not
+ * ignore, and `check-ignore -v` says which shadow rule excludes each one.
+ */
+const script = `
+gd=$1 wt=$2 std=$3 out=$4
+g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
+g ls-files -o -z --exclude-per-directory=.gitignore --exclude-from="$std" </dev/null |
+  g check-ignore -z --stdin -v --non-matching >"$out.$$"
+mv "$out.$$" "$out"
+`;
+
+export interface HeavyScanFiles {
+  result: string;
+  stamp: string;
+  standardExclude: string;
+}
+
+function args(repo: ShadowRepo, files: HeavyScanFiles): string[] {
+  return ['-c', script, 'rewind-heavy-scan', repo.gitDir, repo.project.root, files.standardExclude, files.result];
+}
+
+/** Runs the scan and waits for it (the first snapshot pays for its own walk). */
+export async function runHeavyScan(repo: ShadowRepo, files: HeavyScanFiles): Promise<void> {
+  await runProcess('sh', args(repo, files), { cwd: repo.project.root, env: repo.env, timeoutMs: 300_000 }).catch(() => undefined);
+}
+
+function scanRunning(stamp: string): boolean {
+  try {
+    const pid = Number(fs.readFileSync(stamp, 'utf8'));
+    return pid > 0 && isAlive({ pid, host: os.hostname() });
+  } catch {
+    return false;
+  }
+}
+
+/** Starts a background scan unless one is still running. */
+export function startHeavyScan(repo: ShadowRepo, files: HeavyScanFiles): void {
+  if (scanRunning(files.stamp)) return;
+  try {
+    const child = spawn('sh', args(repo, files), { cwd: repo.project.root, env: repo.env, detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    if (child.pid) fs.writeFileSync(files.stamp, String(child.pid));
+    child.unref();
+  } catch {
+    // Reporting is best effort; the next snapshot tries again.
+  }
+}
+
+/** The line of info/exclude where the generated part starts: patterns above it are the heavy ones. */
+function markerLine(infoExclude: string): number {
+  try {
+    const lines = fs.readFileSync(infoExclude, 'utf8').split('\n');
+    const index = lines.indexOf(excludeMarker);
+    return index < 0 ? lines.length + 1 : index + 1;
+  } catch {
+    return 0;
+  }
+}
+
+export interface HeavyScanResult {
+  /** Untracked files the heavy patterns leave out: path -> bytes. */
+  heavy: Record<string, number>;
+  /** New untracked files over the size cap, caught before any snapshot reads them. */
+  oversize: Record<string, number>;
+}
+
+/**
+ * Takes a finished scan's result, if there is one. The result file is claimed by renaming
+ * it, so a scan finishing meanwhile is not lost.
+ */
+export function collectHeavyScan(repo: ShadowRepo, files: HeavyScanFiles, maxFileBytes: number): HeavyScanResult | undefined {
+  const claimed = `${files.result}.${process.pid}`;
+  try {
+    fs.renameSync(files.result, claimed);
+  } catch {
+    return undefined;
+  }
+  let fields: string[];
+  try {
+    fields = splitNul(fs.readFileSync(claimed));
+  } finally {
+    fs.rmSync(claimed, { force: true });
+  }
+  const heavyUntil = markerLine(path.join(repo.gitDir, 'info', 'exclude'));
+  const result: HeavyScanResult = { heavy: {}, oversize: {} };
+  for (let i = 0; i + 3 < fields.length; i += 4) {
+    const [source = '', line = '', , file] = [fields[i], fields[i + 1], fields[i + 2], fields[i + 3]];
+    if (!file || file.endsWith('/')) continue;
+    const isHeavy = source.endsWith(path.join('info', 'exclude')) && Number(line) < heavyUntil;
+    if (source !== '' && !isHeavy) continue;
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(path.join(repo.project.root, file));
+    } catch {
+      continue;
+    }
+    if (!stat.isFile()) continue;
+    if (isHeavy) result.heavy[file] = stat.size;
+    else if (stat.size > maxFileBytes) result.oversize[file] = stat.size;
+  }
+  return result;
+}

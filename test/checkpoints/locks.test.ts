@@ -1,0 +1,116 @@
+// Locks left by crashed processes never block a snapshot; a live holder does.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acquireLock } from '../../src/checkpoints/lock.js';
+import { commitCount } from '../helpers/shadow.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+let children: ChildProcess[] = [];
+beforeEach(() => {
+  sb = createSandbox('rewind-locks-');
+});
+afterEach(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }
+  children = [];
+  sb.cleanup();
+});
+
+/** A pid that was in use and no longer is: a finished `node -e 0`. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  const pid = child.pid;
+  await new Promise((resolve) => child.once('exit', resolve));
+  if (pid === undefined) throw new Error('no pid');
+  return pid;
+}
+
+function lockContent(pid: number, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ pid, host: os.hostname(), purpose: 'snapshot', since: new Date().toISOString(), ...extra });
+}
+
+describe('locks', () => {
+  it('a leftover index.lock in the shadow repo does not block the next snapshot', async () => {
+    const root = sb.repo('index-lock');
+    const checkpoints = sb.open(root);
+    await checkpoints.snapshot();
+    const indexLock = path.join(checkpoints.repo.gitDir, 'index.lock');
+    fs.writeFileSync(indexLock, 'left by a crashed git');
+    write(root, 'a.txt', 'a\n');
+    const { record } = await checkpoints.snapshot();
+    expect(record).toMatchObject({ id: 2, deduped: false });
+    expect(fs.existsSync(indexLock)).toBe(false);
+    expect(commitCount(checkpoints.repo.gitDir)).toBe(2);
+  });
+
+  it('a leftover store lock of a dead process does not block, nor one whose pid was reused', async () => {
+    const root = sb.repo('dead-lock');
+    const checkpoints = sb.open(root);
+    await checkpoints.snapshot();
+    fs.writeFileSync(checkpoints.store.lock, lockContent(await deadPid()));
+    write(root, 'a.txt', 'a\n');
+    expect((await checkpoints.snapshot()).record.id).toBe(2);
+    expect(fs.existsSync(checkpoints.store.lock)).toBe(false);
+
+    // The pid is alive but it is another process than the one that took the lock (start time differs).
+    fs.writeFileSync(checkpoints.store.lock, lockContent(process.pid, { start: '1' }));
+    write(root, 'b.txt', 'b\n');
+    expect((await checkpoints.snapshot()).record.id).toBe(3);
+    expect(fs.existsSync(checkpoints.store.lock)).toBe(false);
+  });
+
+  it('snapshots started together from several engines on one project are serialised into one chain', async () => {
+    const root = sb.repo('together');
+    write(root, 'a.txt', 'a\n');
+    const records = (await Promise.all([0, 1, 2].map(() => sb.open(root).snapshot()))).map((result) => result.record);
+    expect(records.map((record) => record.id).sort()).toEqual([1, 2, 3]);
+    const list = sb.open(root).list();
+    expect(list.map((record) => record.id)).toEqual([1, 2, 3]);
+    expect(list.map((record) => record.deduped)).toEqual([false, true, true]);
+    expect(commitCount(sb.open(root).repo.gitDir)).toBe(1);
+  });
+
+  it('a lock held by a live process makes a snapshot wait until the holder is gone', async () => {
+    const root = sb.repo('live-lock');
+    const checkpoints = sb.open(root);
+    fs.mkdirSync(checkpoints.store.root, { recursive: true });
+    const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    children.push(holder);
+    const holderPid = holder.pid;
+    if (holderPid === undefined) throw new Error('no pid');
+    const held = lockContent(holderPid);
+    fs.writeFileSync(checkpoints.store.lock, held);
+
+    // The engine's lock, with a short deadline, gives up and names the holder.
+    await expect(acquireLock(checkpoints.store.lock, { purpose: 'test', waitMs: 200 })).rejects.toThrow(new RegExp(`another rewind is working on this project \\(pid ${holderPid}`));
+
+    let settled = false;
+    const pending = checkpoints.snapshot().finally(() => {
+      settled = true;
+    });
+    // While the holder lives (checked here through a second path to the same lock file, so
+    // this waits on the file and not on the in-process queue), the snapshot cannot run.
+    const alias = path.join(sb.base, 'store-alias');
+    fs.symlinkSync(checkpoints.store.root, alias);
+    await expect(acquireLock(path.join(alias, 'lock'), { purpose: 'test', waitMs: 300 })).rejects.toThrow(/another rewind is working/);
+    expect(settled).toBe(false);
+    expect(fs.readFileSync(checkpoints.store.lock, 'utf8')).toBe(held);
+    expect(checkpoints.list()).toEqual([]);
+
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    holder.kill('SIGKILL');
+    await exited;
+    const { record } = await pending;
+    expect(record.id).toBe(1);
+    expect(fs.existsSync(checkpoints.store.lock)).toBe(false);
+  });
+});

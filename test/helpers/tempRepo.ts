@@ -1,0 +1,126 @@
+// A hermetic sandbox for tests that run real git: a temp HOME, store and config dir,
+// projects under the sandbox, and a git runner that never reads the user's config.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Checkpoints, type EngineSettings } from '../../src/checkpoints/checkpoints.js';
+
+export const defaultSettings: EngineSettings = {
+  checkpointMaxFileMb: 20,
+  checkpointExclude: [],
+  // No background gc in tests: a detached git must not outlive the temp dirs.
+  gcEvery: 0,
+  checkpointWarnGb: 2,
+};
+
+export interface Sandbox {
+  /** The sandbox's own folder (real path); everything else lives under it. */
+  base: string;
+  /** HOME for every process the test starts. */
+  home: string;
+  /** REWIND_HOME: where the engine keeps its stores. */
+  store: string;
+  /** REWIND_CONFIG_DIR. */
+  configDir: string;
+  /** The environment handed to the engine and the CLI. */
+  env: NodeJS.ProcessEnv;
+  /** The environment of the test's own git commands. */
+  gitEnv: NodeJS.ProcessEnv;
+  /** `git -C dir ...args` (hermetic), returning stdout as text. */
+  git(dir: string, ...args: string[]): string;
+  /** Like `git`, with stdin input and stdout as bytes. */
+  gitBytes(dir: string, args: readonly string[], input?: string | Buffer): Buffer;
+  /** A new empty folder under the sandbox. */
+  folder(name: string): string;
+  /** A new folder with `git init`, one file (README.md) and a first commit on `main`. */
+  repo(name: string): string;
+  /** Opens the engine on `cwd` with the sandbox's store and env. */
+  open(cwd: string, settings?: Partial<EngineSettings>, extraEnv?: NodeJS.ProcessEnv): Checkpoints;
+  /** Removes everything the sandbox made. */
+  cleanup(): void;
+}
+
+/** Environment for git run by a test: no system or global config, a fixed identity. */
+export function hermeticGitEnv(home: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    LC_ALL: 'C',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_AUTHOR_NAME: 'Test Author',
+    GIT_AUTHOR_EMAIL: 'author@example.com',
+    GIT_COMMITTER_NAME: 'Test Committer',
+    GIT_COMMITTER_EMAIL: 'committer@example.com',
+    GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z',
+    GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
+  };
+}
+
+export function runGitSync(env: NodeJS.ProcessEnv, dir: string, args: readonly string[], input?: string | Buffer): Buffer {
+  try {
+    return execFileSync('git', ['-C', dir, ...args], { env, input: input ?? '', maxBuffer: 256 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (error) {
+    const failed = error as { stderr?: Buffer; status?: number };
+    throw new Error(`git ${args.join(' ')} (in ${dir}) exited ${failed.status}: ${failed.stderr?.toString() ?? ''}`, { cause: error });
+  }
+}
+
+export function createSandbox(prefix = 'rewind-test-'): Sandbox {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  const home = path.join(base, 'home');
+  const store = path.join(base, 'store');
+  const configDir = path.join(base, 'config');
+  const projects = path.join(base, 'p');
+  for (const dir of [home, store, configDir, projects]) fs.mkdirSync(dir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, REWIND_HOME: store, REWIND_CONFIG_DIR: configDir };
+  const gitEnv = hermeticGitEnv(home);
+  const gitBytes = (dir: string, args: readonly string[], input?: string | Buffer) => runGitSync(gitEnv, dir, args, input);
+  const git = (dir: string, ...args: string[]) => gitBytes(dir, args).toString('utf8');
+  const folder = (name: string) => {
+    const dir = path.join(projects, name);
+    fs.mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  return {
+    base,
+    home,
+    store,
+    configDir,
+    env,
+    gitEnv,
+    git,
+    gitBytes,
+    folder,
+    repo(name) {
+      const dir = folder(name);
+      git(dir, 'init', '-q', '-b', 'main');
+      fs.writeFileSync(path.join(dir, 'README.md'), '# project\n');
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '-m', 'first');
+      return dir;
+    },
+    open(cwd, settings = {}, extraEnv = {}) {
+      return Checkpoints.open({ cwd, settings: { ...defaultSettings, ...settings }, home: store, env: { ...env, ...extraEnv } });
+    },
+    cleanup() {
+      fs.rmSync(base, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+/** Writes a file, creating its folders. */
+export function write(root: string, file: string, data: string | Buffer, mode?: number): void {
+  const full = path.join(root, file);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, data);
+  if (mode !== undefined) fs.chmodSync(full, mode);
+}
+
+/** Sets a file's times to `secondsAgo` in the past (so git's index does not hold it racily clean). */
+export function age(root: string, file: string, secondsAgo = 60): void {
+  const when = new Date(Date.now() - secondsAgo * 1000);
+  fs.utimesSync(path.join(root, file), when, when);
+}
