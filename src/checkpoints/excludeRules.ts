@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir } from '../config/paths.js';
-import { runGit, text } from './git.js';
-import { projectGitEnv } from './gitEnv.js';
+import { readProjectGitConfig } from './projectConfig.js';
 import { heavyPatterns } from './heavyPatterns.js';
 import { literalPattern } from './gitignorePattern.js';
 import type { Project } from './project.js';
@@ -50,20 +49,6 @@ function configFiles(project: Project, env: NodeJS.ProcessEnv): string[] {
   return files;
 }
 
-/** The user's global excludes file, as `git status` in the project would find it. */
-async function globalExcludesFile(project: Project, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  const result = await runGit(['config', '--path', '--get', 'core.excludesFile'], {
-    cwd: project.root,
-    env: projectGitEnv(env),
-    okCodes: [0, 1],
-    timeoutMs: 10_000,
-  }).catch(() => undefined);
-  const configured = result && result.code === 0 ? text(result) : '';
-  if (configured) return path.resolve(project.root, configured);
-  const xdg = env.XDG_CONFIG_HOME || path.join(homeDir(env), '.config');
-  return path.join(xdg, 'git', 'ignore');
-}
-
 function readOr(file: string | undefined, fallback: string): string {
   if (!file) return fallback;
   try {
@@ -105,7 +90,7 @@ export async function refreshExcludes(inputs: ExcludeInputs): Promise<boolean> {
   const current = readOr(inputs.infoExclude, '');
   const header = readHeader(current);
   const configStamp = createHash('sha1').update(configFiles(inputs.project, inputs.env).map(stamp).join('|')).digest('hex').slice(0, 16);
-  const excludesFile = header && header.configStamp === configStamp ? header.excludesFile : await globalExcludesFile(inputs.project, inputs.env);
+  const excludesFile = header && header.configStamp === configStamp ? header.excludesFile : (await readProjectGitConfig(inputs.project, inputs.env)).excludesFile;
   const projectExclude = inputs.project.git ? path.join(inputs.project.git.commonDir, 'info', 'exclude') : undefined;
   const fingerprint = createHash('sha1')
     .update(JSON.stringify([stamp(excludesFile), stamp(projectExclude), inputs.configExcludes, inputs.oversize, inputs.unbornNested]))

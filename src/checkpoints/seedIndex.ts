@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { homeDir } from '../config/paths.js';
 import { runGit, splitNul, text } from './git.js';
+import { readProjectGitConfig } from './projectConfig.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
@@ -12,12 +12,15 @@ interface SeededEntry {
   path: string;
 }
 
-function parseEntries(output: Buffer): SeededEntry[] {
-  return splitNul(output).map((line) => {
-    const tab = line.indexOf('\t');
-    const [tag = '', mode = '', oid = ''] = line.slice(0, tab).split(' ');
-    return { tag, mode, oid, path: line.slice(tab + 1) };
-  });
+function parseEntry(line: string): SeededEntry {
+  const tab = line.indexOf('\t');
+  const [tag = '', mode = '', oid = ''] = line.slice(0, tab).split(' ');
+  return { tag, mode, oid, path: line.slice(tab + 1) };
+}
+
+/** Entries of `ls-files -s -v -z` whose tag says assume-unchanged (lower case) or skip-worktree (S). */
+function markedPaths(listing: string): string[] {
+  return [...listing.matchAll(/(?:^|\0)[a-zS] [^\t\0]*\t([^\0]*)/g)].map((match) => match[1] ?? '');
 }
 
 const conversionAttributes = ['text', 'eol', 'crlf', 'filter', 'ident', 'working-tree-encoding'];
@@ -28,25 +31,25 @@ function isConverting(attribute: string, value: string): boolean {
 }
 
 /** Whether the project has any attribute file or line-ending setting that could convert content. */
-async function mayConvert(repo: ShadowRepo, entries: readonly SeededEntry[]): Promise<{ attributes: boolean; autocrlf: boolean }> {
+async function mayConvert(repo: ShadowRepo, listing: string): Promise<{ attributes: boolean; autocrlf: boolean }> {
   const git = repo.project.git;
-  const env = repo.sourceEnv;
-  const config = await runGit(['config', '--get', 'core.autocrlf'], { cwd: repo.project.root, env: projectGitEnv(env), okCodes: [0, 1] });
-  const autocrlf = ['true', 'input'].includes(text(config).toLowerCase());
-  const attributesFile = await runGit(['config', '--path', '--get', 'core.attributesFile'], { cwd: repo.project.root, env: projectGitEnv(env), okCodes: [0, 1] });
-  const globalAttributes = text(attributesFile) || path.join(env.XDG_CONFIG_HOME || path.join(homeDir(env), '.config'), 'git', 'attributes');
+  const config = await readProjectGitConfig(repo.project, repo.sourceEnv);
   const attributes =
-    entries.some((entry) => path.posix.basename(entry.path) === '.gitattributes') ||
+    /(?:\t|\/)\.gitattributes(?:\0|$)/.test(listing) ||
     (git !== undefined && fs.existsSync(path.join(git.commonDir, 'info', 'attributes'))) ||
-    fs.existsSync(globalAttributes);
-  return { attributes, autocrlf };
+    fs.existsSync(config.attributesFile);
+  return { attributes, autocrlf: config.autocrlf };
 }
 
 /** Paths whose committed blob the project's attributes may have converted from the bytes on disk. */
-async function convertedCandidates(repo: ShadowRepo, files: readonly SeededEntry[]): Promise<string[]> {
-  const { attributes, autocrlf } = await mayConvert(repo, files);
-  if (autocrlf) return files.map((entry) => entry.path);
-  if (!attributes || files.length === 0) return [];
+async function convertedCandidates(repo: ShadowRepo, listing: string): Promise<{ files: SeededEntry[]; candidates: Set<string> }> {
+  const { attributes, autocrlf } = await mayConvert(repo, listing);
+  if (!autocrlf && !attributes) return { files: [], candidates: new Set() };
+  const files = splitNul(listing)
+    .map(parseEntry)
+    .filter((entry) => entry.mode === '100644' || entry.mode === '100755');
+  if (autocrlf) return { files, candidates: new Set(files.map((entry) => entry.path)) };
+  if (files.length === 0) return { files, candidates: new Set() };
   const checked = await runGit(['check-attr', '-z', '--stdin', ...conversionAttributes], {
     cwd: repo.project.root,
     env: projectGitEnv(repo.sourceEnv),
@@ -58,7 +61,7 @@ async function convertedCandidates(repo: ShadowRepo, files: readonly SeededEntry
     const [file, attribute, value] = [fields[i] ?? '', fields[i + 1] ?? '', fields[i + 2] ?? ''];
     if (isConverting(attribute, value)) candidates.add(file);
   }
-  return [...candidates];
+  return { files, candidates };
 }
 
 /**
@@ -83,15 +86,14 @@ export async function seedShadowIndex(repo: ShadowRepo, maxFileBytes = Number.PO
     for (const name of fs.readdirSync(git.gitDir)) {
       if (name.startsWith('sharedindex.')) fs.copyFileSync(path.join(git.gitDir, name), path.join(repo.gitDir, name));
     }
-    const entries = parseEntries((await repo.git(['ls-files', '-s', '-v', '-z'], { timeoutMs: 60_000 })).stdout);
-    const marked = entries.filter((entry) => /^[a-zS]/.test(entry.tag)).map((entry) => entry.path);
+    const listing = (await repo.git(['ls-files', '-s', '-v', '-z'], { timeoutMs: 60_000 })).stdout.toString('utf8');
+    const marked = markedPaths(listing);
     // One flag per call: update-index applies only the first such flag to stdin paths.
     for (const flag of ['--no-assume-unchanged', '--no-skip-worktree']) {
       if (marked.length > 0) await repo.git(['update-index', flag, '-z', '--stdin'], { input: `${marked.join('\0')}\0` });
     }
 
-    const files = entries.filter((entry) => entry.mode === '100644' || entry.mode === '100755');
-    const candidates = new Set(await convertedCandidates(repo, files));
+    const { files, candidates } = await convertedCandidates(repo, listing);
     const drop: string[] = [];
     const toHash: SeededEntry[] = [];
     for (const entry of files) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, runGit, splitNul } from './git.js';
 import { gitlinkMode, parseRawDiff } from './diffRaw.js';
-import { parseScriptOutput, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
+import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath, type TreeEntry } from './snapshotScript.js';
 import { clearStaleRefLock } from './maintenance.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
@@ -44,20 +44,6 @@ export interface SnapshotHooks {
 const unbornPattern = /error: '(.+)\/' does not have a commit checked out/g;
 const invalidObjectPattern = /invalid object \d+ [0-9a-f]+ for '(.+)'/;
 
-interface IndexEntry {
-  mode: string;
-  path: string;
-}
-
-/** Every entry of the shadow index (first snapshot only: it is a full listing). */
-async function indexEntries(repo: ShadowRepo): Promise<IndexEntry[]> {
-  const listed = await repo.git(['ls-files', '-s', '-z']);
-  return splitNul(listed.stdout).map((line) => {
-    const tab = line.indexOf('\t');
-    return { mode: line.slice(0, 6), path: line.slice(tab + 1) };
-  });
-}
-
 /**
  * Stages the project's work tree into the shadow index and writes a tree (and in commit
  * mode a checkpoint commit and its ref). Files over the size cap that the add picked up
@@ -73,7 +59,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   for (let attempt = 0; attempt < 6; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
-    const input: ScriptInput = { ...request, diff: needDiff };
+    const input: ScriptInput = { ...request, diff: needDiff, list: first };
     let output: ScriptOutput;
     try {
       output = parseScriptOutput((await runSnapshotScript(repo, input)).stdout);
@@ -99,11 +85,11 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     }
     if (output.kind === 'same') return { tree: output.tree, changed: 0 };
 
-    const entries = first ? await indexEntries(repo) : undefined;
-    const added = entries
-      ? entries.filter((entry) => entry.mode === '100644' || entry.mode === '100755').map((entry) => entry.path)
-      : output.staged.filter((item) => item.action === 'add').map((item) => item.path);
-    const oversize = findOversize(repo.project.root, added, limits.maxFileBytes);
+    const listed = output.listing ? scanTreeListing(output.listing, limits.maxFileBytes) : undefined;
+    const entries = listed?.entries;
+    const oversize = entries
+      ? entries.filter((entry) => entry.mode !== gitlinkMode).map((entry) => ({ path: entry.path, bytes: entry.size, reason: 'larger than checkpoint_max_file_mb' }))
+      : findOversize(repo.project.root, output.staged.filter((item) => item.action === 'add').map((item) => item.path), limits.maxFileBytes);
     if (oversize.length > 0) {
       for (const file of oversize) state.oversize[file.path] = file.bytes;
       const oids = await stagedOids(repo, oversize.map((file) => file.path));
@@ -123,7 +109,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       needDiff = true;
       continue;
     }
-    const changed = needDiff ? (output.diff ? parseRawDiff(output.diff).length : null) : entries ? entries.length : output.staged.length;
+    const changed = needDiff ? (output.diff ? parseRawDiff(output.diff).length : null) : listed ? listed.count : output.staged.length;
     return { tree: output.tree, commit: output.commit, changed };
   }
   throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
@@ -144,7 +130,7 @@ function findOversize(root: string, staged: readonly string[], maxBytes: number)
 }
 
 /** Nested repositories are staged as gitlinks: a staged folder is one. */
-function trackNested(root: string, state: StoreState, staged: readonly StagedPath[], entries: readonly IndexEntry[] | undefined): void {
+function trackNested(root: string, state: StoreState, staged: readonly StagedPath[], entries: readonly TreeEntry[] | undefined): void {
   const nested = new Set(entries ? entries.filter((entry) => entry.mode === gitlinkMode).map((entry) => entry.path) : state.nested);
   for (const item of staged) {
     if (item.action === 'remove') {

@@ -8,7 +8,7 @@ import type { ShadowRepo } from './shadowRepo.js';
  * learns what changed without another diff; the tree diff runs only when asked for.
  */
 const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
 g add -A -v </dev/null || exit 10
 printf '\\001rewind\\001\\n'
@@ -28,12 +28,16 @@ if [ "$diff" = 1 ]; then
   from=$prevtree; [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
   g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null || printf 'diff-failed\\n'
 fi
+if [ "$list" = 1 ]; then
+  printf '\\001list\\001\\n'
+  g ls-tree -r -l -z --full-tree "$tree" </dev/null || exit 14
+fi
 `;
 
 const separator = Buffer.from('\x01rewind\x01\n');
 
 /** Which plumbing step failed, by the script's exit code. */
-export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref' };
+export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref', 14: 'ls-tree' };
 
 export interface ScriptInput {
   prevCommit?: string;
@@ -43,6 +47,8 @@ export interface ScriptInput {
   mode: 'commit' | 'tree';
   /** Also print the raw tree diff from prevTree (needed when the index had drifted). */
   diff: boolean;
+  /** Also list the whole new tree with sizes (the first snapshot checks every file). */
+  list: boolean;
   message: string;
 }
 
@@ -59,10 +65,51 @@ export interface ScriptOutput {
   staged: StagedPath[];
   /** The raw diff when asked for; undefined when not asked or when it failed. */
   diff?: Buffer;
+  /** The whole tree when asked for (`ls-tree -r -l -z`). */
+  listing?: Buffer;
+}
+
+const listSeparator = Buffer.from('\x01list\x01\n');
+
+/** An entry of `ls-tree -r -l -z`. */
+export interface TreeEntry {
+  mode: string;
+  oid: string;
+  size: number;
+  path: string;
+}
+
+/**
+ * The entries of `ls-tree -r -l -z` (`<mode> <type> <oid> <size padded>\t<path>`) that the
+ * first snapshot must act on: regular files over `maxBytes`, and gitlinks. Tens of
+ * thousands of records are scanned without building an object for each.
+ */
+export function scanTreeListing(listing: Buffer, maxBytes: number): { count: number; entries: TreeEntry[] } {
+  const text = listing.toString('utf8');
+  const entries: TreeEntry[] = [];
+  let count = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\0', start);
+    if (end < 0) end = text.length;
+    const tab = text.indexOf('\t', start);
+    if (tab > start && tab < end) {
+      count++;
+      const mode = text.slice(start, start + 6);
+      const sizeStart = text.lastIndexOf(' ', tab) + 1;
+      const size = Number(text.slice(sizeStart, tab));
+      const regular = mode === '100644' || mode === '100755';
+      if ((regular && size > maxBytes) || mode === '160000') {
+        const oid = text.slice(start, tab).split(/ +/)[2] ?? '';
+        entries.push({ mode, oid, size: regular ? size : 0, path: text.slice(tab + 1, end) });
+      }
+    }
+    start = end + 1;
+  }
+  return { count, entries };
 }
 
 export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutMs?: number): Promise<RunResult> {
-  const args = ['-c', script, 'rewind-snapshot', repo.gitDir, repo.project.root, input.prevCommit ?? '', input.prevTree ?? '', input.ref, input.mode, input.diff ? '1' : '0'];
+  const args = ['-c', script, 'rewind-snapshot', repo.gitDir, repo.project.root, input.prevCommit ?? '', input.prevTree ?? '', input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0'];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs });
 }
 
@@ -96,7 +143,13 @@ export function parseScriptOutput(stdout: Buffer): ScriptOutput {
   if ((kind !== 'same' && kind !== 'tree' && kind !== 'new') || !tree) {
     throw new Error(`unexpected snapshot output: ${rest.toString('utf8').slice(0, 200)}`);
   }
-  const diffBytes = newline < 0 ? Buffer.alloc(0) : rest.subarray(newline + 1);
+  let diffBytes = newline < 0 ? Buffer.alloc(0) : rest.subarray(newline + 1);
+  let listing: Buffer | undefined;
+  const listAt = diffBytes.indexOf(listSeparator);
+  if (listAt >= 0) {
+    listing = diffBytes.subarray(listAt + listSeparator.length);
+    diffBytes = diffBytes.subarray(0, listAt);
+  }
   const failed = diffBytes.toString('utf8').endsWith('diff-failed\n');
   return {
     kind,
@@ -104,5 +157,6 @@ export function parseScriptOutput(stdout: Buffer): ScriptOutput {
     commit: kind === 'new' ? commit : undefined,
     staged,
     diff: failed || diffBytes.length === 0 ? undefined : diffBytes,
+    listing,
   };
 }

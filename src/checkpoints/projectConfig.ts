@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { homeDir } from '../config/paths.js';
+import { runGit, splitNul } from './git.js';
+import { projectGitEnv } from './gitEnv.js';
+import type { Project } from './project.js';
+
+/** The few settings of the user's git (project, global, system) that shape what a checkpoint holds. */
+export interface ProjectGitConfig {
+  /** core.autocrlf is true or input: the project's blobs may be converted from the bytes on disk. */
+  autocrlf: boolean;
+  /** The global excludes file `git status` reads (core.excludesFile or git's XDG default). */
+  excludesFile: string;
+  /** The global attributes file (core.attributesFile or git's XDG default). */
+  attributesFile: string;
+}
+
+/** Reads them in one git process, as `git` in the project folder sees them. */
+export async function readProjectGitConfig(project: Project, env: NodeJS.ProcessEnv): Promise<ProjectGitConfig> {
+  const result = await runGit(['config', '-z', '--type=path', '--get-regexp', '^core\\.(autocrlf|attributesfile|excludesfile)$'], {
+    cwd: project.root,
+    env: projectGitEnv(env),
+    okCodes: [0, 1],
+    timeoutMs: 10_000,
+  }).catch(() => undefined);
+  const values = new Map<string, string>();
+  for (const record of result ? splitNul(result.stdout) : []) {
+    const newline = record.indexOf('\n');
+    if (newline > 0) values.set(record.slice(0, newline).toLowerCase(), record.slice(newline + 1));
+  }
+  const xdg = env.XDG_CONFIG_HOME || path.join(homeDir(env), '.config');
+  const resolve = (value: string | undefined, fallback: string) => (value ? path.resolve(project.root, value) : fallback);
+  return {
+    autocrlf: ['true', 'input'].includes((values.get('core.autocrlf') ?? '').toLowerCase()),
+    excludesFile: resolve(values.get('core.excludesfile'), path.join(xdg, 'git', 'ignore')),
+    attributesFile: resolve(values.get('core.attributesfile'), path.join(xdg, 'git', 'attributes')),
+  };
+}
