@@ -32,25 +32,36 @@ export function gitAsync(cwd: string, args: string[]): Promise<string> {
   });
 }
 
-/** A git repository of `files` small files in nested folders, committed. */
+/** Text of roughly `bytes` bytes, different for every seed. */
+function sourceLike(seed: number, bytes: number): string {
+  const line = `export const value${seed} = compute(${seed}, "some typical source text for file ${seed}");\n`;
+  return line.repeat(Math.max(1, Math.round(bytes / line.length)));
+}
+
+/**
+ * A git repository of `files` source-like files (1 to 8 KB, about 4.5 KB on average) in
+ * nested folders, committed and packed, its files older than its index: a project that
+ * has lived a while, not one written a moment ago.
+ */
 export function makeRepo(root: string, files: number): string {
   const dir = path.join(root, `repo-${files}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   git(dir, ['init', '-q']);
+  const past = new Date(Date.now() - 3_600_000);
   for (let i = 0; i < files; i++) {
     const folder = path.join(dir, `d${i % 50}`, `s${Math.floor(i / 50) % 20}`);
     fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, `f${i}.txt`), `file ${i}\n`.repeat(20));
-  }
-  // Files written an hour before the index, as in a project worked on for a while: git's
-  // "racily clean" check would otherwise make every reader of this fresh index rehash all.
-  const past = new Date(Date.now() - 3_600_000);
-  for (let i = 0; i < files; i++) {
-    fs.utimesSync(path.join(dir, `d${i % 50}`, `s${Math.floor(i / 50) % 20}`, `f${i}.txt`), past, past);
+    const file = path.join(folder, `f${i}.txt`);
+    fs.writeFileSync(file, sourceLike(i, 1024 + ((i * 2654435761) % 7168)));
+    // Older than the index: git's "racily clean" check would otherwise rehash every file.
+    fs.utimesSync(file, past, past);
   }
   git(dir, ['add', '-A']);
-  git(dir, ['commit', '-qm', 'bench fixture']);
+  // No background auto-gc racing the measurements; packed (no delta search, to be quick).
+  git(dir, ['-c', 'gc.auto=0', 'commit', '-qm', 'bench fixture']);
+  git(dir, ['repack', '-a', '-d', '-q', '--window=0']);
+  git(dir, ['prune-packed']);
   return dir;
 }
 

@@ -11,10 +11,13 @@ import type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js
 import { initShadowRepo, ShadowRepo } from './shadowRepo.js';
 import { seedShadowIndex } from './seedIndex.js';
 import { snapshotTree } from './snapshot.js';
+import { checkpointMessage } from './message.js';
+import { repairChain, repairMarker, type RepairResult } from './repairChain.js';
 import { createStore, locateStore, type StorePaths } from './store.js';
 import { readState, writeStateIfChanged, type StoreState } from './storeState.js';
 import { withLock } from './lock.js';
 import { measureUntracked } from './projectSize.js';
+import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
 
 /** The settings of config.json that the engine uses. */
 export interface EngineSettings {
@@ -98,8 +101,9 @@ export class Checkpoints {
     return path.join(this.store.root, 'standard.exclude');
   }
 
-  private refreshRules(state: StoreState): Promise<boolean> {
+  private refreshRules(state: StoreState, gitConfig: () => Promise<ProjectGitConfig>): Promise<boolean> {
     return refreshExcludes({
+      gitConfig,
       project: this.project,
       infoExclude: path.join(this.repo.gitDir, 'info', 'exclude'),
       standardExclude: this.standardExclude,
@@ -111,12 +115,12 @@ export class Checkpoints {
   }
 
   /** Creates the store and shadow repo if this is the project's first snapshot. */
-  private async ensureStore(): Promise<{ created: boolean; warnings: string[]; oversize: Record<string, number> }> {
+  private async ensureStore(gitConfig: () => Promise<ProjectGitConfig>): Promise<{ created: boolean; warnings: string[]; oversize: Record<string, number> }> {
     if (this.repo.exists()) return { created: false, warnings: [], oversize: {} };
     createStore(this.store, this.project.root);
     await initShadowRepo(this.repo);
     const warnings: string[] = [];
-    const { seeded, oversize } = await seedShadowIndex(this.repo, this.maxFileBytes);
+    const { seeded, oversize } = await seedShadowIndex(this.repo, this.maxFileBytes, gitConfig);
     if (!seeded && !this.project.git) {
       const bytes = await measureUntracked(this.repo);
       const limit = this.settings.checkpointWarnGb * 1024 ** 3;
@@ -173,7 +177,8 @@ export class Checkpoints {
   async snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
     fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
     return withLock(this.store.lock, { purpose: 'snapshot', waitMs: this.lockWaitMs }, async () => {
-      const { created, warnings, oversize } = await this.ensureStore();
+      const gitConfig = onceProjectGitConfig(this.project, this.env);
+      const { created, warnings, oversize } = await this.ensureStore(gitConfig);
       clearStaleGitLocks(this.repo);
       const state = readState(this.store.state);
       const stateBefore = JSON.stringify(state);
@@ -185,12 +190,14 @@ export class Checkpoints {
       }
       if (created || state.largestCapBytes !== undefined) state.largestCapBytes = Math.max(state.largestCapBytes ?? 0, this.maxFileBytes);
       this.reviewState(state);
-      const rulesChanged = (await this.refreshRules(state)) && !created;
-      const last = this.log.last();
-      const id = (last?.id ?? 0) + 1;
+      const rulesChanged = (await this.refreshRules(state, gitConfig)) && !created;
+      const newest = this.log.last();
+      const id = (newest?.id ?? 0) + 1;
+      // The chain continues from the newest checkpoint whose objects are all there.
+      const last = newest?.unrestorable ? this.list().findLast((record) => !record.unrestorable) : newest;
       const label = options.label ?? '';
       const trigger = options.trigger ?? 'manual';
-      const message = `${label || trigger}\n\nRewind-Checkpoint: ${id}\nRewind-Trigger: ${trigger}\n`;
+      const message = checkpointMessage({ id, label, trigger });
       // The first snapshot walks for heavy files at the same time (both only read the index).
       const firstScan = created ? runHeavyScan(this.repo, this.heavyScanFiles) : undefined;
       const result = await snapshotTree(
@@ -198,7 +205,7 @@ export class Checkpoints {
         state,
         { maxFileBytes: this.maxFileBytes },
         { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile) },
-        { refreshExcludes: () => this.refreshRules(state) },
+        { refreshExcludes: () => this.refreshRules(state, gitConfig) },
       ).finally(() => firstScan);
       await firstScan;
       fs.rmSync(this.driftFile, { force: true });
@@ -222,9 +229,24 @@ export class Checkpoints {
       this.log.append(record);
       writeStateIfChanged(this.store.state, stateBefore, state);
       if (!created) startHeavyScan(this.repo, this.heavyScanFiles);
-      if (this.settings.gcEvery > 0 && id % this.settings.gcEvery === 0) startBackgroundGc(this.repo);
+      if (this.settings.gcEvery > 0 && id % this.settings.gcEvery === 0) startBackgroundGc(this.repo, repairMarker(this.repo));
       return { record, warnings };
     });
+  }
+
+  /**
+   * Repairs the chain if a background gc found objects missing (see repairChain); cheap
+   * when it did not. Call where a pause is acceptable (listing, app start), never per step.
+   */
+  async maintain(): Promise<RepairResult | undefined> {
+    if (!this.repo.exists() || !fs.existsSync(repairMarker(this.repo))) return undefined;
+    return withLock(this.store.lock, { purpose: 'repair', waitMs: this.lockWaitMs }, () => repairChain(this.repo, this.log));
+  }
+
+  /** Checks the whole chain now and repairs it (after the project's own gc --prune). */
+  async repair(): Promise<RepairResult> {
+    if (!this.repo.exists()) return { broken: [], rewritten: 0 };
+    return withLock(this.store.lock, { purpose: 'repair', waitMs: this.lockWaitMs }, () => repairChain(this.repo, this.log));
   }
 
   /** Every checkpoint, oldest first. */
@@ -247,17 +269,18 @@ export class Checkpoints {
     if (!this.repo.exists()) throw new UserError(`no checkpoints yet for ${this.project.root}: they are taken before each file-modifying tool, or by \`rewind snapshot\``);
     return withLock(this.store.lock, { purpose: 'read the work tree', waitMs: this.lockWaitMs }, async () => {
       clearStaleGitLocks(this.repo);
+      const gitConfig = onceProjectGitConfig(this.project, this.env);
       const state = readState(this.store.state);
       const stateBefore = JSON.stringify(state);
       this.reviewState(state);
-      const rulesChanged = await this.refreshRules(state);
+      const rulesChanged = await this.refreshRules(state, gitConfig);
       const last = this.log.last();
       const result = await snapshotTree(
         this.repo,
         state,
         { maxFileBytes: this.maxFileBytes },
         { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged, indexDrifted: fs.existsSync(this.driftFile) },
-        { refreshExcludes: () => this.refreshRules(state) },
+        { refreshExcludes: () => this.refreshRules(state, gitConfig) },
       );
       if (result.tree !== last?.tree) fs.writeFileSync(this.driftFile, result.tree);
       else fs.rmSync(this.driftFile, { force: true });

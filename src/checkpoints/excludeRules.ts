@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir } from '../config/paths.js';
-import { readProjectGitConfig } from './projectConfig.js';
+import type { ProjectGitConfig } from './projectConfig.js';
 import { heavyPatterns } from './heavyPatterns.js';
 import { literalPattern } from './gitignorePattern.js';
 import type { Project } from './project.js';
@@ -30,6 +30,7 @@ export interface ExcludeInputs {
   configExcludes: readonly string[];
   oversize: readonly string[];
   unbornNested: readonly string[];
+  gitConfig: () => Promise<ProjectGitConfig>;
 }
 
 function stamp(file: string | undefined): string {
@@ -90,7 +91,7 @@ export async function refreshExcludes(inputs: ExcludeInputs): Promise<boolean> {
   const current = readOr(inputs.infoExclude, '');
   const header = readHeader(current);
   const configStamp = createHash('sha1').update(configFiles(inputs.project, inputs.env).map(stamp).join('|')).digest('hex').slice(0, 16);
-  const excludesFile = header && header.configStamp === configStamp ? header.excludesFile : (await readProjectGitConfig(inputs.project, inputs.env)).excludesFile;
+  const excludesFile = header && header.configStamp === configStamp ? header.excludesFile : (await inputs.gitConfig()).excludesFile;
   const projectExclude = inputs.project.git ? path.join(inputs.project.git.commonDir, 'info', 'exclude') : undefined;
   const fingerprint = createHash('sha1')
     .update(JSON.stringify([stamp(excludesFile), stamp(projectExclude), inputs.configExcludes, inputs.oversize, inputs.unbornNested]))

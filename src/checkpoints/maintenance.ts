@@ -55,10 +55,15 @@ function gcRunning(repo: ShadowRepo): boolean {
   }
 }
 
-/** Starts `git gc --auto` in the background, detached: never waited for on the hot path. */
-export function startBackgroundGc(repo: ShadowRepo): void {
+/**
+ * Starts `git gc --auto` in the background, detached: never waited for on the hot path.
+ * If it fails (objects borrowed from the project were pruned, so the chain cannot be
+ * walked), it leaves a marker; the next `rewind list` or app start repairs the chain.
+ */
+export function startBackgroundGc(repo: ShadowRepo, marker: string): void {
   try {
-    const child = spawn('git', [`--git-dir=${repo.gitDir}`, 'gc', '--auto', '--quiet'], {
+    const script = 'git --git-dir="$1" gc --auto --quiet 2>/dev/null || : >"$2"';
+    const child = spawn('sh', ['-c', script, 'rewind-gc', repo.gitDir, marker], {
       cwd: repo.store.root,
       env: repo.env,
       detached: true,

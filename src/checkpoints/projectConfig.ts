@@ -14,8 +14,16 @@ export interface ProjectGitConfig {
   attributesFile: string;
 }
 
-/** Reads them in one git process, as `git` in the project folder sees them. */
-export async function readProjectGitConfig(project: Project, env: NodeJS.ProcessEnv): Promise<ProjectGitConfig> {
+/**
+ * A reader of them that asks git (one process, as `git` in the project folder sees them)
+ * at most once: one snapshot needs the answer in two places.
+ */
+export function onceProjectGitConfig(project: Project, env: NodeJS.ProcessEnv): () => Promise<ProjectGitConfig> {
+  let answer: Promise<ProjectGitConfig> | undefined;
+  return () => (answer ??= queryProjectGitConfig(project, env));
+}
+
+async function queryProjectGitConfig(project: Project, env: NodeJS.ProcessEnv): Promise<ProjectGitConfig> {
   const result = await runGit(['config', '-z', '--type=path', '--get-regexp', '^core\\.(autocrlf|attributesfile|excludesfile)$'], {
     cwd: project.root,
     env: projectGitEnv(env),

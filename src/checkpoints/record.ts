@@ -31,4 +31,7 @@ export interface CheckpointRecord {
   /** The project's HEAD commit when the checkpoint was taken (recorded, never linked). */
   projectHead: string | null;
   conversation: ConversationRef | null;
+  /** Set once objects this checkpoint needs were found missing (pruned by the project's own
+   * gc): it is still listed, but can no longer be restored. */
+  unrestorable?: boolean;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runGit, splitNul, text } from './git.js';
-import { readProjectGitConfig } from './projectConfig.js';
+import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
@@ -31,9 +31,9 @@ function isConverting(attribute: string, value: string): boolean {
 }
 
 /** Whether the project has any attribute file or line-ending setting that could convert content. */
-async function mayConvert(repo: ShadowRepo, listing: string): Promise<{ attributes: boolean; autocrlf: boolean }> {
+async function mayConvert(repo: ShadowRepo, listing: string, gitConfig: () => Promise<ProjectGitConfig>): Promise<{ attributes: boolean; autocrlf: boolean }> {
   const git = repo.project.git;
-  const config = await readProjectGitConfig(repo.project, repo.sourceEnv);
+  const config = await gitConfig();
   const attributes =
     /(?:\t|\/)\.gitattributes(?:\0|$)/.test(listing) ||
     (git !== undefined && fs.existsSync(path.join(git.commonDir, 'info', 'attributes'))) ||
@@ -42,8 +42,8 @@ async function mayConvert(repo: ShadowRepo, listing: string): Promise<{ attribut
 }
 
 /** Paths whose committed blob the project's attributes may have converted from the bytes on disk. */
-async function convertedCandidates(repo: ShadowRepo, listing: string): Promise<{ files: SeededEntry[]; candidates: Set<string> }> {
-  const { attributes, autocrlf } = await mayConvert(repo, listing);
+async function convertedCandidates(repo: ShadowRepo, listing: string, gitConfig: () => Promise<ProjectGitConfig>): Promise<{ files: SeededEntry[]; candidates: Set<string> }> {
+  const { attributes, autocrlf } = await mayConvert(repo, listing, gitConfig);
   if (!autocrlf && !attributes) return { files: [], candidates: new Set() };
   const files = splitNul(listing)
     .map(parseEntry)
@@ -75,7 +75,11 @@ async function convertedCandidates(repo: ShadowRepo, listing: string): Promise<{
  * - files over the size cap among those are dropped without being read.
  * Returns whether an index was seeded, and the oversize files it met.
  */
-export async function seedShadowIndex(repo: ShadowRepo, maxFileBytes = Number.POSITIVE_INFINITY): Promise<{ seeded: boolean; oversize: Record<string, number> }> {
+export async function seedShadowIndex(
+  repo: ShadowRepo,
+  maxFileBytes: number,
+  gitConfig: () => Promise<ProjectGitConfig> = onceProjectGitConfig(repo.project, repo.sourceEnv),
+): Promise<{ seeded: boolean; oversize: Record<string, number> }> {
   const oversize: Record<string, number> = {};
   const git = repo.project.git;
   if (!git) return { seeded: false, oversize };
@@ -93,7 +97,7 @@ export async function seedShadowIndex(repo: ShadowRepo, maxFileBytes = Number.PO
       if (marked.length > 0) await repo.git(['update-index', flag, '-z', '--stdin'], { input: `${marked.join('\0')}\0` });
     }
 
-    const { files, candidates } = await convertedCandidates(repo, listing);
+    const { files, candidates } = await convertedCandidates(repo, listing, gitConfig);
     const drop: string[] = [];
     const toHash: SeededEntry[] = [];
     for (const entry of files) {

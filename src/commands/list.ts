@@ -41,6 +41,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
+  const repaired = await checkpoints.maintain();
+  if (repaired && repaired.broken.length > 0) {
+    writeLine(io.stderr, `rewind: checkpoint(s) ${repaired.broken.map((id) => `#${id}`).join(', ')} can no longer be restored: the project's own git gc pruned files they borrowed`);
+  }
   const records = checkpoints.list();
   const counts = await fileCounts(checkpoints, records);
   if (values.json) {
@@ -66,7 +70,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   for (const [index, record] of records.entries()) {
     const count = counts[index];
     const files = count === null || count === undefined ? '? file(s)' : `${count} file(s)`;
-    const label = record.label || record.trigger;
+    const label = `${record.label || record.trigger}${record.unrestorable ? '  (no longer restorable)' : ''}`;
     writeLine(io.stdout, `#${String(record.id).padEnd(4)} ${localTime(record.time)}  ${files.padStart(11)}  ${label}`);
   }
   return 0;

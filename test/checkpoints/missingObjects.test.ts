@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rewind } from '../helpers/io.js';
-import { actualTree, expectedTree, fileInTree } from '../helpers/shadow.js';
+import { actualTree, expectedTree, fileInTree, shadowGit } from '../helpers/shadow.js';
 import { createSandbox, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -86,5 +86,63 @@ describe('the project prunes objects the shadow borrowed', () => {
     expect(stored?.bytes.toString()).toBe('still here after the reset\n');
     expect(actualTree(checkpoints.repo.gitDir, second.record.tree)).toEqual(expectedTree(root));
     expect((await rewind(['list', '--json'], sb.env, root)).code).toBe(0);
+  });
+
+  it('maintenance survives: gc fails on the broken chain, the repair takes the pruned checkpoint out, gc works again', async () => {
+    const root = sb.repo('pruned-maintenance');
+    sb.git(root, 'checkout', '-q', '-b', 'feature');
+    write(root, 'feature.txt', 'only on the feature branch\n');
+    sb.git(root, 'add', '-A');
+    sb.git(root, 'commit', '-q', '-m', 'feature');
+    const checkpoints = sb.open(root);
+    const one = await checkpoints.snapshot({ label: 'on the feature branch' });
+    sb.git(root, 'checkout', '-q', 'main');
+    sb.git(root, 'branch', '-q', '-D', 'feature');
+    pruneEverythingUnreachable(root);
+    write(root, 'two.txt', 'two\n');
+    const two = await checkpoints.snapshot({ label: 'two' });
+    write(root, 'three.txt', 'three\n');
+    const three = await checkpoints.snapshot({ label: 'three' });
+    const shadow = checkpoints.repo.gitDir;
+    const gc = () => {
+      try {
+        runGitSync(sb.gitEnv, root, [`--git-dir=${shadow}`, 'gc', '--quiet', '--prune=now']);
+        return 0;
+      } catch {
+        return 1;
+      }
+    };
+    expect(gc()).toBe(1);
+
+    // The background gc leaves a marker; the next listing repairs and says what was lost.
+    fs.writeFileSync(path.join(checkpoints.store.root, 'needs-repair'), '');
+    const listed = await rewind(['list'], sb.env, root);
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toContain(`#${one.record.id} can no longer be restored`);
+    expect(listed.stdout).toContain('no longer restorable');
+    expect(fs.existsSync(path.join(checkpoints.store.root, 'needs-repair'))).toBe(false);
+
+    expect(gc()).toBe(0);
+    const records = checkpoints.list();
+    expect(records.map((record) => [record.id, record.unrestorable ?? false])).toEqual([
+      [one.record.id, true],
+      [two.record.id, false],
+      [three.record.id, false],
+    ]);
+    // Same trees, a shorter chain: #3 sits on #2, which is now the root.
+    expect(records[1]?.tree).toBe(two.record.tree);
+    expect(records[2]?.tree).toBe(three.record.tree);
+    expect(shadowGit(shadow, 'rev-parse', `${records[2]?.commit}^`).trim()).toBe(records[1]?.commit);
+    expect(shadowGit(shadow, 'rev-list', '--count', `refs/checkpoints/${three.record.id}`).trim()).toBe('2');
+    expect(shadowGit(shadow, 'for-each-ref', '--format=%(refname)', 'refs/checkpoints/').trim().split('\n').sort()).toEqual(
+      [`refs/checkpoints/${two.record.id}`, `refs/checkpoints/${three.record.id}`].sort(),
+    );
+    expect(actualTree(shadow, records[2]?.tree ?? '')).toEqual(expectedTree(root));
+
+    // The chain goes on from the newest checkpoint.
+    write(root, 'four.txt', 'four\n');
+    const four = await checkpoints.snapshot({ label: 'four' });
+    expect(shadowGit(shadow, 'rev-parse', `${four.record.commit}^`).trim()).toBe(records[2]?.commit);
+    expect(await checkpoints.repair()).toEqual({ broken: [], rewritten: 0 });
   });
 });
