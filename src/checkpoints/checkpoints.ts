@@ -18,6 +18,7 @@ import { readState, writeStateIfChanged, type StoreState } from './storeState.js
 import { withLock } from './lock.js';
 import { measureUntracked } from './projectSize.js';
 import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
+import type { IndexEntry } from './indexFile.js';
 
 /** The settings of config.json that the engine uses. */
 export interface EngineSettings {
@@ -115,12 +116,12 @@ export class Checkpoints {
   }
 
   /** Creates the store and shadow repo if this is the project's first snapshot. */
-  private async ensureStore(gitConfig: () => Promise<ProjectGitConfig>): Promise<{ created: boolean; warnings: string[]; oversize: Record<string, number> }> {
+  private async ensureStore(gitConfig: () => Promise<ProjectGitConfig>): Promise<{ created: boolean; warnings: string[]; oversize: Record<string, number>; entries?: IndexEntry[] }> {
     if (this.repo.exists()) return { created: false, warnings: [], oversize: {} };
     createStore(this.store, this.project.root);
     await initShadowRepo(this.repo);
     const warnings: string[] = [];
-    const { seeded, oversize } = await seedShadowIndex(this.repo, this.maxFileBytes, gitConfig);
+    const { seeded, oversize, entries } = await seedShadowIndex(this.repo, this.maxFileBytes, gitConfig);
     if (!seeded && !this.project.git) {
       const bytes = await measureUntracked(this.repo);
       const limit = this.settings.checkpointWarnGb * 1024 ** 3;
@@ -128,7 +129,7 @@ export class Checkpoints {
         warnings.push(`${this.project.root} is not a git repository and holds ${(bytes / 1024 ** 3).toFixed(1)} GB: the first checkpoint copies all of it into ${this.store.root} (add patterns to checkpoint_exclude to leave folders out)`);
       }
     }
-    return { created: true, warnings, oversize };
+    return { created: true, warnings, oversize, entries };
   }
 
   private get maxFileBytes(): number {
@@ -178,7 +179,7 @@ export class Checkpoints {
     fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
     return withLock(this.store.lock, { purpose: 'snapshot', waitMs: this.lockWaitMs }, async () => {
       const gitConfig = onceProjectGitConfig(this.project, this.env);
-      const { created, warnings, oversize } = await this.ensureStore(gitConfig);
+      const { created, warnings, oversize, entries: seededEntries } = await this.ensureStore(gitConfig);
       clearStaleGitLocks(this.repo);
       const state = readState(this.store.state);
       const stateBefore = JSON.stringify(state);
@@ -204,7 +205,7 @@ export class Checkpoints {
         this.repo,
         state,
         { maxFileBytes: this.maxFileBytes },
-        { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile) },
+        { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile), seededEntries },
         { refreshExcludes: () => this.refreshRules(state, gitConfig) },
       ).finally(() => firstScan);
       await firstScan;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, runGit, splitNul } from './git.js';
 import { gitlinkMode, parseRawDiff } from './diffRaw.js';
-import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath, type TreeEntry } from './snapshotScript.js';
+import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
+import type { IndexEntry } from './indexFile.js';
 import { clearStaleRefLock } from './maintenance.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
@@ -34,6 +35,8 @@ export interface SnapshotRequest {
   rulesChanged: boolean;
   /** The shadow index no longer matches prevTree (a tree-mode run staged since). */
   indexDrifted: boolean;
+  /** The first snapshot's seeded index, read from the file: no full tree listing needed. */
+  seededEntries?: readonly IndexEntry[];
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */
@@ -59,7 +62,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   for (let attempt = 0; attempt < 6; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
-    const input: ScriptInput = { ...request, diff: needDiff, list: first };
+    const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries };
     let output: ScriptOutput;
     try {
       output = parseScriptOutput((await runSnapshotScript(repo, input)).stdout);
@@ -103,16 +106,40 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       needDiff = true;
       continue;
     }
-    trackNested(repo.project.root, state, output.staged, entries);
+    const gitlinks = entries
+      ? entries.filter((entry) => entry.mode === gitlinkMode).map((entry) => entry.path)
+      : request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path);
+    trackNested(repo.project.root, state, output.staged, gitlinks);
     const gitignoreChanged = output.staged.some((item) => path.posix.basename(item.path) === '.gitignore');
     if (gitignoreChanged && attempt === 0 && (await dropNewlyIgnored(repo))) {
       needDiff = true;
       continue;
     }
-    const changed = needDiff ? (output.diff ? parseRawDiff(output.diff).length : null) : listed ? listed.count : output.staged.length;
+    const changed = needDiff
+      ? output.diff
+        ? parseRawDiff(output.diff).length
+        : null
+      : listed
+        ? listed.count
+        : request.seededEntries
+          ? firstCount(request.seededEntries, output.staged)
+          : output.staged.length;
     return { tree: output.tree, commit: output.commit, changed };
   }
   throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
+}
+
+/** Files in the first checkpoint: the seeded entries, plus what the add staged beyond them. */
+function firstCount(seeded: readonly IndexEntry[], staged: readonly StagedPath[]): number {
+  const unmerged = seeded.filter((entry) => entry.stage !== 0);
+  if (staged.length === 0 && unmerged.length === 0) return seeded.length;
+  const paths = new Set(seeded.filter((entry) => entry.stage === 0).map((entry) => entry.path));
+  for (const entry of unmerged) paths.add(entry.path);
+  for (const item of staged) {
+    if (item.action === 'add') paths.add(item.path.replace(/\/$/, ''));
+    else paths.delete(item.path);
+  }
+  return paths.size;
 }
 
 /** Regular files just staged that are over the cap. */
@@ -130,8 +157,8 @@ function findOversize(root: string, staged: readonly string[], maxBytes: number)
 }
 
 /** Nested repositories are staged as gitlinks: a staged folder is one. */
-function trackNested(root: string, state: StoreState, staged: readonly StagedPath[], entries: readonly TreeEntry[] | undefined): void {
-  const nested = new Set(entries ? entries.filter((entry) => entry.mode === gitlinkMode).map((entry) => entry.path) : state.nested);
+function trackNested(root: string, state: StoreState, staged: readonly StagedPath[], gitlinks: readonly string[] | undefined): void {
+  const nested = new Set(gitlinks ?? state.nested);
   for (const item of staged) {
     if (item.action === 'remove') {
       nested.delete(item.path.replace(/\/$/, ''));

@@ -1,0 +1,88 @@
+// The index parser reads what git wrote, in every version git writes, exactly as git lists it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseIndex } from '../../src/checkpoints/indexFile.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox('rewind-index-');
+});
+afterEach(() => sb.cleanup());
+
+/** What git itself says of each entry: `ls-files -s -v` plus the size from `--debug`. */
+function gitView(root: string) {
+  const listed = sb.git(root, 'ls-files', '-s', '-v', '-z').split('\0').filter(Boolean);
+  const debug = sb.git(root, 'ls-files', '--debug', '-z');
+  const sizes = [...debug.matchAll(/size: (\d+)/g)].map((match) => Number(match[1]));
+  return listed.map((line, index) => {
+    const tab = line.indexOf('\t');
+    const [tag = '', mode = '', oid = '', stage = ''] = line.slice(0, tab).split(' ');
+    return {
+      path: line.slice(tab + 1),
+      mode: parseInt(mode, 8),
+      oid,
+      size: sizes[index],
+      stage: Number(stage),
+      assumeUnchanged: /^[a-z]/.test(tag),
+      skipWorktree: tag === 'S',
+    };
+  });
+}
+
+function project(): string {
+  const root = sb.repo('index');
+  write(root, 'plain.txt', 'plain\n');
+  write(root, 'exec.sh', '#!/bin/sh\n', 0o755);
+  write(root, 'deep/er/and/deeper/file.md', 'deep\n');
+  write(root, 'unicode é 日本.txt', 'unicode\n');
+  write(root, `${'n'.repeat(200)}.txt`, 'long name\n');
+  write(root, 'empty', '');
+  fs.symlinkSync('plain.txt', path.join(root, 'link'));
+  write(root, 'same/prefix/a.txt', 'a\n');
+  write(root, 'same/prefix/b.txt', 'bb\n');
+  sb.git(root, 'add', '-A');
+  sb.git(root, 'commit', '-q', '-m', 'files');
+  sb.git(root, 'update-index', '--assume-unchanged', 'plain.txt');
+  sb.git(root, 'update-index', '--skip-worktree', 'exec.sh');
+  return root;
+}
+
+describe('parseIndex', () => {
+  for (const version of [2, 3, 4]) {
+    it(`reads a version ${version} index as git lists it (paths, modes, blobs, sizes, marks)`, () => {
+      const root = project();
+      sb.git(root, 'update-index', '--index-version', String(version));
+      const parsed = parseIndex(fs.readFileSync(path.join(root, '.git', 'index')));
+      expect(parsed).toEqual(gitView(root));
+      expect(parsed?.find((entry) => entry.path === 'exec.sh')?.skipWorktree).toBe(true);
+      expect(parsed?.find((entry) => entry.path === 'plain.txt')?.assumeUnchanged).toBe(true);
+    });
+  }
+
+  it('reads conflict stages of a merge in progress', () => {
+    const root = sb.repo('conflict');
+    write(root, 'c.txt', 'base\n');
+    sb.git(root, 'commit', '-qam', 'base', '--allow-empty');
+    sb.git(root, 'add', 'c.txt');
+    sb.git(root, 'commit', '-qm', 'c');
+    sb.git(root, 'checkout', '-qb', 'other');
+    write(root, 'c.txt', 'other\n');
+    sb.git(root, 'commit', '-qam', 'other');
+    sb.git(root, 'checkout', '-q', 'main');
+    write(root, 'c.txt', 'main\n');
+    sb.git(root, 'commit', '-qam', 'main');
+    expect(() => sb.git(root, 'merge', '-q', 'other')).toThrow();
+    const parsed = parseIndex(fs.readFileSync(path.join(root, '.git', 'index')));
+    expect(parsed?.filter((entry) => entry.path === 'c.txt').map((entry) => entry.stage)).toEqual([1, 2, 3]);
+    expect(parsed).toEqual(gitView(root));
+  });
+
+  it('declines a split index (the entries are elsewhere) and garbage', () => {
+    const root = project();
+    sb.git(root, 'update-index', '--split-index');
+    expect(parseIndex(fs.readFileSync(path.join(root, '.git', 'index')))).toBeUndefined();
+    expect(parseIndex(Buffer.from('not an index at all'))).toBeUndefined();
+  });
+});
