@@ -46,6 +46,14 @@ export interface SnapshotOptions {
   conversation?: ConversationRef | null;
 }
 
+export interface CurrentTree {
+  tree: string;
+  /** Files that differ from the newest checkpoint (null: no checkpoint, or unreadable). */
+  changedSinceNewest: number | null;
+  /** Nested repositories and submodules (gitlinks) in the work tree. */
+  nested: string[];
+}
+
 export interface SnapshotResult {
   record: CheckpointRecord;
   /** One-line notices for the user (the big-project warning, say). */
@@ -174,65 +182,76 @@ export class Checkpoints {
     ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  /** Takes a checkpoint of the work tree now, under the project lock. */
-  async snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
+  /**
+   * Runs `work` holding the project's cross-process lock (snapshots, restores and repairs
+   * from any process never interleave). The *Locked methods expect to run inside it.
+   */
+  locked<T>(purpose: string, work: () => Promise<T>): Promise<T> {
     fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
-    return withLock(this.store.lock, { purpose: 'snapshot', waitMs: this.lockWaitMs }, async () => {
-      const gitConfig = onceProjectGitConfig(this.project, this.env);
-      const { created, warnings, oversize, entries: seededEntries } = await this.ensureStore(gitConfig);
-      clearStaleGitLocks(this.repo);
-      const state = readState(this.store.state);
-      const stateBefore = JSON.stringify(state);
-      Object.assign(state.oversize, oversize);
-      const scanned = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes);
-      if (scanned) {
-        state.heavy = scanned.heavy;
-        Object.assign(state.oversize, scanned.oversize);
-      }
-      if (created || state.largestCapBytes !== undefined) state.largestCapBytes = Math.max(state.largestCapBytes ?? 0, this.maxFileBytes);
-      this.reviewState(state);
-      const rulesChanged = (await this.refreshRules(state, gitConfig)) && !created;
-      const newest = this.log.last();
-      const id = (newest?.id ?? 0) + 1;
-      // The chain continues from the newest checkpoint whose objects are all there.
-      const last = newest?.unrestorable ? this.list().findLast((record) => !record.unrestorable) : newest;
-      const label = options.label ?? '';
-      const trigger = options.trigger ?? 'manual';
-      const message = checkpointMessage({ id, label, trigger });
-      // The first snapshot walks for heavy files at the same time (both only read the index).
-      const firstScan = created ? runHeavyScan(this.repo, this.heavyScanFiles) : undefined;
-      const result = await snapshotTree(
-        this.repo,
-        state,
-        { maxFileBytes: this.maxFileBytes },
-        { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile), seededEntries },
-        { refreshExcludes: () => this.refreshRules(state, gitConfig) },
-      ).finally(() => firstScan);
-      await firstScan;
-      fs.rmSync(this.driftFile, { force: true });
-      if (created) state.heavy = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes)?.heavy ?? state.heavy;
-      const record: CheckpointRecord = {
-        id,
-        commit: result.commit ?? last?.commit ?? '',
-        tree: result.tree,
-        time: new Date().toISOString(),
-        session: options.session ?? null,
-        agent: options.agent ?? null,
-        trigger,
-        label,
-        deduped: result.commit === undefined,
-        changedSincePrevious: result.changed,
-        skipped: this.skippedOf(state),
-        nested: state.nested,
-        projectHead: readProjectHead(this.project) ?? null,
-        conversation: options.conversation ?? null,
-      };
-      this.log.append(record);
-      writeStateIfChanged(this.store.state, stateBefore, state);
-      if (!created) startHeavyScan(this.repo, this.heavyScanFiles);
-      if (this.settings.gcEvery > 0 && id % this.settings.gcEvery === 0) startBackgroundGc(this.repo, repairMarker(this.repo));
-      return { record, warnings };
-    });
+    return withLock(this.store.lock, { purpose, waitMs: this.lockWaitMs }, work);
+  }
+
+  /** Takes a checkpoint of the work tree now, under the project lock. */
+  snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
+    return this.locked('snapshot', () => this.snapshotLocked(options));
+  }
+
+  /** `snapshot` for a caller that holds the lock. */
+  async snapshotLocked(options: SnapshotOptions = {}): Promise<SnapshotResult> {
+    const gitConfig = onceProjectGitConfig(this.project, this.env);
+    const { created, warnings, oversize, entries: seededEntries } = await this.ensureStore(gitConfig);
+    clearStaleGitLocks(this.repo);
+    const state = readState(this.store.state);
+    const stateBefore = JSON.stringify(state);
+    Object.assign(state.oversize, oversize);
+    const scanned = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes);
+    if (scanned) {
+      state.heavy = scanned.heavy;
+      Object.assign(state.oversize, scanned.oversize);
+    }
+    if (created || state.largestCapBytes !== undefined) state.largestCapBytes = Math.max(state.largestCapBytes ?? 0, this.maxFileBytes);
+    this.reviewState(state);
+    const rulesChanged = (await this.refreshRules(state, gitConfig)) && !created;
+    const newest = this.log.last();
+    const id = (newest?.id ?? 0) + 1;
+    // The chain continues from the newest checkpoint whose objects are all there.
+    const last = newest?.unrestorable ? this.list().findLast((record) => !record.unrestorable) : newest;
+    const label = options.label ?? '';
+    const trigger = options.trigger ?? 'manual';
+    const message = checkpointMessage({ id, label, trigger });
+    // The first snapshot walks for heavy files at the same time (both only read the index).
+    const firstScan = created ? runHeavyScan(this.repo, this.heavyScanFiles) : undefined;
+    const result = await snapshotTree(
+      this.repo,
+      state,
+      { maxFileBytes: this.maxFileBytes },
+      { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile), seededEntries },
+      { refreshExcludes: () => this.refreshRules(state, gitConfig) },
+    ).finally(() => firstScan);
+    await firstScan;
+    fs.rmSync(this.driftFile, { force: true });
+    if (created) state.heavy = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes)?.heavy ?? state.heavy;
+    const record: CheckpointRecord = {
+      id,
+      commit: result.commit ?? last?.commit ?? '',
+      tree: result.tree,
+      time: new Date().toISOString(),
+      session: options.session ?? null,
+      agent: options.agent ?? null,
+      trigger,
+      label,
+      deduped: result.commit === undefined,
+      changedSincePrevious: result.changed,
+      skipped: this.skippedOf(state),
+      nested: state.nested,
+      projectHead: readProjectHead(this.project) ?? null,
+      conversation: options.conversation ?? null,
+    };
+    this.log.append(record);
+    writeStateIfChanged(this.store.state, stateBefore, state);
+    if (!created) startHeavyScan(this.repo, this.heavyScanFiles);
+    if (this.settings.gcEvery > 0 && id % this.settings.gcEvery === 0) startBackgroundGc(this.repo, repairMarker(this.repo));
+    return { record, warnings };
   }
 
   /**
@@ -241,13 +260,13 @@ export class Checkpoints {
    */
   async maintain(): Promise<RepairResult | undefined> {
     if (!this.repo.exists() || !fs.existsSync(repairMarker(this.repo))) return undefined;
-    return withLock(this.store.lock, { purpose: 'repair', waitMs: this.lockWaitMs }, () => repairChain(this.repo, this.log));
+    return this.locked('repair', () => repairChain(this.repo, this.log));
   }
 
   /** Checks the whole chain now and repairs it (after the project's own gc --prune). */
   async repair(): Promise<RepairResult> {
     if (!this.repo.exists()) return { broken: [], rewritten: 0 };
-    return withLock(this.store.lock, { purpose: 'repair', waitMs: this.lockWaitMs }, () => repairChain(this.repo, this.log));
+    return this.locked('repair', () => repairChain(this.repo, this.log));
   }
 
   /** Every checkpoint, oldest first. */
@@ -266,27 +285,36 @@ export class Checkpoints {
    * The tree of the work tree as it is now (staged into the shadow index, no commit):
    * what a restore would start from.
    */
-  async currentTree(): Promise<{ tree: string; changedSinceNewest: number | null }> {
+  currentTree(): Promise<CurrentTree> {
     if (!this.repo.exists()) throw new UserError(`no checkpoints yet for ${this.project.root}: they are taken before each file-modifying tool, or by \`rewind snapshot\``);
-    return withLock(this.store.lock, { purpose: 'read the work tree', waitMs: this.lockWaitMs }, async () => {
-      clearStaleGitLocks(this.repo);
-      const gitConfig = onceProjectGitConfig(this.project, this.env);
-      const state = readState(this.store.state);
-      const stateBefore = JSON.stringify(state);
-      this.reviewState(state);
-      const rulesChanged = await this.refreshRules(state, gitConfig);
-      const last = this.log.last();
-      const result = await snapshotTree(
-        this.repo,
-        state,
-        { maxFileBytes: this.maxFileBytes },
-        { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged, indexDrifted: fs.existsSync(this.driftFile) },
-        { refreshExcludes: () => this.refreshRules(state, gitConfig) },
-      );
-      if (result.tree !== last?.tree) fs.writeFileSync(this.driftFile, result.tree);
-      else fs.rmSync(this.driftFile, { force: true });
-      writeStateIfChanged(this.store.state, stateBefore, state);
-      return { tree: result.tree, changedSinceNewest: last ? result.changed : null };
-    });
+    return this.locked('read the work tree', () => this.currentTreeLocked());
+  }
+
+  /** `currentTree` for a caller that holds the lock. */
+  async currentTreeLocked(): Promise<CurrentTree> {
+    clearStaleGitLocks(this.repo);
+    const gitConfig = onceProjectGitConfig(this.project, this.env);
+    const state = readState(this.store.state);
+    const stateBefore = JSON.stringify(state);
+    this.reviewState(state);
+    const rulesChanged = await this.refreshRules(state, gitConfig);
+    const newest = this.log.last();
+    const last = newest?.unrestorable ? this.list().findLast((record) => !record.unrestorable) : newest;
+    const result = await snapshotTree(
+      this.repo,
+      state,
+      { maxFileBytes: this.maxFileBytes },
+      { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged, indexDrifted: fs.existsSync(this.driftFile) },
+      { refreshExcludes: () => this.refreshRules(state, gitConfig) },
+    );
+    if (result.tree !== last?.tree) fs.writeFileSync(this.driftFile, result.tree);
+    else fs.rmSync(this.driftFile, { force: true });
+    writeStateIfChanged(this.store.state, stateBefore, state);
+    return { tree: result.tree, changedSinceNewest: last ? result.changed : null, nested: state.nested };
+  }
+
+  /** Files the engine leaves out now (oversize, heavy), from its state. */
+  skippedNow(): SkippedFile[] {
+    return this.skippedOf(readState(this.store.state));
   }
 }

@@ -113,6 +113,8 @@ export async function refreshExcludes(inputs: ExcludeInputs): Promise<boolean> {
     standard,
     '# over checkpoint_max_file_mb',
     ...inputs.oversize.map(literalPattern),
+    '# restores cut off on another file system leave their staged copies here',
+    '/.rewind-staging-*/',
     '# nested repositories without a commit',
     ...inputs.unbornNested.map((dir) => `${literalPattern(dir)}/`),
     '',

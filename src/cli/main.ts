@@ -8,6 +8,8 @@ const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
   snapshot: () => import('../commands/snapshot.js'),
   list: () => import('../commands/list.js'),
   diff: () => import('../commands/diff.js'),
+  restore: () => import('../commands/restore.js'),
+  redo: () => import('../commands/redo.js'),
   config: () => import('../commands/config.js'),
 };
 
@@ -17,6 +19,9 @@ Usage:
   rewind snapshot [--label L] [--json]      take a checkpoint of the project now
   rewind list [--json]                      checkpoints, oldest first
   rewind diff <id> [PATH...] [--name-status]  what restoring <id> would change (now -> <id>)
+  rewind restore <id> [--only PATH]... [--dry-run] [--yes] [--json]
+                                            put the files back as they were at <id>
+  rewind redo                               undo the last restore
   rewind config [path|get KEY|set KEY VALUE|validate]
 
 Every command takes -C DIR (default: the current directory) and --help.

@@ -3,6 +3,7 @@ import { writeLine, type CommandIO } from '../cli/io.js';
 import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import type { CheckpointRecord } from '../checkpoints/record.js';
 import { openCheckpoints } from './open.js';
+import { localTime } from './time.js';
 
 const help = `Usage: rewind list [--json] [-C DIR]
 
@@ -26,12 +27,6 @@ export async function fileCounts(checkpoints: Checkpoints, records: readonly Che
     }
   }
   return counts;
-}
-
-function localTime(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {

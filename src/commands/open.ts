@@ -3,7 +3,8 @@ import { Checkpoints } from '../checkpoints/checkpoints.js';
 import { loadConfigFast } from '../config/cachedConfig.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
-import type { CommandIO } from '../cli/io.js';
+import { writeLine, type CommandIO } from '../cli/io.js';
+import { interruptedJournal, interruptedMessage } from '../checkpoints/restore/journal.js';
 
 /** The engine settings that config.json provides. */
 export function engineSettings(config: RewindConfig) {
@@ -16,7 +17,11 @@ export function engineSettings(config: RewindConfig) {
 }
 
 /** Opens the checkpoints of the project at `-C DIR` (or the current folder). */
-export async function openCheckpoints(io: CommandIO, dir: string | undefined, options: { allowHome?: boolean } = {}): Promise<{ checkpoints: Checkpoints; config: RewindConfig }> {
+export async function openCheckpoints(
+  io: CommandIO,
+  dir: string | undefined,
+  options: { allowHome?: boolean; quietAboutInterrupted?: boolean } = {},
+): Promise<{ checkpoints: Checkpoints; config: RewindConfig }> {
   const config = await loadConfigFast(io.env);
   const checkpoints = Checkpoints.open({
     cwd: path.resolve(io.cwd, dir ?? '.'),
@@ -25,5 +30,7 @@ export async function openCheckpoints(io: CommandIO, dir: string | undefined, op
     env: io.env,
     allowHome: options.allowHome,
   });
+  const interrupted = options.quietAboutInterrupted ? undefined : interruptedJournal(checkpoints.store.journal);
+  if (interrupted) writeLine(io.stderr, `rewind: warning: ${interruptedMessage(interrupted)}`);
   return { checkpoints, config };
 }

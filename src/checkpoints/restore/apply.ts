@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ObjectReader } from '../catFile.js';
+import type { ShadowRepo } from '../shadowRepo.js';
+import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
+
+export interface ApplyResult {
+  changed: string[];
+  deleted: string[];
+  leftAlone: LeftAlone[];
+}
+
+/**
+ * Test seam for crash safety: with REWIND_TEST_CRASH_AFTER_OPS=k the process kills itself
+ * (SIGKILL, no cleanup) right after its k-th change to the project's files.
+ */
+function crashSeam(): () => void {
+  const limit = Number(process.env.REWIND_TEST_CRASH_AFTER_OPS ?? '');
+  if (!Number.isInteger(limit) || limit <= 0) return () => undefined;
+  let done = 0;
+  return () => {
+    if (++done >= limit) process.kill(process.pid, 'SIGKILL');
+  };
+}
+
+function lstatOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes sure every folder above `file` (inside the project) is a real folder, creating the
+ * missing ones. A symlink or a file in the way means writing there could land outside the
+ * project or destroy something rewind does not manage: returns the reason, touches nothing.
+ */
+function prepareParents(root: string, file: string, onOp: () => void): string | undefined {
+  const parts = file.split('/').slice(0, -1);
+  let current = root;
+  for (const part of parts) {
+    current = path.join(current, part);
+    const stat = lstatOrUndefined(current);
+    if (!stat) {
+      fs.mkdirSync(current);
+      onOp();
+      continue;
+    }
+    if (stat.isSymbolicLink()) return `${path.relative(root, current)} is a symlink: rewind never writes through one`;
+    if (!stat.isDirectory()) return `${path.relative(root, current)} is a file rewind does not manage (ignored or skipped)`;
+  }
+  return undefined;
+}
+
+/** Writes one staged copy: the exact bytes, the executable bit, or the symlink. Synced. */
+function stage(file: string, write: PlannedWrite, data: Buffer): void {
+  if (write.mode === '120000') {
+    fs.symlinkSync(data.toString('utf8'), file);
+    return;
+  }
+  // Created with 0666/0777 less the umask, as git checks files out.
+  const fd = fs.openSync(file, 'wx', write.mode === '100755' ? 0o777 : 0o666);
+  try {
+    fs.writeFileSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Reads every blob the plan writes (one pipelined cat-file) into staged copies. */
+export async function stageWrites(repo: ShadowRepo, writes: readonly PlannedWrite[], staging: string): Promise<string[]> {
+  fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
+  const reader = new ObjectReader([`--git-dir=${repo.gitDir}`], { cwd: repo.store.root, env: repo.env }, true);
+  try {
+    const reads = writes.map((write) => reader.read(write.oid));
+    const staged: string[] = [];
+    for (const [index, write] of writes.entries()) {
+      const object = await reads[index];
+      if (!object || 'missing' in object) throw new Error(`object ${write.oid} for ${write.path} is missing`);
+      const file = path.join(staging, String(index));
+      stage(file, write, object.data);
+      staged.push(file);
+    }
+    return staged;
+  } finally {
+    await reader.close();
+  }
+}
+
+/** Removes the folders a deletion left empty, up to (not including) the project root. */
+function removeEmptyParents(root: string, file: string, onOp: () => void): void {
+  for (let dir = path.dirname(path.join(root, file)); dir !== root && dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+    try {
+      fs.rmdirSync(dir);
+      onOp();
+    } catch {
+      return;
+    }
+  }
+}
+
+/**
+ * Applies a plan whose writes are staged: deletions first (deepest first), then each
+ * staged copy renamed over its path. A rename replaces a file atomically, so every file is
+ * at any moment either entirely as it was or entirely as restored. Only paths in the plan
+ * are touched; what cannot be done safely is left alone and reported.
+ */
+export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[]): ApplyResult {
+  const onOp = crashSeam();
+  const result: ApplyResult = { changed: [], deleted: [], leftAlone: [...plan.leftAlone] };
+  for (const file of plan.deletes) {
+    const full = path.join(root, file);
+    const refusal = parentsAreReal(root, file);
+    if (refusal) {
+      result.leftAlone.push({ path: file, reason: refusal });
+      continue;
+    }
+    const stat = lstatOrUndefined(full);
+    if (!stat) continue;
+    if (stat.isDirectory()) {
+      result.leftAlone.push({ path: file, reason: 'is a folder now, with files rewind does not manage' });
+      continue;
+    }
+    fs.unlinkSync(full);
+    onOp();
+    result.deleted.push(file);
+    removeEmptyParents(root, file, onOp);
+  }
+  plan.writes.forEach((write, index) => {
+    const full = path.join(root, write.path);
+    const refusal = prepareParents(root, write.path, onOp);
+    if (refusal) {
+      result.leftAlone.push({ path: write.path, reason: refusal });
+      return;
+    }
+    const existing = lstatOrUndefined(full);
+    if (existing?.isDirectory()) {
+      try {
+        fs.rmdirSync(full);
+        onOp();
+      } catch {
+        result.leftAlone.push({ path: write.path, reason: 'a folder with files rewind does not manage stands there' });
+        return;
+      }
+    }
+    fs.renameSync(staged[index] ?? '', full);
+    onOp();
+    result.changed.push(write.path);
+  });
+  return result;
+}
+
+/** A reason not to touch `file` when a folder above it is not a real folder. */
+function parentsAreReal(root: string, file: string): string | undefined {
+  let current = root;
+  for (const part of file.split('/').slice(0, -1)) {
+    current = path.join(current, part);
+    const stat = lstatOrUndefined(current);
+    if (!stat) return undefined;
+    if (!stat.isDirectory()) return `${path.relative(root, current)} is not a folder: rewind never deletes through a symlink`;
+  }
+  return undefined;
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import { writeFileAtomic } from '../atomicFile.js';
+import { currentProcessMark, isAlive, type ProcessMark } from '../processAlive.js';
+
+/**
+ * The restore journal: written (and synced) before the first file is touched, removed
+ * after the last. If it is still there and its process is gone, a restore was cut off:
+ * every file is whole (old or new), and the journal says which checkpoint it was going
+ * to and where the files as they were before it are (the redo point).
+ */
+export interface Journal {
+  owner: ProcessMark;
+  started: string;
+  /** The checkpoint being restored. */
+  target: number;
+  /** The checkpoint holding the files as they were before (what `rewind redo` goes back to). */
+  redo: number;
+  /** True when this restore is itself a redo (it pushed no redo point of its own). */
+  isRedo: boolean;
+  staging: string;
+  writes: string[];
+  deletes: string[];
+}
+
+export function writeJournal(file: string, journal: Omit<Journal, 'owner' | 'started'>): Journal {
+  const full: Journal = { owner: currentProcessMark(), started: new Date().toISOString(), ...journal };
+  writeFileAtomic(file, `${JSON.stringify(full, null, 2)}\n`);
+  return full;
+}
+
+export function readJournal(file: string): Journal | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Journal;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A journal whose restore is no longer running: the restore was interrupted. */
+export function interruptedJournal(file: string): Journal | undefined {
+  const journal = readJournal(file);
+  return journal && !isAlive(journal.owner) ? journal : undefined;
+}
+
+/** What to tell the user about an interrupted restore. */
+export function interruptedMessage(journal: Journal): string {
+  const whole = 'every file is either as it was or as restored, none is half-written';
+  if (journal.isRedo) {
+    return `an undo (rewind redo) back to checkpoint #${journal.target} was interrupted (started ${journal.started}): ${whole}. Run \`rewind redo\` to finish it, or \`rewind restore ${journal.redo}\` to go back to how things were before it`;
+  }
+  return `a restore of checkpoint #${journal.target} was interrupted (started ${journal.started}): ${whole}. Run \`rewind restore ${journal.target}\` to finish it, or \`rewind redo\` to put everything back as it was before (checkpoint #${journal.redo})`;
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Checkpoints } from '../checkpoints.js';
+import { isAlive } from '../processAlive.js';
+
+/** Staged copies left at the project root (other file system) start with this. */
+export const projectStagingPrefix = '.rewind-staging-';
+
+/**
+ * Where a restore stages its files: a rename is only atomic within one file system, so in
+ * the store when it shares the project's, else in a hidden folder at the project root
+ * (excluded from checkpoints, removed after, or by the next restore if one was cut off).
+ */
+export function stagingDirFor(engine: Checkpoints): string {
+  const name = `${process.pid}-${Date.now()}`;
+  const sameDevice = fs.statSync(engine.store.root).dev === fs.statSync(engine.project.root).dev;
+  return sameDevice ? path.join(engine.store.root, `staging-${name}`) : path.join(engine.project.root, `${projectStagingPrefix}${name}`);
+}
+
+function removeDead(dir: string, prefix: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && !isAlive({ pid, host: os.hostname() })) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
+/** Removes staging folders of restores whose process is gone. */
+export function cleanStaleStaging(engine: Checkpoints): void {
+  removeDead(engine.store.root, 'staging-');
+  removeDead(engine.project.root, projectStagingPrefix);
+}
