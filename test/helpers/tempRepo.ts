@@ -106,9 +106,45 @@ export function createSandbox(prefix = 'rewind-test-'): Sandbox {
       return Checkpoints.open({ cwd, settings: { ...defaultSettings, ...settings }, home: store, env: { ...env, ...extraEnv } });
     },
     cleanup() {
+      waitForBackgroundScans(store);
       fs.rmSync(base, { recursive: true, force: true, maxRetries: 3 });
     },
   };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Snapshots start a background walk for heavy files (its pid in heavy-scan.started); the
+ * sandbox may only be removed once those are done, or they write into a folder being
+ * deleted. Waits for each, with a deadline.
+ */
+function waitForBackgroundScans(store: string): void {
+  let stores: string[];
+  try {
+    stores = fs.readdirSync(path.join(store, 'history')).map((name) => path.join(store, 'history', name));
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 10_000;
+  for (const dir of stores) {
+    let pid: number;
+    try {
+      pid = Number(fs.readFileSync(path.join(dir, 'heavy-scan.started'), 'utf8'));
+    } catch {
+      continue;
+    }
+    while (pid > 0 && alive(pid) && Date.now() < deadline) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
 }
 
 /** Writes a file, creating its folders. */
