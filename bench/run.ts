@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchSnapshots, type SnapshotRow } from './snapshot.js';
+import { benchRestore, type RestoreRow } from './restore.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [1_000] : [1_000, 10_000, 50_000];
@@ -15,13 +16,32 @@ function table(rows: SnapshotRow[]): string {
   return lines.join('\n');
 }
 
+function restoreTable(rows: RestoreRow[]): string {
+  const lines = [
+    '| files | rewind median (p90) ms | read-tree floor | cat-file floor | ratio to fastest |',
+    '|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(`| ${r.files.toLocaleString('en-US')} | ${r.rewind.median} (${r.rewind.p90}) | ${r.readTreeFloor.median} (${r.readTreeFloor.p90}) | ${r.catFileFloor.median} (${r.catFileFloor.p90}) | ${r.ratio}x |`);
+  }
+  return lines.join('\n');
+}
+
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const snapshot: SnapshotRow[] = [];
+const restore: RestoreRow[] = [];
 try {
   for (const files of sizes) {
     const runs = files >= 50_000 ? 11 : 15;
     const firstRuns = files >= 50_000 ? 2 : 3;
-    process.stderr.write(`snapshot bench: ${files} files…\n`);
-    snapshot.push(...(await benchSnapshots(work, files, runs, firstRuns)));
+    if (!only || only === 'snapshot') {
+      process.stderr.write(`snapshot bench: ${files} files…\n`);
+      snapshot.push(...(await benchSnapshots(work, files, runs, firstRuns)));
+    }
+    if (!only || only === 'restore') {
+      process.stderr.write(`restore bench: ${files} files…\n`);
+      restore.push(await benchRestore(work, files, runs));
+    }
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
@@ -31,7 +51,9 @@ const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
   snapshot,
+  restore,
 };
 const out = new URL('./results.json', import.meta.url);
-if (!quick) fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-process.stdout.write(`${table(snapshot)}\n`);
+if (!quick && !only) fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+if (snapshot.length > 0) process.stdout.write(`Snapshot\n\n${table(snapshot)}\n\n`);
+if (restore.length > 0) process.stdout.write(`Restore of ${12} changed files, safety snapshot included\n\n${restoreTable(restore)}\n`);

@@ -44,6 +44,12 @@ export interface SnapshotOptions {
   session?: string | null;
   agent?: string | null;
   conversation?: ConversationRef | null;
+  /** Start the background walk for heavy files afterwards (default true). */
+  backgroundScan?: boolean;
+  /** Also point this ref (named from the new checkpoint's id) at its commit. */
+  alsoRef?: (id: number) => string;
+  /** Also diff the new tree against this tree, in the same git process. */
+  diffTo?: string;
 }
 
 export interface CurrentTree {
@@ -56,6 +62,8 @@ export interface CurrentTree {
 
 export interface SnapshotResult {
   record: CheckpointRecord;
+  /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
+  toTarget?: Buffer;
   /** One-line notices for the user (the big-project warning, say). */
   warnings: string[];
 }
@@ -225,7 +233,7 @@ export class Checkpoints {
       this.repo,
       state,
       { maxFileBytes: this.maxFileBytes },
-      { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile), seededEntries },
+      { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile), seededEntries, alsoRef: options.alsoRef?.(id), diffTo: options.diffTo },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
     ).finally(() => firstScan);
     await firstScan;
@@ -249,9 +257,9 @@ export class Checkpoints {
     };
     this.log.append(record);
     writeStateIfChanged(this.store.state, stateBefore, state);
-    if (!created) startHeavyScan(this.repo, this.heavyScanFiles);
+    if (!created && options.backgroundScan !== false) startHeavyScan(this.repo, this.heavyScanFiles);
     if (this.settings.gcEvery > 0 && id % this.settings.gcEvery === 0) startBackgroundGc(this.repo, repairMarker(this.repo));
-    return { record, warnings };
+    return { record, warnings, toTarget: result.toTarget };
   }
 
   /**

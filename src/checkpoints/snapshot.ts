@@ -23,6 +23,8 @@ export interface TreeSnapshot {
   commit?: string;
   /** Files that differ from prevTree; null when that could not be read. */
   changed: number | null;
+  /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
+  toTarget?: Buffer;
 }
 
 export interface SnapshotRequest {
@@ -37,6 +39,10 @@ export interface SnapshotRequest {
   indexDrifted: boolean;
   /** The first snapshot's seeded index, read from the file: no full tree listing needed. */
   seededEntries?: readonly IndexEntry[];
+  /** Also point this ref at the checkpoint's commit. */
+  alsoRef?: string;
+  /** Also diff the new tree against this tree (in the same process). */
+  diffTo?: string;
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */
@@ -86,7 +92,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       if (step === 'update-ref' && clearStaleRefLock(repo, error.stderr)) continue;
       throw new GitError(error.args, error.code, error.stderr, `snapshot failed at git ${step ?? 'sh'}`);
     }
-    if (output.kind === 'same') return { tree: output.tree, changed: 0 };
+    if (output.kind === 'same') return { tree: output.tree, changed: 0, toTarget: output.toTarget };
 
     const listed = output.listing ? scanTreeListing(output.listing, limits.maxFileBytes) : undefined;
     const entries = listed?.entries;
@@ -124,7 +130,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
         : request.seededEntries
           ? firstCount(request.seededEntries, output.staged)
           : output.staged.length;
-    return { tree: output.tree, commit: output.commit, changed };
+    return { tree: output.tree, commit: output.commit, changed, toTarget: output.toTarget };
   }
   throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
 }

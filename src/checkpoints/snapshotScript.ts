@@ -8,33 +8,39 @@ import type { ShadowRepo } from './shadowRepo.js';
  * learns what changed without another diff; the tree diff runs only when asked for.
  */
 const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10}
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
+section() { printf '\\001%s\\001\\n' "$1"; }
 g add -A -v </dev/null || exit 10
-printf '\\001rewind\\001\\n'
+section result
 tree=$(g write-tree </dev/null) || exit 11
 if [ "$tree" = "$prevtree" ]; then
+  commit=$prev
   [ "$mode" = tree ] || g update-ref "$ref" "$prev" </dev/null || exit 13
-  printf 'same %s -\\n' "$tree"; exit 0
-fi
-if [ "$mode" = tree ]; then printf 'tree %s -\\n' "$tree"
+  printf 'same %s -\\n' "$tree"
+elif [ "$mode" = tree ]; then
+  printf 'tree %s -\\n' "$tree"
 else
   if [ -n "$prev" ]; then commit=$(g commit-tree -p "$prev" "$tree") || exit 12
   else commit=$(g commit-tree "$tree") || exit 12; fi
   g update-ref "$ref" "$commit" </dev/null || exit 13
   printf 'new %s %s\\n' "$tree" "$commit"
 fi
-if [ "$diff" = 1 ]; then
+if [ -n "$alsoref" ] && [ -n "$commit" ]; then g update-ref "$alsoref" "$commit" </dev/null || exit 13; fi
+if [ "$diff" = 1 ] && [ "$tree" != "$prevtree" ]; then
+  section diff
   from=$prevtree; [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
-  g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null || printf 'diff-failed\\n'
+  g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null || section failed
 fi
 if [ "$list" = 1 ]; then
-  printf '\\001list\\001\\n'
+  section list
   g ls-tree -r -l -z --full-tree "$tree" </dev/null || exit 14
 fi
+if [ -n "$diffto" ]; then
+  section target
+  g diff-tree -r -z --no-renames --raw "$tree" "$diffto" </dev/null || section failed
+fi
 `;
-
-const separator = Buffer.from('\x01rewind\x01\n');
 
 /** Which plumbing step failed, by the script's exit code. */
 export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref', 14: 'ls-tree' };
@@ -49,6 +55,10 @@ export interface ScriptInput {
   diff: boolean;
   /** Also list the whole new tree with sizes (the first snapshot checks every file). */
   list: boolean;
+  /** Also point this ref at the resulting commit (a restore's redo point). */
+  alsoRef?: string;
+  /** Also diff the resulting tree against this one (what a restore to it changes). */
+  diffTo?: string;
   message: string;
 }
 
@@ -67,9 +77,10 @@ export interface ScriptOutput {
   diff?: Buffer;
   /** The whole tree when asked for (`ls-tree -r -l -z`). */
   listing?: Buffer;
+  /** The raw diff to `diffTo` when asked for; undefined when it failed (missing objects). */
+  toTarget?: Buffer;
 }
 
-const listSeparator = Buffer.from('\x01list\x01\n');
 
 /** An entry of `ls-tree -r -l -z`. */
 export interface TreeEntry {
@@ -109,7 +120,21 @@ export function scanTreeListing(listing: Buffer, maxBytes: number): { count: num
 }
 
 export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutMs?: number): Promise<RunResult> {
-  const args = ['-c', script, 'rewind-snapshot', repo.gitDir, repo.project.root, input.prevCommit ?? '', input.prevTree ?? '', input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0'];
+  const args = [
+    '-c',
+    script,
+    'rewind-snapshot',
+    repo.gitDir,
+    repo.project.root,
+    input.prevCommit ?? '',
+    input.prevTree ?? '',
+    input.ref,
+    input.mode,
+    input.diff ? '1' : '0',
+    input.list ? '1' : '0',
+    input.alsoRef ?? '',
+    input.diffTo ?? '',
+  ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs });
 }
 
@@ -133,30 +158,42 @@ export function parseStaged(text: string): StagedPath[] {
   return staged;
 }
 
+/** Splits the output at its `\x01name\x01\n` section markers. */
+function sections(stdout: Buffer): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  let name = 'staged';
+  let start = 0;
+  for (;;) {
+    const marker = stdout.indexOf('\x01', start);
+    const close = marker < 0 ? -1 : stdout.indexOf('\x01\n', marker + 1);
+    const label = close < 0 ? '' : stdout.subarray(marker + 1, close).toString('latin1');
+    if (marker < 0 || close < 0 || !/^[a-z]+$/.test(label)) {
+      found.set(name, stdout.subarray(start));
+      return found;
+    }
+    found.set(name, stdout.subarray(start, marker));
+    if (label === 'failed') found.set(`${name}-failed`, Buffer.alloc(0));
+    name = label === 'failed' ? name : label;
+    start = close + 2;
+  }
+}
+
 export function parseScriptOutput(stdout: Buffer): ScriptOutput {
-  const at = stdout.indexOf(separator);
-  if (at < 0) throw new Error(`unexpected snapshot output: ${stdout.toString('utf8').slice(0, 200)}`);
-  const staged = parseStaged(stdout.subarray(0, at).toString('utf8'));
-  const rest = stdout.subarray(at + separator.length);
-  const newline = rest.indexOf(0x0a);
-  const [kind, tree, commit] = rest.subarray(0, newline < 0 ? rest.length : newline).toString('utf8').split(' ');
+  const parts = sections(stdout);
+  const result = parts.get('result');
+  if (!result) throw new Error(`unexpected snapshot output: ${stdout.toString('utf8').slice(0, 200)}`);
+  const [kind, tree, commit] = result.toString('utf8').trim().split(' ');
   if ((kind !== 'same' && kind !== 'tree' && kind !== 'new') || !tree) {
-    throw new Error(`unexpected snapshot output: ${rest.toString('utf8').slice(0, 200)}`);
+    throw new Error(`unexpected snapshot output: ${result.toString('utf8').slice(0, 200)}`);
   }
-  let diffBytes = newline < 0 ? Buffer.alloc(0) : rest.subarray(newline + 1);
-  let listing: Buffer | undefined;
-  const listAt = diffBytes.indexOf(listSeparator);
-  if (listAt >= 0) {
-    listing = diffBytes.subarray(listAt + listSeparator.length);
-    diffBytes = diffBytes.subarray(0, listAt);
-  }
-  const failed = diffBytes.toString('utf8').endsWith('diff-failed\n');
+  const usable = (name: string) => (parts.has(name) && !parts.has(`${name}-failed`) ? parts.get(name) : undefined);
   return {
     kind,
     tree,
     commit: kind === 'new' ? commit : undefined,
-    staged,
-    diff: failed || diffBytes.length === 0 ? undefined : diffBytes,
-    listing,
+    staged: parseStaged((parts.get('staged') ?? Buffer.alloc(0)).toString('utf8')),
+    diff: usable('diff'),
+    listing: parts.get('list'),
+    toTarget: usable('target'),
   };
 }

@@ -1,4 +1,6 @@
-import { runGit, text } from '../git.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runGit } from '../git.js';
 import type { ShadowRepo } from '../shadowRepo.js';
 
 /**
@@ -14,22 +16,42 @@ export interface RedoPoint {
 
 const prefix = 'refs/rewind/redo/';
 
+/** The stack's refs, read from the ref files (loose and packed) without a git process. */
+function redoRefs(repo: ShadowRepo): string[] {
+  const refs = new Set<string>();
+  try {
+    for (const name of fs.readdirSync(path.join(repo.gitDir, prefix))) refs.add(`${prefix}${name}`);
+  } catch {
+    // No loose redo refs.
+  }
+  try {
+    for (const line of fs.readFileSync(path.join(repo.gitDir, 'packed-refs'), 'utf8').split('\n')) {
+      const ref = line.split(' ')[1];
+      if (ref?.startsWith(prefix)) refs.add(ref);
+    }
+  } catch {
+    // No packed refs.
+  }
+  return [...refs];
+}
+
 export async function readRedoStack(repo: ShadowRepo): Promise<RedoPoint[]> {
-  const listed = await runGit([`--git-dir=${repo.gitDir}`, 'for-each-ref', '--format=%(refname)', prefix], { cwd: repo.store.root, env: repo.env });
   const points: RedoPoint[] = [];
-  for (const ref of text(listed).split('\n')) {
+  for (const ref of redoRefs(repo)) {
     const match = /^refs\/rewind\/redo\/(\d+)-(\d+)$/.exec(ref);
     if (match) points.push({ seq: Number(match[1]), checkpoint: Number(match[2]), ref });
   }
   return points.sort((a, b) => a.seq - b.seq);
 }
 
-export async function pushRedoPoint(repo: ShadowRepo, checkpoint: number, commit: string): Promise<RedoPoint> {
-  const stack = await readRedoStack(repo);
-  const seq = (stack.at(-1)?.seq ?? 0) + 1;
-  const ref = `${prefix}${seq}-${checkpoint}`;
-  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', ref, commit], { cwd: repo.store.root, env: repo.env });
-  return { seq, checkpoint, ref };
+/** The ref of a redo point. */
+export function redoRef(seq: number, checkpoint: number): string {
+  return `${prefix}${seq}-${checkpoint}`;
+}
+
+/** The next sequence number on the stack. */
+export async function nextRedoSeq(repo: ShadowRepo): Promise<number> {
+  return ((await readRedoStack(repo)).at(-1)?.seq ?? 0) + 1;
 }
 
 export async function dropRedoPoint(repo: ShadowRepo, point: RedoPoint): Promise<void> {

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../errors.js';
 import type { Checkpoints } from '../checkpoints.js';
-import { parseRawDiff } from '../diffRaw.js';
+import { parseRawDiff, type RawChange } from '../diffRaw.js';
 import { GitError } from '../git.js';
 import type { CheckpointRecord, SkippedFile } from '../record.js';
 import { applyPlan, stageWrites } from './apply.js';
 import { interruptedJournal, interruptedMessage, writeJournal, type Journal } from './journal.js';
 import { planFromDiff, type LeftAlone, type PlannedWrite } from './plan.js';
-import { dropRedoPoint, pushRedoPoint, readRedoStack, type RedoPoint } from './redoStack.js';
+import { dropRedoPoint, nextRedoSeq, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
 export interface RestorePreview {
@@ -58,14 +58,7 @@ interface Prepared {
 }
 
 /** Works out what restoring `target` over the tree `current` does (nothing is touched). */
-async function prepare(engine: Checkpoints, target: CheckpointRecord, current: string, nested: readonly string[], only?: readonly string[]): Promise<Prepared> {
-  let changes;
-  try {
-    changes = await diffTrees(engine, current, target.tree, only);
-  } catch (error) {
-    if (error instanceof GitError) throw unrestorable(target.id, error);
-    throw error;
-  }
+async function prepare(engine: Checkpoints, target: CheckpointRecord, current: string, nested: readonly string[], changes: RawChange[]): Promise<Prepared> {
   const plan = planFromDiff(changes, nested);
   const root = engine.project.root;
   // A path the checkpoint has and the current tree lacks, yet on disk: a file the rules
@@ -92,6 +85,16 @@ async function prepare(engine: Checkpoints, target: CheckpointRecord, current: s
   };
 }
 
+/** The changes from `current` to the target, limited to `only`; unreadable objects mean the target is gone. */
+async function changesTo(engine: Checkpoints, current: string, target: CheckpointRecord, only: readonly string[] | undefined): Promise<RawChange[]> {
+  try {
+    return await diffTrees(engine, current, target.tree, only);
+  } catch (error) {
+    if (error instanceof GitError) throw unrestorable(target.id, error);
+    throw error;
+  }
+}
+
 function targetOf(engine: Checkpoints, id: number): CheckpointRecord {
   const target = engine.get(id);
   if (target.unrestorable) throw unrestorable(id);
@@ -103,7 +106,8 @@ export async function previewRestore(engine: Checkpoints, id: number, options: R
   return engine.locked('preview a restore', async () => {
     const target = targetOf(engine, id);
     const current = await engine.currentTreeLocked();
-    const { preview } = await prepare(engine, target, current.tree, current.nested, options.only);
+    const changes = await changesTo(engine, current.tree, target, options.only);
+    const { preview } = await prepare(engine, target, current.tree, current.nested, changes);
     return preview;
   });
 }
@@ -131,19 +135,38 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
   let redo: number;
   let current: string;
   let nested: string[];
+  let changes: RawChange[];
+  let pushed: RedoPoint | undefined;
   if (finishing) {
     redo = interrupted.redo;
     const tree = await engine.currentTreeLocked();
     current = tree.tree;
     nested = tree.nested;
+    changes = await changesTo(engine, current, target, options.only);
   } else {
-    const label = redoOf ? `before undoing the restore of #${redoOf.checkpoint}` : `before restoring #${id}`;
-    const { record } = await engine.snapshotLocked({ trigger: redoOf ? 'redo' : 'restore', label });
+    // One git process: checkpoint the files as they are (the redo point), push it on the
+    // redo stack, and diff it against the target.
+    const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${id}`;
+    const seq = redoOf ? 0 : await nextRedoSeq(engine.repo);
+    const { record, toTarget } = await engine.snapshotLocked({
+      trigger: redoOf ? 'redo' : 'restore',
+      label,
+      backgroundScan: false,
+      alsoRef: redoOf ? undefined : (checkpoint) => redoRef(seq, checkpoint),
+      diffTo: options.only && options.only.length > 0 ? undefined : target.tree,
+    });
     redo = record.id;
     current = record.tree;
     nested = record.nested;
+    if (!redoOf) pushed = { seq, checkpoint: record.id, ref: redoRef(seq, record.id) };
+    try {
+      changes = toTarget ? parseRawDiff(toTarget) : await changesTo(engine, current, target, options.only);
+    } catch (error) {
+      if (pushed) await dropRedoPoint(engine.repo, pushed);
+      throw error;
+    }
   }
-  const { preview } = await prepare(engine, target, current, nested, options.only);
+  const { preview } = await prepare(engine, target, current, nested, changes);
   const plan = { writes: preview.writes, deletes: preview.deletes, leftAlone: preview.leftAlone };
   const staging = stagingDirFor(engine);
   let staged: string[];
@@ -151,6 +174,7 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
     staged = await stageWrites(engine.repo, plan.writes, staging);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
+    if (pushed) await dropRedoPoint(engine.repo, pushed);
     throw unrestorable(id, error);
   }
   const journal: Omit<Journal, 'owner' | 'started'> = {
@@ -163,8 +187,8 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
   };
   const changesFiles = plan.writes.length + plan.deletes.length > 0;
   if (changesFiles) writeJournal(engine.store.journal, journal);
-  // After the journal: a crash in between leaves a journal that names this redo point.
-  if (changesFiles && !finishing && !redoOf) await pushRedoPoint(engine.repo, redo, engine.get(redo).commit);
+  // Nothing to do: the redo point would only undo nothing.
+  else if (pushed) await dropRedoPoint(engine.repo, pushed);
   const applied = applyPlan(engine.project.root, plan, staged);
   fs.rmSync(engine.store.journal, { force: true });
   fs.rmSync(staging, { recursive: true, force: true });
