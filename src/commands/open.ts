@@ -1,20 +1,11 @@
 import path from 'node:path';
 import { Checkpoints } from '../checkpoints/checkpoints.js';
+import { engineSettings } from '../checkpoints/settings.js';
 import { loadConfigFast } from '../config/cachedConfig.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
 import { interruptedJournal, interruptedMessage } from '../checkpoints/restore/journal.js';
-
-/** The engine settings that config.json provides. */
-export function engineSettings(config: RewindConfig) {
-  return {
-    checkpointMaxFileMb: config.checkpoint_max_file_mb,
-    checkpointExclude: config.checkpoint_exclude,
-    gcEvery: config.gc_every,
-    checkpointWarnGb: config.checkpoint_warn_gb,
-  };
-}
 
 /** Opens the checkpoints of the project at `-C DIR` (or the current folder). */
 export async function openCheckpoints(

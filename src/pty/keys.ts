@@ -1,0 +1,261 @@
+import { UserError } from '../errors.js';
+
+/**
+ * One thing the user did, from raw stdin:
+ * - `esc`: the Esc key alone (a read that is only Esc bytes, or an Esc that ends a read);
+ * - `command`: the command key (default Ctrl+]);
+ * - `enter`: `\r` typed outside a bracketed paste;
+ * - `data`: everything else, byte for byte and in order, to forward to the child. A whole
+ *   bracketed paste (markers included) is one `data` event of its own.
+ */
+export type KeyEvent = { type: 'esc' } | { type: 'command' } | { type: 'enter' } | { type: 'data'; data: string };
+
+const ESC = '\x1b';
+const PASTE_START = '\x1b[200~';
+const PASTE_END = '\x1b[201~';
+/** `CSI M` starts an X10-encoded mouse report: three raw bytes follow. */
+const X10_MOUSE = '\x1b[M';
+
+/** The default command key, Ctrl+] (0x1d). */
+export const DEFAULT_COMMAND_KEY = '\x1d';
+
+const SAME_AS: Record<string, string> = { m: 'Enter', i: 'Tab', '[': 'Esc' };
+
+/**
+ * The byte a `command_key` setting such as `ctrl+]`, `ctrl+g` or `ctrl+\` stands for:
+ * `ctrl+` and a letter or one of `@ \ ] ^ _` (case-insensitive).
+ *
+ * @throws UserError for anything else, and for ctrl+m, ctrl+i and ctrl+[ (the same bytes as
+ *   Enter, Tab and Esc).
+ */
+export function parseCommandKey(spec: string): string {
+  const match = /^ctrl\+(.)$/i.exec(spec.trim());
+  const key = match?.[1]?.toLowerCase();
+  if (key === undefined) {
+    throw new UserError(`command_key "${spec}" is not a key rewind understands: use ctrl+ and a letter or one of @ \\ ] ^ _, e.g. "ctrl+]" or "ctrl+g".`);
+  }
+  const same = SAME_AS[key];
+  if (same !== undefined) {
+    throw new UserError(`command_key "${spec}" cannot be used: the terminal sends the same byte for ${same}. Choose another, e.g. "ctrl+]" or "ctrl+g".`);
+  }
+  if (key >= 'a' && key <= 'z') return String.fromCharCode(key.charCodeAt(0) - 0x60);
+  const symbol = { '@': 0x00, '\\': 0x1c, ']': 0x1d, '^': 0x1e, _: 0x1f }[key];
+  if (symbol === undefined) {
+    throw new UserError(`command_key "${spec}" is not a key rewind understands: use ctrl+ and a letter or one of @ \\ ] ^ _, e.g. "ctrl+]" or "ctrl+g".`);
+  }
+  return String.fromCharCode(symbol);
+}
+
+/** Where the CSI starting at `start` (`ESC [`) ends: `complete` false if the input ends first. */
+function scanCsi(input: string, start: number): { end: number; complete: boolean } {
+  for (let j = start + 2; j < input.length; j += 1) {
+    const code = input.charCodeAt(j);
+    if (code >= 0x20 && code <= 0x3f) continue; // parameter and intermediate bytes
+    // A final byte ends it; any other byte breaks it off (what came so far is passed on).
+    return { end: code >= 0x40 && code <= 0x7e ? j + 1 : j, complete: true };
+  }
+  return { end: input.length, complete: false };
+}
+
+/**
+ * Splits raw stdin chunks into key events (see KeyEvent). Relies on the terminal sending
+ * each key's escape sequence in one read (FACTS "Input"):
+ * - a read of only Esc bytes is that many Esc presses (`\x1b\x1b` = a double Esc), and an
+ *   Esc that ends a longer read is an Esc press too: emitted at once, never held back;
+ * - Esc + one character (`\x1bx`, `\x1b\r`, `\x1b\x7f`) is Alt+that key: data;
+ * - a CSI or SS3 sequence cut off by the end of a read (`\x1b[`, `\x1b[1;`, `\x1bO`) is kept
+ *   until the next read completes it, never reported as an Esc plus stray text;
+ * - a bracketed paste is held until its end marker arrives, however many reads it spans.
+ * Call `flush()` to give up on a held sequence (e.g. when nothing followed for a while).
+ */
+export class KeyReader {
+  private readonly commandKey: string;
+  private pending = '';
+
+  /** `commandKey` is the command key's byte, e.g. from `parseCommandKey`. */
+  constructor(commandKey: string = DEFAULT_COMMAND_KEY) {
+    this.commandKey = commandKey;
+  }
+
+  /** Whether an incomplete sequence or paste is being held. */
+  get hasPending(): boolean {
+    return this.pending !== '';
+  }
+
+  /** The events in one chunk read from stdin, in order. */
+  feed(chunk: string): KeyEvent[] {
+    if (this.pending === '' && chunk !== '' && [...chunk].every((c) => c === ESC)) {
+      return Array.from(chunk, () => ({ type: 'esc' }) as const);
+    }
+    const input = this.pending + chunk;
+    this.pending = '';
+    const events: KeyEvent[] = [];
+    let data = '';
+    const flushData = (): void => {
+      if (data !== '') events.push({ type: 'data', data });
+      data = '';
+    };
+    let i = 0;
+    while (i < input.length) {
+      const c = input[i] as string;
+      if (c === this.commandKey) {
+        flushData();
+        events.push({ type: 'command' });
+        i += 1;
+      } else if (c === '\r') {
+        flushData();
+        events.push({ type: 'enter' });
+        i += 1;
+      } else if (c !== ESC) {
+        data += c;
+        i += 1;
+      } else if (i + 1 === input.length) {
+        flushData();
+        events.push({ type: 'esc' });
+        i += 1;
+      } else {
+        const next = input[i + 1] as string;
+        if (next === '[') {
+          const csi = scanCsi(input, i);
+          if (!csi.complete) {
+            this.pending = input.slice(i);
+            break;
+          }
+          const sequence = input.slice(i, csi.end);
+          if (sequence === PASTE_START) {
+            const endAt = input.indexOf(PASTE_END, csi.end);
+            if (endAt < 0) {
+              this.pending = input.slice(i);
+              break;
+            }
+            flushData();
+            events.push({ type: 'data', data: input.slice(i, endAt + PASTE_END.length) });
+            i = endAt + PASTE_END.length;
+          } else if (sequence === X10_MOUSE) {
+            if (csi.end + 3 > input.length) {
+              this.pending = input.slice(i);
+              break;
+            }
+            data += input.slice(i, csi.end + 3);
+            i = csi.end + 3;
+          } else {
+            data += sequence;
+            i = csi.end;
+          }
+        } else if (next === 'O') {
+          if (i + 2 >= input.length) {
+            this.pending = input.slice(i);
+            break;
+          }
+          data += input.slice(i, i + 3);
+          i += 3;
+        } else if (next === ESC) {
+          const after = input[i + 2];
+          if (after === '[' || after === 'O') {
+            data += ESC; // Alt + a key with a sequence (`\x1b\x1b[A`): the sequence follows
+          } else {
+            flushData();
+            events.push({ type: 'esc' });
+          }
+          i += 1;
+        } else {
+          const width = (input.codePointAt(i + 1) ?? 0) > 0xffff ? 2 : 1;
+          data += input.slice(i, i + 1 + width);
+          i += 1 + width;
+        }
+      }
+    }
+    flushData();
+    return events;
+  }
+
+  /** Gives up on a held sequence or unfinished paste: its bytes as one data event, if any. */
+  flush(): KeyEvent[] {
+    const held = this.pending;
+    this.pending = '';
+    return held === '' ? [] : [{ type: 'data', data: held }];
+  }
+}
+
+/**
+ * Approximates the line the user typed since the last Enter, to label checkpoints. Feed it
+ * the `data` events; it knows nothing of cursor movement (arrows are ignored).
+ */
+export class LineTracker {
+  private line = '';
+  private inPaste = false;
+
+  /** Applies typed bytes: text, Backspace, Ctrl-U/Ctrl-C (clear), Ctrl-W (word), pastes. */
+  feed(data: string): void {
+    let i = 0;
+    while (i < data.length) {
+      if (this.inPaste) {
+        const endAt = data.indexOf(PASTE_END, i);
+        this.appendPasted(data.slice(i, endAt < 0 ? data.length : endAt));
+        if (endAt < 0) return;
+        this.inPaste = false;
+        i = endAt + PASTE_END.length;
+        continue;
+      }
+      const c = data[i] as string;
+      if (c === ESC) {
+        i = this.skipEscape(data, i);
+      } else if (c === '\x7f' || c === '\b') {
+        this.line = Array.from(this.line).slice(0, -1).join('');
+        i += 1;
+      } else if (c === '\x15' || c === '\x03') {
+        this.line = '';
+        i += 1;
+      } else if (c === '\x17') {
+        this.deleteWord();
+        i += 1;
+      } else {
+        if (c === '\n' || c === '\t') this.line += ' ';
+        else if (c >= ' ') this.line += c;
+        i += 1;
+      }
+    }
+  }
+
+  /** The line so far, trimmed, without resetting it. */
+  peek(): string {
+    return this.line.trim();
+  }
+
+  /** The line so far, trimmed; starts a new line. */
+  take(): string {
+    const line = this.line.trim();
+    this.line = '';
+    this.inPaste = false;
+    return line;
+  }
+
+  private deleteWord(): void {
+    this.line = this.line.replace(/\S*\s*$/, '');
+  }
+
+  private appendPasted(text: string): void {
+    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+    this.line += text.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\x00-\x1f\x7f]/g, '');
+  }
+
+  /** Skips the escape sequence at `start`; returns where the next input begins. */
+  private skipEscape(data: string, start: number): number {
+    if (data.startsWith(PASTE_START, start)) {
+      this.inPaste = true;
+      return start + PASTE_START.length;
+    }
+    const next = data[start + 1];
+    if (next === '[') {
+      const end = scanCsi(data, start).end;
+      return data.slice(start, end) === X10_MOUSE ? Math.min(end + 3, data.length) : end;
+    }
+    if (next === 'O') return Math.min(start + 3, data.length);
+    if (next === '\x7f') {
+      this.deleteWord(); // Alt+Backspace
+      return start + 2;
+    }
+    if (next === undefined || next === ESC) return start + 1;
+    return start + 2;
+  }
+}

@@ -1,0 +1,288 @@
+import fs from 'node:fs';
+import { UserError, messageOf } from '../errors.js';
+import { resolveCommand } from './resolveCommand.js';
+
+export { CommandNotFoundError } from './resolveCommand.js';
+
+/** What a pty child ended with. `signal` is the number of the signal that killed it, 0 if none. */
+export interface PtyExit {
+  exitCode: number;
+  signal: number;
+}
+
+/** How to start the child. */
+export interface PtySpawnOptions {
+  /** A name looked up on `env.PATH`, or a path (relative to `cwd`). */
+  command: string;
+  args?: readonly string[];
+  /** Working directory; default `process.cwd()`. */
+  cwd?: string;
+  /** The child's whole environment; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  cols: number;
+  rows: number;
+  /** TERM for the child; default `xterm-256color`, what @xterm/headless emulates. */
+  term?: string;
+}
+
+/** The members of a node-pty process this module uses (gemini-cli's getPty idea). */
+interface PtyProcess {
+  readonly pid: number;
+  onData(listener: (data: string) => void): unknown;
+  onExit(listener: (event: { exitCode: number; signal?: number }) => void): unknown;
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+  kill(signal?: string): void;
+}
+
+type SpawnPty = (
+  file: string,
+  args: string[],
+  options: { name: string; cols: number; rows: number; cwd: string; env: NodeJS.ProcessEnv },
+) => PtyProcess;
+
+/** How often a live child is checked for having exited (see "Drain" on PtySession). */
+const EXIT_POLL_MS = 25;
+/** How long the output must stay quiet after the child is gone before the pty is let go. */
+const QUIET_MS = 20;
+
+let loading: Promise<SpawnPty> | undefined;
+
+/** Imports node-pty on first use, so that commands that never open a pane never load it. */
+function loadPty(): Promise<SpawnPty> {
+  loading ??= import('@lydell/node-pty').then(
+    (module) => module.spawn as SpawnPty,
+    (error: unknown) => {
+      loading = undefined;
+      throw new UserError(
+        `The agent pane needs @lydell/node-pty, which failed to load (${messageOf(error)}). Reinstall agent-rewind (npm install -g agent-rewind) on a supported platform.`,
+        { cause: error },
+      );
+    },
+  );
+  return loading;
+}
+
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Holds the pty's slave side open (see "Drain" below). Returns the descriptor, or undefined
+ * where that is not possible (no `ptsName`, e.g. Windows): node-pty's own behaviour then.
+ */
+function holdSlave(pty: PtyProcess): number | undefined {
+  const ptsName = (pty as { ptsName?: unknown }).ptsName;
+  if (typeof ptsName !== 'string' || ptsName === '') return undefined;
+  try {
+    return fs.openSync(ptsName, fs.constants.O_RDONLY | fs.constants.O_NOCTTY);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One child process in a pseudo-terminal. The only user of node-pty.
+ *
+ * Drain: on Linux node-pty loses the tail of fast output at exit (node-pty #72/#85/#726):
+ * when the child closes the slave side, the master reports POLLHUP, and libuv takes POLLHUP
+ * after a short read for end-of-file and stops reading while the kernel still holds up to
+ * tens of KB (measured here: 12 of 20 `seq 1 200000` runs lost 4-15 KB). So PtySession
+ * opens the slave itself right after the spawn, which keeps the master from ever seeing
+ * the hang-up while the child lives. A check every 25 ms notices when the child is gone;
+ * once the output has then stayed quiet for 20 ms and one more I/O poll brought nothing,
+ * PtySession closes its slave descriptor: the master reads what is left, gets EIO, node-pty
+ * closes and reports the exit, and `onExit` listeners run after every byte went to `onData`
+ * listeners. node-pty's own 200 ms deadline after the child's death still applies (a
+ * grandchild that keeps the pty open and writing cannot hold the exit back longer); only an
+ * event loop blocked for longer than that around the exit could still lose a tail.
+ */
+export class PtySession {
+  /** The child's process id. */
+  readonly pid: number;
+  /** The absolute path of the program that was started. */
+  readonly file: string;
+  /** Settles when the child has exited and all of its output has been delivered. */
+  readonly exited: Promise<PtyExit>;
+
+  private readonly pty: PtyProcess;
+  private readonly dataListeners = new Set<(data: string) => void>();
+  private readonly exitListeners = new Set<(exit: PtyExit) => void>();
+  private backlog: string[] = [];
+  private exit: PtyExit | undefined;
+  private resolveExited!: (exit: PtyExit) => void;
+  private slaveFd: number | undefined;
+  private poll: NodeJS.Timeout | undefined;
+  private dataCount = 0;
+
+  private constructor(pty: PtyProcess, file: string) {
+    this.pty = pty;
+    this.pid = pty.pid;
+    this.file = file;
+    this.exited = new Promise((resolve) => {
+      this.resolveExited = resolve;
+    });
+    this.slaveFd = holdSlave(pty);
+    pty.onData((data) => this.handleData(data));
+    pty.onExit((event) => this.handleExit(event));
+    if (this.slaveFd !== undefined) {
+      this.poll = setInterval(() => this.checkGone(), EXIT_POLL_MS);
+      this.poll.unref();
+    }
+  }
+
+  /**
+   * Starts `command` in a new pty of `cols` x `rows`.
+   *
+   * @throws CommandNotFoundError when the command does not exist or is not executable.
+   */
+  static async spawn(options: PtySpawnOptions): Promise<PtySession> {
+    const cwd = options.cwd ?? process.cwd();
+    const env = options.env ?? process.env;
+    const file = await resolveCommand(options.command, env, cwd);
+    const spawnPty = await loadPty();
+    const pty = spawnPty(file, [...(options.args ?? [])], {
+      name: options.term ?? 'xterm-256color',
+      cols: options.cols,
+      rows: options.rows,
+      cwd,
+      env,
+    });
+    return new PtySession(pty, file);
+  }
+
+  /**
+   * Calls `listener` with each piece of the child's output, in order. Output that arrived
+   * before the first listener is handed to that listener at once. Returns an unsubscribe.
+   */
+  onData(listener: (data: string) => void): () => void {
+    this.dataListeners.add(listener);
+    if (this.backlog.length > 0) {
+      const backlog = this.backlog;
+      this.backlog = [];
+      for (const data of backlog) listener(data);
+    }
+    return () => this.dataListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` once when the child has exited, after all its output went to `onData`.
+   * A listener added after the exit is called in a microtask. Returns an unsubscribe.
+   */
+  onExit(listener: (exit: PtyExit) => void): () => void {
+    const exit = this.exit;
+    if (exit !== undefined) {
+      queueMicrotask(() => listener(exit));
+      return () => undefined;
+    }
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
+  }
+
+  /** The exit status once the child has exited (and its output was delivered). */
+  get exitStatus(): PtyExit | undefined {
+    return this.exit;
+  }
+
+  /** Sends input to the child (keys, pastes, terminal answers). Ignored after the exit. */
+  write(data: string): void {
+    if (this.exit === undefined) this.pty.write(data);
+  }
+
+  /** Tells the child its window is now `cols` x `rows` (SIGWINCH). Ignored after the exit. */
+  resize(cols: number, rows: number): void {
+    if (this.exit !== undefined) return;
+    this.pty.resize(Math.max(1, Math.floor(cols)), Math.max(1, Math.floor(rows)));
+  }
+
+  /** Sends `signal` (default SIGHUP, as a closing terminal would) to the child. */
+  kill(signal: NodeJS.Signals = 'SIGHUP'): void {
+    if (this.exit === undefined) this.pty.kill(signal);
+  }
+
+  /**
+   * Ends the child: SIGHUP (interactive shells ignore SIGTERM, not SIGHUP), then SIGKILL to
+   * its whole process group if it is still alive after `graceMs`. Resolves with its exit.
+   */
+  async terminate(graceMs = 1500): Promise<PtyExit> {
+    if (this.exit !== undefined) return this.exit;
+    this.kill('SIGHUP');
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), graceMs);
+    });
+    const exit = await Promise.race([this.exited, graceOver]);
+    clearTimeout(timer);
+    if (exit !== undefined) return exit;
+    this.killGroup('SIGKILL');
+    return this.exited;
+  }
+
+  private killGroup(signal: NodeJS.Signals): void {
+    try {
+      // The child leads its own session and process group (forkpty), so -pid reaches the
+      // commands it started too.
+      process.kill(-this.pid, signal);
+    } catch {
+      this.pty.kill(signal);
+    }
+  }
+
+  private handleData(data: string): void {
+    this.dataCount += 1;
+    if (this.dataListeners.size === 0) {
+      this.backlog.push(data);
+      return;
+    }
+    for (const listener of [...this.dataListeners]) listener(data);
+  }
+
+  private checkGone(): void {
+    if (this.exit !== undefined || !isGone(this.pid)) return;
+    clearInterval(this.poll);
+    this.poll = undefined;
+    this.releaseWhenQuiet();
+  }
+
+  /** Lets go of the slave once no output came for QUIET_MS and through one more I/O poll. */
+  private releaseWhenQuiet(): void {
+    const seen = this.dataCount;
+    setTimeout(() => {
+      // setImmediate runs after the next poll phase, so output that was waiting behind a
+      // busy event loop is read (and counted) before we decide.
+      setImmediate(() => {
+        if (this.exit !== undefined) return;
+        if (this.dataCount !== seen) this.releaseWhenQuiet();
+        else this.releaseSlave();
+      });
+    }, QUIET_MS);
+  }
+
+  private releaseSlave(): void {
+    if (this.slaveFd === undefined) return;
+    const fd = this.slaveFd;
+    this.slaveFd = undefined;
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // Already closed: nothing to release.
+    }
+  }
+
+  private handleExit(event: { exitCode: number; signal?: number }): void {
+    if (this.exit !== undefined) return;
+    clearInterval(this.poll);
+    this.poll = undefined;
+    this.releaseSlave();
+    const exit: PtyExit = { exitCode: event.exitCode, signal: event.signal ?? 0 };
+    this.exit = exit;
+    this.resolveExited(exit);
+    for (const listener of [...this.exitListeners]) listener(exit);
+    this.exitListeners.clear();
+  }
+}

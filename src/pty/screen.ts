@@ -1,0 +1,145 @@
+// @xterm/headless is CommonJS with a broken `module` field: its named ESM import
+// type-checks but fails at run time. Take Terminal from the default export.
+import xtermHeadless from '@xterm/headless';
+import type { Terminal as XtermTerminal } from '@xterm/headless';
+import { sgrRow } from './sgrRow.js';
+import type { InputModes } from './terminalModes.js';
+
+const { Terminal } = xtermHeadless;
+
+/** The child's cursor, in viewport cells from the top-left (0-based). */
+export interface CursorState {
+  x: number;
+  y: number;
+  visible: boolean;
+}
+
+/** The child's terminal modes: those to mirror outside, and whether it is full-screen. */
+export interface ScreenModes extends InputModes {
+  /** The alternate screen (`?1049h`, `?47h`) is active: vim, less, most TUIs. */
+  alternateScreen: boolean;
+}
+
+/**
+ * The child's screen, emulated by @xterm/headless: feed it the pty's output, read back
+ * rows to draw. The only user of @xterm/headless.
+ */
+export class ScreenModel {
+  private readonly term: XtermTerminal;
+  private cursorVisible = true;
+  private sgrMouse = false;
+
+  /** A `cols` x `rows` screen keeping `scrollback` lines above it. */
+  constructor(cols: number, rows: number, scrollback = 1000) {
+    // buffer and parser are "proposed" API in xterm: they must be allowed explicitly.
+    this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+    const track = (on: boolean) => (params: (number | number[])[]) => {
+      for (const param of params) {
+        if (param === 25) this.cursorVisible = on;
+        else if (param === 1006) this.sgrMouse = on;
+      }
+      return false; // xterm still applies the mode itself
+    };
+    this.term.parser.registerCsiHandler({ prefix: '?', final: 'h' }, track(true));
+    this.term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, track(false));
+    // RIS (ESC c) and DECSTR (CSI ! p) show the cursor again; RIS also drops SGR mouse.
+    this.term.parser.registerEscHandler({ final: 'c' }, () => {
+      this.cursorVisible = true;
+      this.sgrMouse = false;
+      return false;
+    });
+    this.term.parser.registerCsiHandler({ intermediates: '!', final: 'p' }, () => {
+      this.cursorVisible = true;
+      return false;
+    });
+  }
+
+  /**
+   * Feeds output of the child. xterm parses asynchronously: `callback` runs once this chunk
+   * is parsed; `flush()` waits for everything written so far.
+   */
+  write(data: string | Uint8Array, callback?: () => void): void {
+    this.term.write(data, callback);
+  }
+
+  /** Resolves once everything written so far has been parsed. */
+  flush(): Promise<void> {
+    return new Promise((resolve) => this.term.write('', resolve));
+  }
+
+  /** Changes the screen size (the app resizes the pty to match). */
+  resize(cols: number, rows: number): void {
+    this.term.resize(Math.max(1, Math.floor(cols)), Math.max(1, Math.floor(rows)));
+  }
+
+  /** The current size in cells. */
+  size(): { cols: number; rows: number } {
+    return { cols: this.term.cols, rows: this.term.rows };
+  }
+
+  /**
+   * Calls `listener` with the terminal's answers to the child's queries (device attributes,
+   * cursor position reports…): write them to the pty. Returns an unsubscribe.
+   */
+  onResponse(listener: (data: string) => void): () => void {
+    const subscription = this.term.onData(listener);
+    return () => subscription.dispose();
+  }
+
+  /**
+   * Calls `listener` after written data has been parsed (at most once per frame while a
+   * flood is being parsed): the moment to schedule a redraw. Returns an unsubscribe.
+   */
+  onUpdate(listener: () => void): () => void {
+    const subscription = this.term.onWriteParsed(listener);
+    return () => subscription.dispose();
+  }
+
+  /**
+   * The visible rows of the active buffer (the alternate one while a full-screen program
+   * runs), one string per row with SGR escapes, trailing blanks trimmed.
+   */
+  rows(): string[] {
+    const buffer = this.term.buffer.active;
+    const cell = buffer.getNullCell();
+    const out: string[] = [];
+    for (let y = 0; y < this.term.rows; y += 1) out.push(sgrRow(buffer.getLine(buffer.viewportY + y), this.term.cols, cell));
+    return out;
+  }
+
+  /** The visible rows as plain text, trailing blanks trimmed (for tests and labels). */
+  text(): string[] {
+    const buffer = this.term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < this.term.rows; y += 1) out.push((buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '').trimEnd());
+    return out;
+  }
+
+  /** Where the child's cursor is in the viewport, and whether it hid it (`?25l`). */
+  cursor(): CursorState {
+    const buffer = this.term.buffer.active;
+    return {
+      // cursorX is `cols` while a wrap is pending: the cursor is drawn on the last column.
+      x: Math.min(buffer.cursorX, this.term.cols - 1),
+      y: buffer.baseY + buffer.cursorY - buffer.viewportY,
+      visible: this.cursorVisible,
+    };
+  }
+
+  /** The child's terminal modes. */
+  modes(): ScreenModes {
+    const modes = this.term.modes;
+    return {
+      applicationCursorKeys: modes.applicationCursorKeysMode,
+      bracketedPaste: modes.bracketedPasteMode,
+      mouseTracking: modes.mouseTrackingMode,
+      sgrMouse: this.sgrMouse,
+      alternateScreen: this.term.buffer.active.type === 'alternate',
+    };
+  }
+
+  /** Frees the emulator. */
+  dispose(): void {
+    this.term.dispose();
+  }
+}

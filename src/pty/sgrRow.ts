@@ -1,0 +1,134 @@
+import type { IBufferCell, IBufferLine } from '@xterm/headless';
+
+const BOLD = 1;
+const DIM = 2;
+const ITALIC = 4;
+const UNDERLINE = 8;
+const INVERSE = 16;
+const INVISIBLE = 32;
+const STRIKETHROUGH = 64;
+
+/** SGR "on" code per attribute flag (bold and dim share their "off" code, 22). */
+const ON_CODES: ReadonlyArray<readonly [number, number]> = [
+  [BOLD, 1],
+  [DIM, 2],
+  [ITALIC, 3],
+  [UNDERLINE, 4],
+  [INVERSE, 7],
+  [INVISIBLE, 8],
+  [STRIKETHROUGH, 9],
+];
+const OFF_CODES: ReadonlyArray<readonly [number, number]> = [
+  [ITALIC, 23],
+  [UNDERLINE, 24],
+  [INVERSE, 27],
+  [INVISIBLE, 28],
+  [STRIKETHROUGH, 29],
+];
+
+/** How a cell's colour is given: terminal default, palette index (0-255), or 0xRRGGBB. */
+type ColorMode = 0 | 1 | 2;
+const DEFAULT_COLOR: ColorMode = 0;
+const PALETTE: ColorMode = 1;
+const RGB: ColorMode = 2;
+
+/** The look of one cell, reduced to what we draw. */
+interface Style {
+  flags: number;
+  fgMode: ColorMode;
+  fg: number;
+  bgMode: ColorMode;
+  bg: number;
+}
+
+const DEFAULT_STYLE: Style = { flags: 0, fgMode: DEFAULT_COLOR, fg: 0, bgMode: DEFAULT_COLOR, bg: 0 };
+
+function styleOf(cell: IBufferCell): Style {
+  let flags = 0;
+  // The is*() getters return numbers (bit masks), not booleans.
+  if (cell.isBold()) flags |= BOLD;
+  if (cell.isDim()) flags |= DIM;
+  if (cell.isItalic()) flags |= ITALIC;
+  if (cell.isUnderline()) flags |= UNDERLINE;
+  if (cell.isInverse()) flags |= INVERSE;
+  if (cell.isInvisible()) flags |= INVISIBLE;
+  if (cell.isStrikethrough()) flags |= STRIKETHROUGH;
+  const fgMode = cell.isFgRGB() ? RGB : cell.isFgPalette() ? PALETTE : DEFAULT_COLOR;
+  const bgMode = cell.isBgRGB() ? RGB : cell.isBgPalette() ? PALETTE : DEFAULT_COLOR;
+  // A default colour's number is not reliably 0: only compare numbers of set colours.
+  const fg = fgMode === DEFAULT_COLOR ? 0 : cell.getFgColor();
+  const bg = bgMode === DEFAULT_COLOR ? 0 : cell.getBgColor();
+  return { flags, fgMode, fg, bgMode, bg };
+}
+
+function sameStyle(a: Style, b: Style): boolean {
+  return a.flags === b.flags && a.fgMode === b.fgMode && a.fg === b.fg && a.bgMode === b.bgMode && a.bg === b.bg;
+}
+
+function isDefaultStyle(style: Style): boolean {
+  return sameStyle(style, DEFAULT_STYLE);
+}
+
+function colorParams(mode: ColorMode, color: number, background: boolean): string {
+  const base = background ? 40 : 30;
+  if (mode === DEFAULT_COLOR) return String(base + 9);
+  if (mode === RGB) return `${base + 8};2;${(color >> 16) & 0xff};${(color >> 8) & 0xff};${color & 0xff}`;
+  if (color < 8) return String(base + color);
+  if (color < 16) return String(base + 60 + color - 8);
+  return `${base + 8};5;${color}`;
+}
+
+/** The shortest SGR sequence we know that turns `from` into `to` ('' if they are equal). */
+function transition(from: Style, to: Style): string {
+  if (sameStyle(from, to)) return '';
+  if (isDefaultStyle(to)) return '\x1b[0m';
+  const params: string[] = [];
+  const off = from.flags & ~to.flags;
+  let reapply = 0;
+  if (off & (BOLD | DIM)) {
+    params.push('22');
+    reapply = to.flags & (BOLD | DIM);
+  }
+  for (const [flag, code] of OFF_CODES) if (off & flag) params.push(String(code));
+  const on = (to.flags & ~from.flags) | reapply;
+  for (const [flag, code] of ON_CODES) if (on & flag) params.push(String(code));
+  if (from.fgMode !== to.fgMode || from.fg !== to.fg) params.push(colorParams(to.fgMode, to.fg, false));
+  if (from.bgMode !== to.bgMode || from.bg !== to.bg) params.push(colorParams(to.bgMode, to.bg, true));
+  return `\x1b[${params.join(';')}m`;
+}
+
+/** Whether a cell shows anything: a glyph, or a background, inverse, underline or strike. */
+function isVisible(cell: IBufferCell): boolean {
+  const chars = cell.getChars();
+  if (chars !== '' && chars !== ' ') return true;
+  return !cell.isBgDefault() || cell.isInverse() !== 0 || cell.isUnderline() !== 0 || cell.isStrikethrough() !== 0;
+}
+
+/**
+ * One screen row as text with SGR escapes: it starts from the default style, emits a
+ * sequence only where the style changes, ends with a reset if it left a style on, and drops
+ * trailing blank cells (they would double Ink's work). The cell after a wide character
+ * (width 0) is skipped; `getChars()` gives whole graphemes, combining marks included.
+ *
+ * @param line the buffer line, or undefined for a row past the end of the buffer.
+ * @param cell a scratch cell (`buffer.getNullCell()`), reused across calls for speed.
+ */
+export function sgrRow(line: IBufferLine | undefined, cols: number, cell: IBufferCell): string {
+  if (line === undefined) return '';
+  const width = Math.min(cols, line.length);
+  let end = width;
+  while (end > 0 && (line.getCell(end - 1, cell) === undefined || !isVisible(cell))) end -= 1;
+  let out = '';
+  let style = DEFAULT_STYLE;
+  for (let x = 0; x < end; x += 1) {
+    if (line.getCell(x, cell) === undefined) break;
+    if (cell.getWidth() === 0) continue;
+    const next = styleOf(cell);
+    out += transition(style, next);
+    style = next;
+    const chars = cell.getChars();
+    out += chars === '' ? ' ' : chars;
+  }
+  if (!isDefaultStyle(style)) out += '\x1b[0m';
+  return out;
+}

@@ -1,0 +1,87 @@
+/** Which mouse events the child asked for (xterm's names: ?9, ?1000, ?1002, ?1003). */
+export type MouseTracking = 'none' | 'x10' | 'vt200' | 'drag' | 'any';
+
+/** The input-related modes a child sets on its terminal, which the outer terminal must mirror. */
+export interface InputModes {
+  /** DECCKM `?1`: arrows send `ESC O A` instead of `ESC [ A`. */
+  applicationCursorKeys: boolean;
+  /** `?2004`: pastes arrive wrapped in `ESC [200~` … `ESC [201~`. */
+  bracketedPaste: boolean;
+  mouseTracking: MouseTracking;
+  /** `?1006`: mouse reports in SGR form (`ESC [<b;x;yM`). */
+  sgrMouse: boolean;
+}
+
+/** The modes of a fresh terminal. */
+export const DEFAULT_INPUT_MODES: InputModes = {
+  applicationCursorKeys: false,
+  bracketedPaste: false,
+  mouseTracking: 'none',
+  sgrMouse: false,
+};
+
+const MOUSE_MODE_NUMBER: Record<Exclude<MouseTracking, 'none'>, number> = { x10: 9, vt200: 1000, drag: 1002, any: 1003 };
+
+function decset(mode: number, on: boolean): string {
+  return `\x1b[?${mode}${on ? 'h' : 'l'}`;
+}
+
+/** `?1h` / `?1l`: application cursor keys on or off. */
+export function applicationCursorKeysSequence(on: boolean): string {
+  return decset(1, on);
+}
+
+/** `?2004h` / `?2004l`: bracketed paste on or off. */
+export function bracketedPasteSequence(on: boolean): string {
+  return decset(2004, on);
+}
+
+/** `?1006h` / `?1006l`: SGR mouse encoding on or off. */
+export function sgrMouseSequence(on: boolean): string {
+  return decset(1006, on);
+}
+
+/**
+ * The sequence that switches mouse tracking from `from` to `to`: the old mode off, the
+ * new one on ('' when they are equal).
+ */
+export function mouseTrackingSequence(from: MouseTracking, to: MouseTracking): string {
+  if (from === to) return '';
+  return (from === 'none' ? '' : decset(MOUSE_MODE_NUMBER[from], false)) + (to === 'none' ? '' : decset(MOUSE_MODE_NUMBER[to], true));
+}
+
+/**
+ * What to write to the outer terminal so that its input modes go from `from` (what it was
+ * last told; undefined = a fresh terminal) to `to` (what the child now wants). Only the
+ * changes are written ('' when nothing changed), so it is cheap to call after every write.
+ */
+export function mirrorModesSequence(from: InputModes | undefined, to: InputModes): string {
+  const was = from ?? DEFAULT_INPUT_MODES;
+  let out = '';
+  if (was.applicationCursorKeys !== to.applicationCursorKeys) out += applicationCursorKeysSequence(to.applicationCursorKeys);
+  if (was.bracketedPaste !== to.bracketedPaste) out += bracketedPasteSequence(to.bracketedPaste);
+  if (was.sgrMouse !== to.sgrMouse) out += sgrMouseSequence(to.sgrMouse);
+  out += mouseTrackingSequence(was.mouseTracking, to.mouseTracking);
+  return out;
+}
+
+/**
+ * The sequence that leaves the outer terminal as a shell expects it, whatever the child or
+ * the app switched on: every mouse mode and the SGR encoding off, bracketed paste off,
+ * normal cursor keys, attributes reset, cursor shown, main screen back. Idempotent: write
+ * it on every exit path.
+ */
+export function restoreTerminalSequence(): string {
+  return (
+    decset(1003, false) +
+    decset(1002, false) +
+    decset(1000, false) +
+    decset(9, false) +
+    decset(1006, false) +
+    decset(2004, false) +
+    decset(1, false) +
+    '\x1b[0m' +
+    decset(25, true) +
+    decset(1049, false)
+  );
+}

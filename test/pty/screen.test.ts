@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ScreenModel } from '../../src/pty/screen.js';
+
+const screens: ScreenModel[] = [];
+
+/** A screen with `data` written and parsed. */
+async function screenWith(data: string, cols = 20, rows = 5): Promise<ScreenModel> {
+  const screen = new ScreenModel(cols, rows);
+  screens.push(screen);
+  screen.write(data);
+  await screen.flush();
+  return screen;
+}
+
+afterEach(() => {
+  for (const screen of screens.splice(0)) screen.dispose();
+});
+
+describe('ScreenModel rows', () => {
+  it('gives plain text rows with trailing blanks trimmed', async () => {
+    const screen = await screenWith('hello   \r\nworld\r\n');
+    expect(screen.rows()).toEqual(['hello', 'world', '', '', '']);
+    expect(screen.text()).toEqual(['hello', 'world', '', '', '']);
+  });
+
+  it('draws 16, 256 and truecolor foregrounds and backgrounds', async () => {
+    const screen = await screenWith(
+      '\x1b[31mr\x1b[92mg\x1b[0m \x1b[44mb\x1b[0m\r\n' +
+        '\x1b[38;5;196mx\x1b[48;5;21my\x1b[0m\r\n' +
+        '\x1b[38;2;1;2;3mt\x1b[48;2;250;128;0mu\x1b[39;49mv',
+    );
+    expect(screen.rows().slice(0, 3)).toEqual([
+      '\x1b[31mr\x1b[92mg\x1b[0m \x1b[44mb\x1b[0m',
+      '\x1b[38;5;196mx\x1b[48;5;21my\x1b[0m',
+      '\x1b[38;2;1;2;3mt\x1b[48;2;250;128;0mu\x1b[0mv',
+    ]);
+  });
+
+  it('draws bold, dim, italic, underline, inverse, strikethrough and invisible', async () => {
+    const screen = await screenWith('\x1b[1ma\x1b[2mb\x1b[22;3mc\x1b[23;4md\x1b[24;7me\x1b[27;9mf\x1b[29;8mg\x1b[0mh');
+    expect(screen.rows()[0]).toBe('\x1b[1ma\x1b[2mb\x1b[22;3mc\x1b[23;4md\x1b[24;7me\x1b[27;9mf\x1b[29;8mg\x1b[0mh');
+  });
+
+  it('turns one of bold and dim off without losing the other', async () => {
+    const screen = await screenWith('\x1b[1;2ma\x1b[22;2mb\x1b[0m');
+    expect(screen.rows()[0]).toBe('\x1b[1;2ma\x1b[22;2mb\x1b[0m');
+  });
+
+  it('emits a sequence only where the style changes, and resets at the end of a styled row', async () => {
+    const screen = await screenWith('\x1b[1;31mred\x1b[1;31m bold\r\n\x1b[0mplain');
+    expect(screen.rows().slice(0, 2)).toEqual(['\x1b[1;31mred bold\x1b[0m', 'plain']);
+  });
+
+  it('keeps trailing cells that show a background, trims plain ones', async () => {
+    const screen = await screenWith('a\x1b[41m  \x1b[0m   ');
+    expect(screen.rows()[0]).toBe('a\x1b[41m  \x1b[0m');
+  });
+
+  it('draws wide CJK characters once and keeps combining marks', async () => {
+    const screen = await screenWith('中文ok\r\ne\u0301te\u0301');
+    expect(screen.rows().slice(0, 2)).toEqual(['中文ok', 'e\u0301te\u0301']);
+    expect(screen.cursor()).toEqual({ x: 3, y: 1, visible: true }); // é is one cell
+  });
+
+  it('renders the active viewport after the output scrolled', async () => {
+    const screen = await screenWith(Array.from({ length: 8 }, (_, i) => `line ${i}`).join('\r\n'));
+    expect(screen.rows()).toEqual(['line 3', 'line 4', 'line 5', 'line 6', 'line 7']);
+    expect(screen.cursor()).toEqual({ x: 6, y: 4, visible: true });
+  });
+});
+
+describe('ScreenModel cursor and modes', () => {
+  it('tracks the cursor position and ?25l / ?25h', async () => {
+    const screen = await screenWith('ab\x1b[3;5H\x1b[?25l');
+    expect(screen.cursor()).toEqual({ x: 4, y: 2, visible: false });
+    screen.write('\x1b[?25h');
+    await screen.flush();
+    expect(screen.cursor().visible).toBe(true);
+    screen.write('\x1b[?25l\x1bc');
+    await screen.flush();
+    expect(screen.cursor()).toEqual({ x: 0, y: 0, visible: true });
+  });
+
+  it('shows the alternate screen while it is active, then the normal one again', async () => {
+    const screen = await screenWith('shell prompt$ ');
+    screen.write('\x1b[?1049h\x1b[H\x1b[2Jvim here\x1b[5;1H~');
+    await screen.flush();
+    expect(screen.modes().alternateScreen).toBe(true);
+    expect(screen.rows()).toEqual(['vim here', '', '', '', '~']);
+    screen.write('\x1b[?1049l');
+    await screen.flush();
+    expect(screen.modes().alternateScreen).toBe(false);
+    expect(screen.rows()[0]).toBe('shell prompt$');
+    expect(screen.cursor()).toEqual({ x: 14, y: 0, visible: true });
+  });
+
+  it('resizes', async () => {
+    const screen = await screenWith('0123456789');
+    screen.resize(6, 3);
+    expect(screen.size()).toEqual({ cols: 6, rows: 3 });
+    expect(screen.rows()).toHaveLength(3);
+    screen.write('\r\nabcdefghij');
+    await screen.flush();
+    expect(screen.text()[2]).toBe('ghij');
+    screen.resize(30, 4);
+    expect(screen.size()).toEqual({ cols: 30, rows: 4 });
+    expect(screen.rows()).toHaveLength(4);
+  });
+
+  it('reports the modes a child sets', async () => {
+    const screen = await screenWith('');
+    expect(screen.modes()).toEqual({
+      applicationCursorKeys: false,
+      bracketedPaste: false,
+      mouseTracking: 'none',
+      sgrMouse: false,
+      alternateScreen: false,
+    });
+    screen.write('\x1b[?1h\x1b[?2004h\x1b[?1000h\x1b[?1006h');
+    await screen.flush();
+    expect(screen.modes()).toEqual({
+      applicationCursorKeys: true,
+      bracketedPaste: true,
+      mouseTracking: 'vt200',
+      sgrMouse: true,
+      alternateScreen: false,
+    });
+    screen.write('\x1b[?1003h\x1b[?1006l');
+    await screen.flush();
+    expect(screen.modes()).toMatchObject({ mouseTracking: 'any', sgrMouse: false });
+    screen.write('\x1b[?1l\x1b[?2004l\x1b[?1003l');
+    await screen.flush();
+    expect(screen.modes()).toMatchObject({ applicationCursorKeys: false, bracketedPaste: false, mouseTracking: 'none' });
+  });
+
+  it('answers a cursor position query through onResponse', async () => {
+    const screen = new ScreenModel(20, 5);
+    screens.push(screen);
+    const answers: string[] = [];
+    const stop = screen.onResponse((data) => answers.push(data));
+    screen.write('abc\r\nde\x1b[6n');
+    await screen.flush();
+    expect(answers).toEqual(['\x1b[2;3R']);
+    stop();
+    screen.write('\x1b[6n');
+    await screen.flush();
+    expect(answers).toHaveLength(1);
+  });
+
+  it('signals parsed output through onUpdate', async () => {
+    const screen = new ScreenModel(20, 5);
+    screens.push(screen);
+    let updates = 0;
+    screen.onUpdate(() => (updates += 1));
+    screen.write('x');
+    await screen.flush();
+    expect(updates).toBeGreaterThan(0);
+  });
+});

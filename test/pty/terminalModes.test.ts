@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_INPUT_MODES,
+  applicationCursorKeysSequence,
+  bracketedPasteSequence,
+  mirrorModesSequence,
+  mouseTrackingSequence,
+  restoreTerminalSequence,
+} from '../../src/pty/terminalModes.js';
+
+describe('terminal modes', () => {
+  it('writes the DECSET / DECRST sequences', () => {
+    expect(applicationCursorKeysSequence(true)).toBe('\x1b[?1h');
+    expect(applicationCursorKeysSequence(false)).toBe('\x1b[?1l');
+    expect(bracketedPasteSequence(true)).toBe('\x1b[?2004h');
+    expect(mouseTrackingSequence('none', 'drag')).toBe('\x1b[?1002h');
+    expect(mouseTrackingSequence('drag', 'any')).toBe('\x1b[?1002l\x1b[?1003h');
+    expect(mouseTrackingSequence('x10', 'none')).toBe('\x1b[?9l');
+    expect(mouseTrackingSequence('vt200', 'vt200')).toBe('');
+  });
+
+  it('mirrors only what changed', () => {
+    const on = { applicationCursorKeys: true, bracketedPaste: true, mouseTracking: 'vt200', sgrMouse: true } as const;
+    expect(mirrorModesSequence(undefined, DEFAULT_INPUT_MODES)).toBe('');
+    expect(mirrorModesSequence(undefined, on)).toBe('\x1b[?1h\x1b[?2004h\x1b[?1006h\x1b[?1000h');
+    expect(mirrorModesSequence(on, on)).toBe('');
+    expect(mirrorModesSequence(on, { ...on, bracketedPaste: false })).toBe('\x1b[?2004l');
+    expect(mirrorModesSequence(on, DEFAULT_INPUT_MODES)).toBe('\x1b[?1l\x1b[?2004l\x1b[?1006l\x1b[?1000l');
+  });
+
+  it('restores everything a child or the app may have switched on', () => {
+    const restore = restoreTerminalSequence();
+    for (const part of ['\x1b[?25h', '\x1b[?1049l', '\x1b[?2004l', '\x1b[?1l', '\x1b[?1000l', '\x1b[?1002l', '\x1b[?1003l', '\x1b[?9l', '\x1b[?1006l', '\x1b[0m']) {
+      expect(restore).toContain(part);
+    }
+  });
+});
