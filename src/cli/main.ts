@@ -9,6 +9,7 @@ const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
   list: () => import('../commands/list.js'),
   diff: () => import('../commands/diff.js'),
   restore: () => import('../commands/restore.js'),
+  run: () => import('../commands/run.js'),
   redo: () => import('../commands/redo.js'),
   config: () => import('../commands/config.js'),
 };
@@ -16,6 +17,7 @@ const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
 export const usage = `rewind: the undo button for AI coding agents
 
 Usage:
+  rewind [--agent NAME] -- <command...>     run an agent in the app (\`rewind -- claude\`)
   rewind snapshot [--label L] [--json]      take a checkpoint of the project now
   rewind list [--json]                      checkpoints, oldest first
   rewind diff <id> [PATH...] [--name-status]  what restoring <id> would change (now -> <id>)
@@ -43,6 +45,10 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     if (name === '--version' || name === '-v') {
       writeLine(io.stdout, version());
       return 0;
+    }
+    if (name === '--' || name === '--agent' || name.startsWith('--agent=')) {
+      const { main } = await import('../commands/run.js');
+      return await main(argv, io);
     }
     const load = commands[name];
     if (!load) {

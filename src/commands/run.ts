@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { writeLine, type CommandIO } from '../cli/io.js';
+import { UsageError } from '../errors.js';
+
+const help = `Usage: rewind [--agent NAME] [-C DIR] -- <command...>
+       rewind run [--agent NAME] [-C DIR] -- <command...>
+
+Runs an agent (any command: claude, codex, gemini, aider, bash…) inside Rewind's
+full-screen app. Checkpoints are taken before each Enter you press in the pane and after
+each burst of file changes settles; Esc Esc opens the rewind picker; Ctrl+] opens the
+command bar (/checkpoint, /checkpoints, /rewind, /redo, /config, /help, /quit).
+Rewind exits with the agent's exit code.`;
+
+/** Splits `[options] -- command args…`. */
+export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: string; command: string; args: string[] } {
+  let agent: string | undefined;
+  let dir: string | undefined;
+  let i = 0;
+  for (; i < argv.length && argv[i] !== '--'; i++) {
+    const arg = argv[i];
+    if (arg === '--agent' || arg === '-C') {
+      const value = argv[++i];
+      if (value === undefined) throw new UsageError(`${arg} needs a value (see \`rewind run --help\`)`);
+      if (arg === '--agent') agent = value;
+      else dir = value;
+    } else if (arg?.startsWith('--agent=')) {
+      agent = arg.slice('--agent='.length);
+    } else {
+      throw new UsageError(`unexpected '${arg}': put the agent's command after --, as in \`rewind -- claude\``);
+    }
+  }
+  const [command, ...args] = argv.slice(i + 1);
+  if (!command) throw new UsageError('no agent command: put it after --, as in `rewind -- claude` (see `rewind run --help`)');
+  return { agent, dir, command, args };
+}
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    writeLine(io.stdout, help);
+    return 0;
+  }
+  const { dir, command, args } = parseRunArgs(argv);
+  const { runApp } = await import('../app/runApp.js');
+  return runApp({ command, args, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env });
+}

@@ -1,0 +1,114 @@
+import { redoLast } from '../checkpoints/restore/restore.js';
+import { configFilePath } from '../config/file.js';
+import { messageOf } from '../errors.js';
+import { appCommands, parseCommandLine, type AppCommandName } from './commandLine.js';
+import type { SessionController } from './controller.js';
+import { formatBytes } from './format.js';
+import { localTime } from '../commands/time.js';
+
+export const noCheckpointsYet = 'no checkpoints yet — they are taken before each file-modifying tool';
+
+/** `ctrl+]` → `Ctrl+]` for the status line. */
+export function commandKeyLabel(spec: string): string {
+  return spec.replace(/^ctrl\+/i, 'Ctrl+');
+}
+
+function helpLines(session: SessionController): string[] {
+  return [
+    ...appCommands.map((command) => `${command.usage.padEnd(22)} ${command.help}`),
+    '',
+    `Esc Esc                open the rewind picker (the first Esc still reaches the agent)`,
+    `${commandKeyLabel(session.config.command_key).padEnd(22)} open this command bar`,
+    'Every other key goes to the agent as typed.',
+  ];
+}
+
+async function usageLines(session: SessionController): Promise<string[]> {
+  const checkpointer = session.checkpoints;
+  if (!checkpointer) return [`Checkpoints are off: ${session.checkpointsOffReason ?? 'unknown'}.`];
+  const usage = await checkpointer.usage();
+  const config = session.config;
+  return [
+    `${checkpointer.summary.count} checkpoint(s) for ${checkpointer.engine.project.root}`,
+    `This project's store: ${formatBytes(usage.project)}   All projects: ${formatBytes(usage.all)}`,
+    `Store: ${usage.path}`,
+    '',
+    `Retention: checkpoints older than ${config.checkpoint_retention_days === 0 ? '(never dropped)' : `${config.checkpoint_retention_days} days`} are dropped; above ${config.checkpoint_max_gb} GB the oldest half goes.`,
+    `Files over ${config.checkpoint_max_file_mb} MB are left out. Background gc every ${config.gc_every} snapshots.`,
+  ];
+}
+
+/** The picker until the full one lands: the newest checkpoints, and how to restore one. */
+function pickerStandIn(session: SessionController): string | undefined {
+  const checkpointer = session.checkpoints;
+  if (!checkpointer) {
+    session.say(`checkpoints are off: ${session.checkpointsOffReason ?? ''}`, 'warning');
+    return undefined;
+  }
+  const list = checkpointer.engine.list();
+  if (list.length === 0) {
+    session.say(noCheckpointsYet, 'warning');
+    return undefined;
+  }
+  session.showOverlay({
+    kind: 'panel',
+    title: 'Rewind',
+    lines: list.slice(-12).map((record) => `#${record.id}  ${localTime(record.time)}  ${record.label || record.trigger}`),
+    footer: 'Esc closes',
+  });
+  return undefined;
+}
+
+async function redo(session: SessionController): Promise<void> {
+  const checkpointer = session.checkpoints;
+  if (!checkpointer) {
+    session.say(`checkpoints are off: ${session.checkpointsOffReason ?? ''}`, 'warning');
+    return;
+  }
+  try {
+    const result = await session.whileRestoring(() => redoLast(checkpointer.engine));
+    checkpointer.refresh();
+    session.say(`undid the last rewind: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
+  } catch (error) {
+    session.say(messageOf(error), 'error');
+  }
+}
+
+/**
+ * Runs a command from the command bar (`name` 'line': the typed text) or a key. Returns an
+ * error to show in the command bar, or undefined.
+ */
+export async function runAppCommand(session: SessionController, name: AppCommandName | 'line', argument: string): Promise<string | undefined> {
+  if (name === 'line') {
+    const parsed = parseCommandLine(argument);
+    if (!parsed.ok) return parsed.error;
+    return runAppCommand(session, parsed.name, parsed.argument);
+  }
+  switch (name) {
+    case 'checkpoint':
+      if (!session.checkpoints) return `checkpoints are off: ${session.checkpointsOffReason ?? ''}`;
+      await session.checkpoint({ trigger: 'manual', label: argument || 'manual checkpoint' });
+      return undefined;
+    case 'checkpoints':
+      session.showOverlay({ kind: 'panel', title: 'Checkpoints', lines: await usageLines(session) });
+      return undefined;
+    case 'rewind':
+      return pickerStandIn(session);
+    case 'redo':
+      await redo(session);
+      return undefined;
+    case 'config':
+      session.showOverlay({
+        kind: 'panel',
+        title: 'Config',
+        lines: [`File: ${configFilePath()}`, '', ...Object.entries(session.config).map(([key, value]) => `${key.padEnd(26)} ${JSON.stringify(value)}`), '', 'Change with `rewind config set KEY VALUE` (restart rewind to apply).'],
+      });
+      return undefined;
+    case 'help':
+      session.showOverlay({ kind: 'panel', title: 'Rewind commands', lines: helpLines(session) });
+      return undefined;
+    case 'quit':
+      session.quit();
+      return undefined;
+  }
+}

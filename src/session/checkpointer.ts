@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { Checkpoints, type SnapshotOptions } from '../checkpoints/checkpoints.js';
+import { runGit } from '../checkpoints/git.js';
+import { shadowGitEnv } from '../checkpoints/gitEnv.js';
+import type { CheckpointRecord } from '../checkpoints/record.js';
+import type { RewindConfig } from '../config/schema.js';
+import { rewindHome } from '../config/paths.js';
+import { messageOf } from '../errors.js';
+import { engineSettings } from '../checkpoints/settings.js';
+import { diskUsage } from './diskUsage.js';
+
+/** Why checkpoints are off, or the engine when they are on. */
+export type CheckpointAvailability = { on: true; engine: Checkpoints } | { on: false; reason: string };
+
+/**
+ * Opens the project's checkpoints for the app, or says in a few words why not: git
+ * missing, the folder refused ($HOME, /), checkpointing disabled in config. The agent runs
+ * either way.
+ */
+export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv): Promise<CheckpointAvailability> {
+  if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json' };
+  try {
+    await runGit(['--version'], { cwd, env: shadowGitEnv(env), timeoutMs: 10_000 });
+  } catch {
+    return { on: false, reason: 'git not found (install git)' };
+  }
+  try {
+    const engine = Checkpoints.open({ cwd, settings: engineSettings(config), home: rewindHome(env), env });
+    await engine.maintain().catch(() => undefined);
+    return { on: true, engine };
+  } catch (error) {
+    const message = messageOf(error);
+    const reason = /home folder/.test(message) ? 'this is your home folder' : message.length > 60 ? `${message.slice(0, 57)}…` : message;
+    return { on: false, reason };
+  }
+}
+
+/** What the status line shows of the checkpoints, refreshed after each snapshot. */
+export interface CheckpointSummary {
+  count: number;
+  newest?: CheckpointRecord;
+  storeBytes?: number;
+}
+
+/**
+ * The app's access to checkpoints: snapshots are serialised (the engine's lock queues
+ * them), failures become notices, and the summary stays current.
+ */
+export class Checkpointer {
+  summary: CheckpointSummary = { count: 0 };
+  private sizing: Promise<void> | undefined;
+
+  constructor(
+    readonly engine: Checkpoints,
+    private readonly onChange: () => void,
+  ) {
+    this.refresh();
+  }
+
+  /** Re-reads the list (and, at most one at a time, the store's disk usage). */
+  refresh(): void {
+    try {
+      const list = this.engine.list();
+      this.summary = { ...this.summary, count: list.length, newest: list.at(-1) };
+    } catch {
+      // A damaged list is reported when the picker opens.
+    }
+    this.sizing ??= diskUsage(this.engine.store.root)
+      .then((bytes) => {
+        this.summary = { ...this.summary, storeBytes: bytes };
+      })
+      .finally(() => {
+        this.sizing = undefined;
+        this.onChange();
+      });
+    this.onChange();
+  }
+
+  async snapshot(options: SnapshotOptions): Promise<CheckpointRecord> {
+    const { record } = await this.engine.snapshot(options);
+    this.refresh();
+    return record;
+  }
+
+  /** Disk usage of this project's store and of every project's. */
+  async usage(): Promise<{ project: number; all: number; path: string }> {
+    const all = await diskUsage(path.dirname(this.engine.store.root));
+    return { project: await diskUsage(this.engine.store.root), all, path: this.engine.store.root };
+  }
+}

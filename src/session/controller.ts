@@ -1,0 +1,321 @@
+import type { AppView, OverlayView } from '../app/view.js';
+import type { RewindConfig } from '../config/schema.js';
+import { messageOf } from '../errors.js';
+import { PtySession, type PtyExit } from '../pty/ptySession.js';
+import { ScreenModel } from '../pty/screen.js';
+import { KeyReader, LineTracker, parseCommandKey, type KeyEvent } from '../pty/keys.js';
+import { mirrorModesSequence, type InputModes } from '../pty/terminalModes.js';
+import { ActivityTracker } from './activity.js';
+import type { CheckpointAvailability } from './checkpointer.js';
+import { Checkpointer } from './checkpointer.js';
+import { formatAge, formatBytes } from './format.js';
+import { ChangeWatcher } from './watcher.js';
+import { commandKeyLabel, runAppCommand } from './appCommands.js';
+
+export interface SessionOptions {
+  command: string;
+  args: readonly string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  config: RewindConfig;
+  checkpoints: CheckpointAvailability;
+  columns: number;
+  rows: number;
+  /** Where mode changes for the outer terminal are written (the real stdout). */
+  writeOuter: (data: string) => void;
+}
+
+type Mode = { kind: 'pane' } | { kind: 'commands'; text: string; error?: string } | { kind: 'overlay'; overlay: OverlayView };
+
+const frameMs = 16;
+const noticeMs = 6_000;
+
+/**
+ * One agent session: the child in a pty, its emulated screen, the keys, the checkpoint
+ * triggers (Enter, file changes settling, commands) and what the app draws. No Ink here:
+ * the UI subscribes to `view()`.
+ */
+export class SessionController {
+  private pty!: PtySession;
+  private screen: ScreenModel;
+  private readonly keys: KeyReader;
+  private readonly line = new LineTracker();
+  private readonly activity = new ActivityTracker();
+  private readonly listeners = new Set<() => void>();
+  private readonly checkpointer: Checkpointer | undefined;
+  private watcher: ChangeWatcher | undefined;
+  private mode: Mode = { kind: 'pane' };
+  private current: AppView;
+  private frame: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private mirrored: InputModes | undefined;
+  private lastEsc = 0;
+  private notice: { text: string; tone: 'info' | 'warning' | 'error'; until: number } | undefined;
+  private noticeTimer: NodeJS.Timeout | undefined;
+  private inputQueue: Promise<void> = Promise.resolve();
+  private restoring = false;
+  private columns: number;
+  private rows: number;
+  /** Settles with the agent's exit. */
+  exited!: Promise<PtyExit>;
+
+  constructor(private readonly options: SessionOptions) {
+    this.columns = options.columns;
+    this.rows = options.rows;
+    this.screen = new ScreenModel(this.columns, this.paneRows);
+    this.keys = new KeyReader(parseCommandKey(options.config.command_key));
+    this.checkpointer = options.checkpoints.on ? new Checkpointer(options.checkpoints.engine, () => this.changed()) : undefined;
+    this.current = this.buildView();
+  }
+
+  private get paneRows(): number {
+    return Math.max(1, this.rows - 2);
+  }
+
+  // ---- the view ----------------------------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  view = (): AppView => this.current;
+
+  private changed(): void {
+    if (this.frame) return;
+    this.frame = setTimeout(() => {
+      this.frame = undefined;
+      this.current = this.buildView();
+      const modes = this.screen.modes();
+      const mirror = mirrorModesSequence(this.mirrored, modes);
+      this.mirrored = modes;
+      if (mirror) this.options.writeOuter(mirror);
+      for (const listener of this.listeners) listener();
+    }, frameMs);
+  }
+
+  private statusText(): { checkpoints: string; checkpointsOff: boolean } {
+    if (!this.options.checkpoints.on) return { checkpoints: `checkpoints off: ${this.options.checkpoints.reason}`, checkpointsOff: true };
+    const summary = this.checkpointer?.summary;
+    if (!summary || summary.count === 0) return { checkpoints: 'no checkpoints yet', checkpointsOff: false };
+    const age = summary.newest ? formatAge(Date.now() - Date.parse(summary.newest.time)) : '';
+    const size = summary.storeBytes === undefined ? '' : ` · ${formatBytes(summary.storeBytes)}`;
+    return { checkpoints: `#${summary.newest?.id ?? summary.count} · ${age}${size}`, checkpointsOff: false };
+  }
+
+  private buildView(): AppView {
+    const notice = this.notice && this.notice.until > Date.now() ? { text: this.notice.text, tone: this.notice.tone } : undefined;
+    return {
+      columns: this.columns,
+      rows: this.rows,
+      pane: { rows: this.screen.rows(), cursor: this.screen.cursor() },
+      status: {
+        ...this.statusText(),
+        agent: this.activity.busy() ? 'agent busy' : 'agent idle',
+        keys: `Esc Esc rewind · ${commandKeyLabel(this.options.config.command_key)} commands`,
+        notice,
+      },
+      commandBar: this.mode.kind === 'commands' ? { text: this.mode.text, error: this.mode.error } : undefined,
+      overlay: this.mode.kind === 'overlay' ? this.mode.overlay : undefined,
+    };
+  }
+
+  /** A one-line notice in the status line that fades after a few seconds. */
+  say(text: string, tone: 'info' | 'warning' | 'error' = 'info'): void {
+    this.notice = { text, tone, until: Date.now() + noticeMs };
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => this.changed(), noticeMs + 10);
+    this.changed();
+  }
+
+  showOverlay(overlay: OverlayView): void {
+    this.mode = { kind: 'overlay', overlay };
+    this.changed();
+  }
+
+  closeOverlay(): void {
+    this.mode = { kind: 'pane' };
+    this.changed();
+  }
+
+  // ---- the agent ---------------------------------------------------------------------
+
+  /** Starts the agent in a pty sized to the pane. Throws CommandNotFoundError. */
+  async start(): Promise<void> {
+    this.pty = await PtySession.spawn({
+      command: this.options.command,
+      args: this.options.args,
+      cwd: this.options.cwd,
+      env: this.options.env,
+      cols: this.columns,
+      rows: this.paneRows,
+    });
+    this.screen.onResponse((answer) => this.pty.write(answer));
+    this.pty.onData((data) => {
+      this.activity.sawOutput();
+      this.screen.write(data, () => this.changed());
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => this.changed(), this.activity.untilIdle() + 10);
+    });
+    this.exited = new Promise((resolve) => this.pty.onExit(resolve));
+    if (this.checkpointer) this.startWatcher(this.checkpointer);
+    this.changed();
+  }
+
+  private startWatcher(checkpointer: Checkpointer): void {
+    try {
+      this.watcher = new ChangeWatcher(this.options.cwd === checkpointer.engine.project.root ? this.options.cwd : checkpointer.engine.project.root, {
+        ignoreDirs: [checkpointer.engine.store.root],
+        onSettled: (paths) => void this.filesSettled(checkpointer, paths),
+        onError: (error) => this.say(`file watcher off (${messageOf(error)}): checkpoints still come before each Enter`, 'warning'),
+      });
+    } catch (error) {
+      this.say(`file watcher off (${messageOf(error)}): checkpoints still come before each Enter`, 'warning');
+    }
+  }
+
+  private async filesSettled(checkpointer: Checkpointer, paths: string[]): Promise<void> {
+    if (this.restoring) return;
+    const shown = paths.slice(0, 3).join(', ');
+    const label = `files changed: ${shown}${paths.length > 3 ? ` (+${paths.length - 3})` : ''}`;
+    await this.checkpoint({ trigger: 'watch', label }, checkpointer);
+  }
+
+  /** Takes a checkpoint; a failure is a notice, never the end of the session. */
+  async checkpoint(options: { trigger: string; label: string }, checkpointer = this.checkpointer): Promise<void> {
+    if (!checkpointer) return;
+    try {
+      const record = await checkpointer.snapshot({ ...options, session: this.options.env.REWIND_SESSION ?? null, agent: 'generic' });
+      if (options.trigger === 'manual') this.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
+    } catch (error) {
+      this.say(`checkpoint failed: ${messageOf(error)}`, 'error');
+    }
+  }
+
+  resize(columns: number, rows: number): void {
+    this.columns = columns;
+    this.rows = rows;
+    this.screen.resize(columns, this.paneRows);
+    this.pty?.resize(columns, this.paneRows);
+    this.changed();
+  }
+
+  /** Stops the agent (SIGHUP, then SIGKILL) and everything the session started. */
+  async stop(): Promise<void> {
+    this.watcher?.close();
+    clearTimeout(this.frame);
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.noticeTimer);
+    if (this.pty && !this.pty.exitStatus) await this.pty.terminate();
+  }
+
+  // ---- keys --------------------------------------------------------------------------
+
+  /** Raw bytes from the user's terminal. Handled strictly in order, one event at a time. */
+  input(chunk: string): void {
+    const events = this.keys.feed(chunk);
+    this.inputQueue = this.inputQueue.then(async () => {
+      for (const event of events) await this.handle(event);
+    });
+  }
+
+  private async handle(event: KeyEvent): Promise<void> {
+    if (this.mode.kind === 'commands') return this.commandKey(event);
+    if (this.mode.kind === 'overlay') return this.overlayKey(event);
+    switch (event.type) {
+      case 'esc': {
+        const now = Date.now();
+        if (now - this.lastEsc <= this.options.config.double_esc_ms) {
+          this.lastEsc = 0;
+          await runAppCommand(this, 'rewind', '');
+          return;
+        }
+        this.lastEsc = now;
+        this.pty.write('\x1b');
+        return;
+      }
+      case 'command':
+        this.mode = { kind: 'commands', text: '' };
+        this.changed();
+        return;
+      case 'enter': {
+        const label = this.line.take();
+        await this.checkpoint({ trigger: 'enter', label: label || '(Enter)' });
+        this.pty.write('\r');
+        return;
+      }
+      case 'data':
+        this.line.feed(event.data);
+        this.pty.write(event.data);
+        return;
+    }
+  }
+
+  private async commandKey(event: KeyEvent): Promise<void> {
+    if (this.mode.kind !== 'commands') return;
+    if (event.type === 'esc' || event.type === 'command' || (event.type === 'data' && event.data === '\x03')) {
+      this.closeOverlay();
+      return;
+    }
+    if (event.type === 'enter') {
+      const text = this.mode.text;
+      this.mode = { kind: 'pane' };
+      this.changed();
+      const error = await runAppCommand(this, 'line', text);
+      if (error) {
+        this.mode = { kind: 'commands', text, error };
+        this.changed();
+      }
+      return;
+    }
+    if (event.type !== 'data') return;
+    let text = this.mode.text;
+    const pasteMarkers = new RegExp(String.raw`\x1b\[20[01]~`, 'g');
+    for (const char of event.data.replace(pasteMarkers, '')) {
+      if (char === '\x7f' || char === '\b') text = text.slice(0, -1);
+      else if (char === '\x15') text = '';
+      else if (char >= ' ' && char !== '\x7f') text += char;
+    }
+    this.mode = { kind: 'commands', text };
+    this.changed();
+  }
+
+  private overlayKey(event: KeyEvent): void {
+    if (event.type === 'esc' || event.type === 'enter' || (event.type === 'data' && (event.data === '\x03' || event.data === 'q'))) {
+      this.closeOverlay();
+    }
+  }
+
+  // ---- for commands ------------------------------------------------------------------
+
+  get checkpoints(): Checkpointer | undefined {
+    return this.checkpointer;
+  }
+
+  get checkpointsOffReason(): string | undefined {
+    return this.options.checkpoints.on ? undefined : this.options.checkpoints.reason;
+  }
+
+  get config(): RewindConfig {
+    return this.options.config;
+  }
+
+  /** Runs a restore with the watcher paused, so its own writes are not taken for edits. */
+  async whileRestoring<T>(work: () => Promise<T>): Promise<T> {
+    this.restoring = true;
+    const resume = this.watcher?.pause();
+    try {
+      return await work();
+    } finally {
+      // The file events of the restore's own writes arrive a moment later: drop them too.
+      setTimeout(() => {
+        resume?.();
+        this.restoring = false;
+      }, 300);
+    }
+  }
+
+  quit(): void {
+    void this.stop();
+  }
+}

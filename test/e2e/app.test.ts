@@ -1,0 +1,127 @@
+// The full-screen app, end to end: the built CLI in a real pty, its screen read through
+// @xterm/headless, input written only once the screen shows what the step waits for.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { treePaths } from '../helpers/shadow.js';
+import { startRewind, type TermSession } from '../helpers/term.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+let sessions: TermSession[] = [];
+
+beforeEach(() => {
+  sb = createSandbox('rewind-e2e-');
+  sessions = [];
+});
+afterEach(async () => {
+  for (const session of sessions) {
+    session.kill('SIGKILL');
+    await session.exited;
+    session.close();
+  }
+  sb.cleanup();
+});
+
+const shell = ['--', 'bash', '--norc', '--noprofile'];
+
+function start(root: string, args = shell, size: { cols?: number; rows?: number } = {}): TermSession {
+  const session = startRewind(args, { cwd: root, env: { ...sb.env, PS1: 'agent$ ' }, ...size });
+  sessions.push(session);
+  return session;
+}
+
+/** Types a command and presses Enter (as two reads: the Enter is its own key). */
+function type(session: TermSession, line: string): void {
+  session.write(line);
+  session.write('\r');
+}
+
+describe('rewind -- <agent>', () => {
+  it('shows the agent with its colours and the status line; keys reach it; Enter checkpoints the state before the command', async () => {
+    const root = sb.repo('app');
+    const session = start(root);
+    await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    await session.waitFor(/◈ rewind .*Esc Esc rewind · Ctrl\+\] commands/, 5_000, 'the status line');
+
+    session.write("printf '\\033[31mRED-TEXT\\033[0m\\n'");
+    session.write('\r');
+    await session.waitFor((screen) => screen.split('\n').some((line) => line.startsWith('RED-TEXT')), 10_000, 'the red output');
+    expect(session.colorOf('RED-TEXT')).toBe(1);
+
+    type(session, 'echo created > made.txt');
+    await session.waitFor(() => fs.existsSync(path.join(root, 'made.txt')), 10_000, 'made.txt');
+    const checkpoints = sb.open(root).list();
+    const enter = checkpoints.filter((record) => record.trigger === 'enter');
+    const before = enter.find((record) => record.label === 'echo created > made.txt');
+    expect(before, JSON.stringify(enter.map((record) => record.label))).toBeDefined();
+    // Taken BEFORE the key reached the agent: the file is not in it.
+    expect(treePaths(sb.open(root).repo.gitDir, before?.tree ?? '')).not.toContain('made.txt');
+    await session.waitFor(/#\d+ · /, 5_000, 'the checkpoint count in the status line');
+  });
+
+  it('a single Esc reaches the agent and opens nothing; Esc Esc opens the rewind overlay, and Esc closes it', async () => {
+    const root = sb.repo('esc');
+    write(root, 'a.txt', 'a\n');
+    await sb.open(root).snapshot({ label: 'a checkpoint to show' });
+    const session = start(root, ['--', 'cat', '-v']);
+    await session.waitFor(/◈ rewind/, 15_000, 'the status line');
+    session.write('\x1b');
+    session.write('X');
+    session.write('\r');
+    await session.waitFor(/\^\[X/, 10_000, 'cat echoing the Esc it received');
+    expect(session.text()).not.toContain('a checkpoint to show');
+
+    session.write('\x1b\x1b');
+    await session.waitFor(/a checkpoint to show/, 10_000, 'the rewind overlay');
+    session.write('\x1b');
+    await session.waitFor((screen) => !screen.includes('a checkpoint to show'), 10_000, 'the overlay to close');
+  });
+
+  it('resizing the terminal resizes the agent (stty size inside), and the exit code passes through', async () => {
+    const root = sb.repo('resize');
+    const session = start(root, shell, { cols: 100, rows: 30 });
+    await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    type(session, 'stty size');
+    await session.waitFor(/^28 100$/m, 10_000, 'the first size (rows - 2 for rewind)');
+    session.resize(120, 40);
+    await session.waitFor((screen) => screen.split('\n').length === 40 && /◈ rewind/.test(screen), 10_000, 'a redraw at the new size');
+    type(session, 'stty size');
+    await session.waitFor(/^38 120$/m, 10_000, 'the new size');
+    type(session, 'exit 7');
+    expect((await session.exited).exitCode).toBe(7);
+  });
+
+  it('puts the terminal back after SIGTERM: alternate screen left, cursor shown, modes off', async () => {
+    const root = sb.repo('sigterm');
+    const session = start(root);
+    await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    expect(session.output()).toContain('\x1b[?1049h');
+    session.kill('SIGTERM');
+    const exit = await session.exited;
+    expect(exit.exitCode).toBe(128 + 15);
+    const tail = session.output().slice(session.output().lastIndexOf('\x1b[?1049h'));
+    expect(tail).toContain('\x1b[?1049l');
+    expect(tail).toContain('\x1b[?25h');
+    expect(tail).toContain('\x1b[?2004l');
+  });
+
+  it('an agent that does not exist: one clear line and exit 127, terminal untouched', async () => {
+    const root = sb.repo('missing');
+    const session = start(root, ['--', 'no-such-agent-rewind-test']);
+    const exit = await session.exited;
+    expect(exit.exitCode).toBe(127);
+    expect(session.output()).toContain('no-such-agent-rewind-test');
+    expect(session.output()).not.toContain('\x1b[?1049h');
+    expect(session.output()).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it('in the home folder checkpoints are off, the status line says why, and the agent still runs', async () => {
+    const session = startRewind(shell, { cwd: sb.home, env: { ...sb.env, PS1: 'agent$ ' } });
+    sessions.push(session);
+    await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    await session.waitFor(/checkpoints off: this is your home folder/, 5_000, 'the reason in the status line');
+    type(session, 'echo still-running');
+    await session.waitFor(/^still-running$/m, 10_000, 'the agent answering');
+  });
+});
