@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchSnapshots, type SnapshotRow } from './snapshot.js';
 import { benchRestore, type RestoreRow } from './restore.js';
+import { benchThroughput, type ThroughputRow } from './throughput.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [1_000] : [1_000, 10_000, 50_000];
@@ -27,9 +28,18 @@ function restoreTable(rows: RestoreRow[]): string {
   return lines.join('\n');
 }
 
+function throughputTable(rows: ThroughputRow[]): string {
+  const lines = ['| stream | bare pty wall / CPU ms | rewind wall / CPU ms | wall ratio | CPU ratio | rewind max RSS |', '|---|---:|---:|---:|---:|---:|'];
+  for (const r of rows) {
+    lines.push(`| ${r.stream} | ${r.bare.wallMs} / ${r.bare.cpuMs} | ${r.rewind.wallMs} / ${r.rewind.cpuMs} | ${r.wallRatio}x | ${r.cpuRatio}x | ${r.rewind.maxRssMb} MB |`);
+  }
+  return lines.join('\n');
+}
+
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const snapshot: SnapshotRow[] = [];
 const restore: RestoreRow[] = [];
+const throughput: ThroughputRow[] = [];
 try {
   for (const files of sizes) {
     const runs = files >= 50_000 ? 11 : 15;
@@ -43,6 +53,10 @@ try {
       restore.push(await benchRestore(work, files, runs));
     }
   }
+  if (!only || only === 'throughput') {
+    process.stderr.write('throughput bench: 20 MB through the app and through a bare pty…\n');
+    throughput.push(...(await benchThroughput(work, quick ? 1 : 3)));
+  }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
@@ -52,8 +66,10 @@ const results = {
   machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
   snapshot,
   restore,
+  throughput,
 };
 const out = new URL('./results.json', import.meta.url);
 if (!quick && !only) fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 if (snapshot.length > 0) process.stdout.write(`Snapshot\n\n${table(snapshot)}\n\n`);
-if (restore.length > 0) process.stdout.write(`Restore of ${12} changed files, safety snapshot included\n\n${restoreTable(restore)}\n`);
+if (restore.length > 0) process.stdout.write(`Restore of ${12} changed files, safety snapshot included\n\n${restoreTable(restore)}\n\n`);
+if (throughput.length > 0) process.stdout.write(`Output through the app\n\n${throughputTable(throughput)}\n`);

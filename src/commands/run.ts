@@ -40,6 +40,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const { dir, command, args } = parseRunArgs(argv);
+  // React's development build is several times slower per frame; the app is never a dev build.
+  process.env.NODE_ENV ??= 'production';
   const { runApp } = await import('../app/runApp.js');
   return runApp({ command, args, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env });
 }

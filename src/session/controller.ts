@@ -25,9 +25,24 @@ export interface SessionOptions {
   writeOuter: (data: string) => void;
 }
 
+/** Whether two views draw the same (a TUI that redraws identical frames costs nothing). */
+function sameView(a: AppView, b: AppView): boolean {
+  if (a.columns !== b.columns || a.rows !== b.rows || a.overlay !== b.overlay || a.commandBar?.text !== b.commandBar?.text || a.commandBar?.error !== b.commandBar?.error) return false;
+  if (JSON.stringify(a.status) !== JSON.stringify(b.status) || JSON.stringify(a.pane.cursor) !== JSON.stringify(b.pane.cursor)) return false;
+  if (Boolean(a.commandBar) !== Boolean(b.commandBar) || a.pane.rows.length !== b.pane.rows.length) return false;
+  return a.pane.rows.every((row, index) => row === b.pane.rows[index]);
+}
+
 type Mode = { kind: 'pane' } | { kind: 'commands'; text: string; error?: string } | { kind: 'overlay'; overlay: OverlayView };
 
-const frameMs = 16;
+/**
+ * Frame pacing: the first change after a quiet spell is drawn almost at once (typing feels
+ * direct), while a flood of output is drawn about 15 times a second: drawing a frame costs
+ * the same whatever scrolled past in between, and nothing the child wrote is lost (the
+ * emulated screen has it all).
+ */
+const quickFrameMs = 8;
+const floodFrameMs = 66;
 const noticeMs = 6_000;
 
 /**
@@ -47,6 +62,7 @@ export class SessionController {
   private mode: Mode = { kind: 'pane' };
   private current: AppView;
   private frame: NodeJS.Timeout | undefined;
+  private lastFrame = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private mirrored: InputModes | undefined;
   private lastEsc = 0;
@@ -62,7 +78,8 @@ export class SessionController {
   constructor(private readonly options: SessionOptions) {
     this.columns = options.columns;
     this.rows = options.rows;
-    this.screen = new ScreenModel(this.columns, this.paneRows);
+    // No scrollback: the pane shows the agent's screen, nothing above it.
+    this.screen = new ScreenModel(this.columns, this.paneRows, 0);
     this.keys = new KeyReader(parseCommandKey(options.config.command_key));
     this.checkpointer = options.checkpoints.on ? new Checkpointer(options.checkpoints.engine, () => this.changed()) : undefined;
     this.current = this.buildView();
@@ -83,15 +100,22 @@ export class SessionController {
 
   private changed(): void {
     if (this.frame) return;
-    this.frame = setTimeout(() => {
-      this.frame = undefined;
-      this.current = this.buildView();
-      const modes = this.screen.modes();
-      const mirror = mirrorModesSequence(this.mirrored, modes);
-      this.mirrored = modes;
-      if (mirror) this.options.writeOuter(mirror);
-      for (const listener of this.listeners) listener();
-    }, frameMs);
+    const sinceLast = Date.now() - this.lastFrame;
+    const delay = sinceLast > floodFrameMs * 2 ? quickFrameMs : Math.max(quickFrameMs, floodFrameMs - sinceLast);
+    this.frame = setTimeout(() => this.drawFrame(), delay);
+  }
+
+  private drawFrame(): void {
+    this.frame = undefined;
+    this.lastFrame = Date.now();
+    const next = this.buildView();
+    const modes = this.screen.modes();
+    const mirror = mirrorModesSequence(this.mirrored, modes);
+    this.mirrored = modes;
+    if (mirror) this.options.writeOuter(mirror);
+    if (sameView(this.current, next)) return;
+    this.current = next;
+    for (const listener of this.listeners) listener();
   }
 
   private statusText(): { checkpoints: string; checkpointsOff: boolean } {

@@ -1,7 +1,4 @@
-import React from 'react';
 import { PassThrough } from 'node:stream';
-import { render } from 'ink';
-import { App } from './App.js';
 import { UserError } from '../errors.js';
 import { SessionController } from '../session/controller.js';
 import { openForApp } from '../session/checkpointer.js';
@@ -56,7 +53,9 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   const onInput = (chunk: string) => session.input(chunk);
   stdin.on('data', onInput);
   stdin.resume();
-  const ink = render(<App source={session} />, { stdout, stdin: inertStdin(), exitOnCtrlC: false, patchConsole: false });
+  // Ink and React load while the agent already runs (its output is emulated meanwhile).
+  const { mountApp } = await import('./mountApp.js');
+  const ink = mountApp(session, stdout, inertStdin());
   const onResize = () => session.resize(stdout.columns, stdout.rows);
   stdout.on('resize', onResize);
 
