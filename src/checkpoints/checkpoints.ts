@@ -250,6 +250,7 @@ export class Checkpoints {
       label,
       deduped: result.commit === undefined,
       changedSincePrevious: result.changed,
+      changedPaths: result.changedPaths,
       skipped: this.skippedOf(state),
       nested: state.nested,
       projectHead: readProjectHead(this.project) ?? null,
@@ -275,6 +276,19 @@ export class Checkpoints {
   async repair(): Promise<RepairResult> {
     if (!this.repo.exists()) return { broken: [], rewritten: 0 };
     return this.locked('repair', () => repairChain(this.repo, this.log));
+  }
+
+  /**
+   * Takes back the newest checkpoint if it is `id` (a restore that failed before touching
+   * anything removes the redo point it took). Caller holds the lock.
+   */
+  async dropNewestLocked(id: number): Promise<void> {
+    const records = this.list();
+    if (records.at(-1)?.id !== id) return;
+    this.log.rewrite(records.slice(0, -1));
+    await this.repo.git(['update-ref', '-d', `refs/checkpoints/${id}`], { okCodes: [0, 1] });
+    // The shadow index holds that checkpoint's tree, no longer the newest one's.
+    fs.writeFileSync(this.driftFile, '');
   }
 
   /** Every checkpoint, oldest first. */

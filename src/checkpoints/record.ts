@@ -25,6 +25,8 @@ export interface CheckpointRecord {
   deduped: boolean;
   /** Files that differ between the previous checkpoint and this one (null: unknown). */
   changedSincePrevious: number | null;
+  /** Which (the first 100); absent in older records. */
+  changedPaths?: string[];
   skipped: SkippedFile[];
   /** Nested repositories and submodules, kept as gitlinks: their own files are not in the checkpoint. */
   nested: string[];

@@ -23,6 +23,8 @@ export interface TreeSnapshot {
   commit?: string;
   /** Files that differ from prevTree; null when that could not be read. */
   changed: number | null;
+  /** The paths that changed (at most maxChangedPaths of them). */
+  changedPaths: string[];
   /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
   toTarget?: Buffer;
 }
@@ -49,6 +51,9 @@ export interface SnapshotRequest {
 export interface SnapshotHooks {
   refreshExcludes: () => Promise<boolean>;
 }
+
+/** How many changed paths a checkpoint record keeps (for filtering the picker by file). */
+export const maxChangedPaths = 100;
 
 const unbornPattern = /error: '(.+)\/' does not have a commit checked out/g;
 const invalidObjectPattern = /invalid object \d+ [0-9a-f]+ for '(.+)'/;
@@ -92,7 +97,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       if (step === 'update-ref' && clearStaleRefLock(repo, error.stderr)) continue;
       throw new GitError(error.args, error.code, error.stderr, `snapshot failed at git ${step ?? 'sh'}`);
     }
-    if (output.kind === 'same') return { tree: output.tree, changed: 0, toTarget: output.toTarget };
+    if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], toTarget: output.toTarget };
 
     const listed = output.listing ? scanTreeListing(output.listing, limits.maxFileBytes) : undefined;
     const entries = listed?.entries;
@@ -121,16 +126,17 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       needDiff = true;
       continue;
     }
+    const diffed = needDiff && output.diff ? parseRawDiff(output.diff).map((change) => change.path) : undefined;
     const changed = needDiff
-      ? output.diff
-        ? parseRawDiff(output.diff).length
-        : null
+      ? (diffed?.length ?? null)
       : listed
         ? listed.count
         : request.seededEntries
           ? firstCount(request.seededEntries, output.staged)
           : output.staged.length;
-    return { tree: output.tree, commit: output.commit, changed, toTarget: output.toTarget };
+    // The first checkpoint "changes" every file: naming them all says nothing.
+    const paths = first ? [] : (diffed ?? output.staged.map((item) => item.path.replace(/\/$/, '')));
+    return { tree: output.tree, commit: output.commit, changed, changedPaths: paths.slice(0, maxChangedPaths), toTarget: output.toTarget };
   }
   throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
 }

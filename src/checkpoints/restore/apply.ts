@@ -152,6 +152,37 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
   return result;
 }
 
+/** The folders above these files that do not exist yet, deepest first. */
+export function missingFolders(root: string, files: readonly string[]): string[] {
+  const missing = new Set<string>();
+  for (const file of files) {
+    const parts = file.split('/').slice(0, -1);
+    for (let depth = 1; depth <= parts.length; depth++) {
+      const dir = parts.slice(0, depth).join('/');
+      if (!lstatOrUndefined(path.join(root, dir))) missing.add(dir);
+    }
+  }
+  return [...missing].sort((a, b) => b.split('/').length - a.split('/').length);
+}
+
+/**
+ * After a restore that was cut off is finished or undone: folders it created and folders
+ * its deletions emptied are removed if nothing is in them now (never any other folder).
+ */
+export function removeLeftoverFolders(root: string, journal: { createdDirs?: readonly string[]; deletes: readonly string[] }): void {
+  const noop = () => undefined;
+  for (const file of journal.deletes) removeEmptyParents(root, file, noop);
+  for (const dir of journal.createdDirs ?? []) {
+    if (parentsAreReal(root, `${dir}/x`)) continue;
+    try {
+      fs.rmdirSync(path.join(root, dir));
+      removeEmptyParents(root, dir, noop);
+    } catch {
+      // Not empty, or gone: either way it stays as it is.
+    }
+  }
+}
+
 /** A reason not to touch `file` when a folder above it is not a real folder. */
 function parentsAreReal(root: string, file: string): string | undefined {
   let current = root;

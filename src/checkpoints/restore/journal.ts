@@ -20,6 +20,8 @@ export interface Journal {
   staging: string;
   writes: string[];
   deletes: string[];
+  /** Folders the writes create (so a recovery can remove them if they end up empty). */
+  createdDirs: string[];
 }
 
 export function writeJournal(file: string, journal: Omit<Journal, 'owner' | 'started'>): Journal {

@@ -5,7 +5,9 @@ import type { Checkpoints } from '../checkpoints.js';
 import { parseRawDiff, type RawChange } from '../diffRaw.js';
 import { GitError } from '../git.js';
 import type { CheckpointRecord, SkippedFile } from '../record.js';
-import { applyPlan, stageWrites } from './apply.js';
+import { applyPlan, missingFolders, removeLeftoverFolders, stageWrites } from './apply.js';
+import { ObjectReader } from '../catFile.js';
+import { readRestoredMarker, writeRestoredMarker } from './restoredMarker.js';
 import { interruptedJournal, interruptedMessage, writeJournal, type Journal } from './journal.js';
 import { planFromDiff, type LeftAlone, type PlannedWrite } from './plan.js';
 import { dropRedoPoint, nextRedoSeq, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
@@ -31,6 +33,8 @@ export interface RestoreResult {
   leftAlone: LeftAlone[];
   /** The checkpoint holding the files as they were before (what `rewind redo` brings back). */
   redo: number | null;
+  /** Files left out of checkpoints (too big, heavy): not touched, whatever they hold. */
+  skipped: SkippedFile[];
 }
 
 export interface RestoreOptions {
@@ -58,31 +62,71 @@ interface Prepared {
 }
 
 /** Works out what restoring `target` over the tree `current` does (nothing is touched). */
+/**
+ * lstat of a project path that never follows a symlink on the way: undefined when the path
+ * does not exist as itself (a folder above it is missing, a file, or a symlink).
+ */
+function lstatInProject(root: string, file: string): fs.Stats | undefined {
+  let current = root;
+  const parts = file.split('/');
+  for (const [index, part] of parts.entries()) {
+    current = path.join(current, part);
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(current);
+    } catch {
+      return undefined;
+    }
+    if (index === parts.length - 1) return stat;
+    if (!stat.isDirectory()) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The tree the files were last known to match: the newest checkpoint's, unless a restore
+ * has put the files back to another checkpoint since (then that one's).
+ */
+function savedTree(engine: Checkpoints): string | undefined {
+  const newest = engine.log.last();
+  const restored = readRestoredMarker(engine);
+  return restored && newest && restored.after === newest.id ? restored.tree : newest?.tree;
+}
+
+/** Works out what restoring `target` over the tree `current` does (nothing is touched). */
 async function prepare(engine: Checkpoints, target: CheckpointRecord, current: string, nested: readonly string[], changes: RawChange[]): Promise<Prepared> {
   const plan = planFromDiff(changes, nested);
   const root = engine.project.root;
-  // A path the checkpoint has and the current tree lacks, yet on disk: a file the rules
-  // leave out now (ignored, too big, heavy). Left as it is.
+  // A path the checkpoint has and the current tree lacks, yet on disk as itself: a file the
+  // rules leave out now (ignored, too big, heavy). Left as it is.
   const writes = plan.writes.filter((write) => {
     if (!write.creates) return true;
-    let stat: fs.Stats | undefined;
-    try {
-      stat = fs.lstatSync(path.join(root, write.path));
-    } catch {
-      return true;
-    }
-    if (stat.isDirectory()) return true;
+    const stat = lstatInProject(root, write.path);
+    if (!stat || stat.isDirectory()) return true;
     plan.leftAlone.push({ path: write.path, reason: 'ignored or skipped now (not in any checkpoint): left as it is' });
     return false;
   });
-  const newest = engine.log.last();
+  const saved = savedTree(engine);
   const touched = new Set([...writes.map((write) => write.path), ...plan.deletes]);
-  const unsaved = newest && newest.tree !== current ? (await diffTrees(engine, newest.tree, current)).map((change) => change.path).filter((file) => touched.has(file)) : [];
+  const unsaved = saved && saved !== current ? (await diffTrees(engine, saved, current)).map((change) => change.path).filter((file) => touched.has(file)) : [];
+  const skipped = new Map([...target.skipped, ...engine.skippedNow()].map((file) => [file.path, file]));
   return {
     target,
     current,
-    preview: { checkpoint: target.id, writes, deletes: plan.deletes, leftAlone: plan.leftAlone, unsaved, skipped: target.skipped },
+    preview: { checkpoint: target.id, writes, deletes: plan.deletes, leftAlone: plan.leftAlone, unsaved, skipped: [...skipped.values()] },
   };
+}
+
+/** Fails with "no longer restorable" unless every blob these writes read is in the store. */
+async function requireObjects(engine: Checkpoints, id: number, oids: readonly string[]): Promise<void> {
+  if (oids.length === 0) return;
+  const checker = new ObjectReader([`--git-dir=${engine.repo.gitDir}`], { cwd: engine.store.root, env: engine.repo.env }, false);
+  try {
+    const found = await Promise.all([...new Set(oids)].map((oid) => checker.read(oid)));
+    if (found.some((object) => 'missing' in object)) throw unrestorable(id);
+  } finally {
+    await checker.close();
+  }
 }
 
 /** The changes from `current` to the target, limited to `only`; unreadable objects mean the target is gone. */
@@ -108,6 +152,7 @@ export async function previewRestore(engine: Checkpoints, id: number, options: R
     const current = await engine.currentTreeLocked();
     const changes = await changesTo(engine, current.tree, target, options.only);
     const { preview } = await prepare(engine, target, current.tree, current.nested, changes);
+    await requireObjects(engine, id, preview.writes.map((write) => write.oid));
     return preview;
   });
 }
@@ -144,6 +189,13 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
     nested = tree.nested;
     changes = await changesTo(engine, current, target, options.only);
   } else {
+    // Before anything is written, even the redo point: the objects the target needs where
+    // it differs from the newest checkpoint (what the files almost certainly are now).
+    const newest = engine.log.last();
+    if (newest && newest.tree !== target.tree) {
+      const likely = await changesTo(engine, newest.tree, target, options.only);
+      await requireObjects(engine, id, likely.filter((change) => change.status !== 'D' && change.dstMode !== '160000').map((change) => change.dstOid));
+    }
     // One git process: checkpoint the files as they are (the redo point), push it on the
     // redo stack, and diff it against the target.
     const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${id}`;
@@ -175,6 +227,8 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     if (pushed) await dropRedoPoint(engine.repo, pushed);
+    // Nothing was restored: the redo point taken for it goes too.
+    if (!finishing) await engine.dropNewestLocked(redo);
     throw unrestorable(id, error);
   }
   const journal: Omit<Journal, 'owner' | 'started'> = {
@@ -184,16 +238,27 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
     staging,
     writes: plan.writes.map((write) => write.path),
     deletes: plan.deletes,
+    createdDirs: missingFolders(engine.project.root, plan.writes.map((write) => write.path)),
   };
   const changesFiles = plan.writes.length + plan.deletes.length > 0;
   if (changesFiles) writeJournal(engine.store.journal, journal);
   // Nothing to do: the redo point would only undo nothing.
   else if (pushed) await dropRedoPoint(engine.repo, pushed);
   const applied = applyPlan(engine.project.root, plan, staged);
+  // A restore cut off before may have made folders, or emptied them, that nothing holds now.
+  if (interrupted) removeLeftoverFolders(engine.project.root, interrupted);
+  writeRestoredMarker(engine, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
   fs.rmSync(engine.store.journal, { force: true });
   fs.rmSync(staging, { recursive: true, force: true });
   if (redoOf?.ref) await dropRedoPoint(engine.repo, redoOf);
-  return { checkpoint: id, changed: applied.changed, deleted: applied.deleted, leftAlone: applied.leftAlone, redo: changesFiles && !redoOf ? redo : null };
+  return {
+    checkpoint: id,
+    changed: applied.changed,
+    deleted: applied.deleted,
+    leftAlone: applied.leftAlone,
+    skipped: preview.skipped,
+    redo: changesFiles && !redoOf ? redo : null,
+  };
 }
 
 /**
@@ -210,7 +275,6 @@ export async function redoLast(engine: Checkpoints): Promise<RestoreResult & { u
     if (interrupted && !interrupted.isRedo) {
       // Back to before the restore that was cut off (its redo point may not be pushed yet).
       top = stack.find((point) => point.checkpoint === interrupted.redo) ?? { seq: 0, checkpoint: interrupted.redo, ref: '' };
-      fs.rmSync(engine.store.journal, { force: true });
     } else {
       top = stack.at(-1);
     }
