@@ -9,19 +9,25 @@ export interface PanelProps {
 }
 
 /** A bordered box over the pane: /checkpoints, /help, messages. */
+/** A line padded with spaces to the full inner width: an overlay hides what is under it. */
+function fill(text: string, width: number): string {
+  return ` ${text}`.padEnd(width, ' ');
+}
+
 export function Panel({ title, lines, width, footer = 'Esc closes' }: PanelProps) {
+  const inner = Math.max(1, width - 2);
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width} paddingX={1}>
+    <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width}>
       <Text bold color="magenta" wrap="truncate-end">
-        {title}
+        {fill(title, inner)}
       </Text>
       {lines.map((line, index) => (
         <Text key={index} wrap="truncate-end">
-          {line || ' '}
+          {fill(line, inner)}
         </Text>
       ))}
       <Text dimColor wrap="truncate-end">
-        {footer}
+        {fill(footer, inner)}
       </Text>
     </Box>
   );

@@ -33,9 +33,11 @@ export function StatusLine({ width, checkpoints, checkpointsOff, agent, notice, 
           )}
         </Text>
       </Box>
-      <Box flexShrink={0}>
-        <Text dimColor>{` ${keys} `}</Text>
-      </Box>
+      {notice ? null : (
+        <Box flexShrink={0}>
+          <Text dimColor>{` ${keys} `}</Text>
+        </Box>
+      )}
     </Box>
   );
 }

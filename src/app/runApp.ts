@@ -60,31 +60,59 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   stdout.on('resize', onResize);
 
   let restored = false;
+  // Once the terminal is gone (SIGHUP, the window closed), writing to it fails with EIO:
+  // nothing more is written, and those errors are not errors of ours.
+  let terminalGone = false;
+  const ignoreWriteErrors = () => undefined;
+  stdout.on('error', ignoreWriteErrors);
+  process.stderr.on('error', ignoreWriteErrors);
   const restoreTerminal = () => {
     if (restored) return;
     restored = true;
     stdout.off('resize', onResize);
     stdin.off('data', onInput);
+    if (terminalGone) return;
     ink.unmount();
     try {
       stdin.setRawMode(false);
     } catch {
-      // The terminal is gone (SIGHUP): nothing to restore.
+      // The terminal went away meanwhile.
     }
     stdout.write(restoreTerminalSequence());
     stdin.pause();
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    void session.stop().finally(() => {
+  let leaving = false;
+  /** Stops the agent (bounded: a stuck one is killed), puts the terminal back, exits. */
+  const leave = (code: number, message?: string) => {
+    if (leaving) return;
+    leaving = true;
+    const stopped = Promise.race([session.stop(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    void stopped.finally(() => {
       restoreTerminal();
-      process.exit(128 + (signalNumbers[signal] ?? 1));
+      if (terminalGone) {
+        // Node's own exit resets a terminal that no longer exists and crashes doing so:
+        // end the way a program whose terminal hung up does, by SIGHUP's default action.
+        process.removeAllListeners('SIGHUP');
+        process.kill(process.pid, 'SIGHUP');
+        return;
+      }
+      if (message) process.stderr.write(message);
+      process.exit(code);
     });
   };
-  const onFatal = (error: unknown) => {
-    restoreTerminal();
-    process.stderr.write(`rewind: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    void session.stop().finally(() => process.exit(70));
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signal === 'SIGHUP') terminalGone = true;
+    leave(128 + (signalNumbers[signal] ?? 1));
   };
+  const onFatal = (error: unknown) => {
+    leave(70, `rewind: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  };
+  const onTerminalClosed = () => {
+    terminalGone = true;
+    leave(129);
+  };
+  stdin.on('end', onTerminalClosed);
+  stdin.on('error', onTerminalClosed);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   process.on('uncaughtException', onFatal);
@@ -95,6 +123,8 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   } finally {
     await session.stop();
     restoreTerminal();
+    stdin.off('end', onTerminalClosed);
+    stdin.off('error', onTerminalClosed);
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
     process.off('uncaughtException', onFatal);

@@ -1,3 +1,5 @@
+import type { PickerProps } from './picker/types.js';
+
 /** Everything the Ink app draws, produced by the session controller (the UI holds no state). */
 export interface AppView {
   columns: number;
@@ -13,6 +15,8 @@ export interface AppView {
   };
   commandBar?: { text: string; error?: string };
   overlay?: OverlayView;
+  /** The rewind picker, when open: its data, callbacks and keys. */
+  picker?: Omit<PickerProps, 'width' | 'height'>;
 }
 
 export type OverlayView = { kind: 'panel'; title: string; lines: string[]; footer?: string };

@@ -89,6 +89,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   writeLine(io.stdout, `restored checkpoint #${id}: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
   for (const item of result.leftAlone) writeLine(io.stdout, `  left alone  ${item.path}: ${item.reason}`);
+  if (result.skipped.length > 0) writeLine(io.stdout, `  not affected (left out of checkpoints): ${result.skipped.map((file) => file.path).join(', ')}`);
   if (result.redo !== null) writeLine(io.stdout, `undo with \`rewind redo\` (your files as they were are checkpoint #${result.redo})`);
   return 0;
 }

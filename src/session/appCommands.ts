@@ -4,9 +4,7 @@ import { messageOf } from '../errors.js';
 import { appCommands, parseCommandLine, type AppCommandName } from './commandLine.js';
 import type { SessionController } from './controller.js';
 import { formatBytes } from './format.js';
-import { localTime } from '../commands/time.js';
-
-export const noCheckpointsYet = 'no checkpoints yet — they are taken before each file-modifying tool';
+import { openPicker } from './pickerFlow.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */
 export function commandKeyLabel(spec: string): string {
@@ -36,27 +34,6 @@ async function usageLines(session: SessionController): Promise<string[]> {
     `Retention: checkpoints older than ${config.checkpoint_retention_days === 0 ? '(never dropped)' : `${config.checkpoint_retention_days} days`} are dropped; above ${config.checkpoint_max_gb} GB the oldest half goes.`,
     `Files over ${config.checkpoint_max_file_mb} MB are left out. Background gc every ${config.gc_every} snapshots.`,
   ];
-}
-
-/** The picker until the full one lands: the newest checkpoints, and how to restore one. */
-function pickerStandIn(session: SessionController): string | undefined {
-  const checkpointer = session.checkpoints;
-  if (!checkpointer) {
-    session.say(`checkpoints are off: ${session.checkpointsOffReason ?? ''}`, 'warning');
-    return undefined;
-  }
-  const list = checkpointer.engine.list();
-  if (list.length === 0) {
-    session.say(noCheckpointsYet, 'warning');
-    return undefined;
-  }
-  session.showOverlay({
-    kind: 'panel',
-    title: 'Rewind',
-    lines: list.slice(-12).map((record) => `#${record.id}  ${localTime(record.time)}  ${record.label || record.trigger}`),
-    footer: 'Esc closes',
-  });
-  return undefined;
 }
 
 async function redo(session: SessionController): Promise<void> {
@@ -93,7 +70,8 @@ export async function runAppCommand(session: SessionController, name: AppCommand
       session.showOverlay({ kind: 'panel', title: 'Checkpoints', lines: await usageLines(session) });
       return undefined;
     case 'rewind':
-      return pickerStandIn(session);
+      await openPicker(session);
+      return undefined;
     case 'redo':
       await redo(session);
       return undefined;

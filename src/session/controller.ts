@@ -1,4 +1,6 @@
 import type { AppView, OverlayView } from '../app/view.js';
+import type { KeySource } from '../app/picker/types.js';
+import type { PickerModel } from './pickerFlow.js';
 import type { RewindConfig } from '../config/schema.js';
 import { messageOf } from '../errors.js';
 import { PtySession, type PtyExit } from '../pty/ptySession.js';
@@ -27,13 +29,13 @@ export interface SessionOptions {
 
 /** Whether two views draw the same (a TUI that redraws identical frames costs nothing). */
 function sameView(a: AppView, b: AppView): boolean {
-  if (a.columns !== b.columns || a.rows !== b.rows || a.overlay !== b.overlay || a.commandBar?.text !== b.commandBar?.text || a.commandBar?.error !== b.commandBar?.error) return false;
+  if (a.columns !== b.columns || a.rows !== b.rows || a.overlay !== b.overlay || a.picker !== b.picker || a.commandBar?.text !== b.commandBar?.text || a.commandBar?.error !== b.commandBar?.error) return false;
   if (JSON.stringify(a.status) !== JSON.stringify(b.status) || JSON.stringify(a.pane.cursor) !== JSON.stringify(b.pane.cursor)) return false;
   if (Boolean(a.commandBar) !== Boolean(b.commandBar) || a.pane.rows.length !== b.pane.rows.length) return false;
   return a.pane.rows.every((row, index) => row === b.pane.rows[index]);
 }
 
-type Mode = { kind: 'pane' } | { kind: 'commands'; text: string; error?: string } | { kind: 'overlay'; overlay: OverlayView };
+type Mode = { kind: 'pane' } | { kind: 'commands'; text: string; error?: string } | { kind: 'overlay'; overlay: OverlayView } | { kind: 'picker'; model: PickerModel };
 
 /**
  * Frame pacing: the first change after a quiet spell is drawn almost at once (typing feels
@@ -141,6 +143,7 @@ export class SessionController {
       },
       commandBar: this.mode.kind === 'commands' ? { text: this.mode.text, error: this.mode.error } : undefined,
       overlay: this.mode.kind === 'overlay' ? this.mode.overlay : undefined,
+      picker: this.mode.kind === 'picker' ? { ...this.mode.model, agentBusy: this.activity.busy(), keys: this.pickerKeys } : undefined,
     };
   }
 
@@ -161,6 +164,33 @@ export class SessionController {
     this.mode = { kind: 'pane' };
     this.changed();
   }
+
+  /** Opens the rewind picker with its data (see pickerFlow). */
+  showPicker(model: PickerModel): void {
+    this.pickerBacklog = [];
+    this.mode = { kind: 'picker', model };
+    this.changed();
+  }
+
+  /** Updates the open picker's data (the newest row's count, once known). */
+  updatePicker(update: Partial<PickerModel>): void {
+    if (this.mode.kind !== 'picker') return;
+    this.mode = { kind: 'picker', model: { ...this.mode.model, ...update } };
+    this.changed();
+  }
+
+  /** Keys for the picker while it is open. */
+  private readonly pickerListeners = new Set<(event: KeyEvent) => void>();
+  private pickerBacklog: KeyEvent[] = [];
+  readonly pickerKeys: KeySource = {
+    subscribe: (listener) => {
+      this.pickerListeners.add(listener);
+      const backlog = this.pickerBacklog;
+      this.pickerBacklog = [];
+      for (const event of backlog) listener(event);
+      return () => this.pickerListeners.delete(listener);
+    },
+  };
 
   // ---- the agent ---------------------------------------------------------------------
 
@@ -246,6 +276,12 @@ export class SessionController {
   private async handle(event: KeyEvent): Promise<void> {
     if (this.mode.kind === 'commands') return this.commandKey(event);
     if (this.mode.kind === 'overlay') return this.overlayKey(event);
+    if (this.mode.kind === 'picker') {
+      // Keys typed before the picker has mounted wait for it, in order.
+      if (this.pickerListeners.size === 0) this.pickerBacklog.push(event);
+      for (const listener of this.pickerListeners) listener(event);
+      return;
+    }
     switch (event.type) {
       case 'esc': {
         const now = Date.now();
@@ -322,6 +358,23 @@ export class SessionController {
 
   get config(): RewindConfig {
     return this.options.config;
+  }
+
+  get agentBusy(): boolean {
+    return this.activity.busy();
+  }
+
+  /** Writes to the agent as if typed (an interrupt, say). */
+  sendToAgent(data: string): void {
+    this.pty.write(data);
+  }
+
+  /** Resolves once the agent's output has been quiet for a while, or after `deadlineMs`. */
+  async waitForIdle(deadlineMs: number): Promise<void> {
+    const deadline = Date.now() + deadlineMs;
+    while (this.activity.busy() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(this.activity.untilIdle() + 5, deadline - Date.now())));
+    }
   }
 
   /** Runs a restore with the watcher paused, so its own writes are not taken for edits. */

@@ -73,7 +73,7 @@ describe('rewind -- <agent>', () => {
     expect(session.text()).not.toContain('a checkpoint to show');
 
     session.write('\x1b\x1b');
-    await session.waitFor(/a checkpoint to show/, 10_000, 'the rewind overlay');
+    await session.waitFor(/rewind to a checkpoint[\s\S]*a checkpoint to show/, 10_000, 'the rewind picker');
     session.write('\x1b');
     await session.waitFor((screen) => !screen.includes('a checkpoint to show'), 10_000, 'the overlay to close');
   });
@@ -123,5 +123,27 @@ describe('rewind -- <agent>', () => {
     await session.waitFor(/checkpoints off: this is your home folder/, 5_000, 'the reason in the status line');
     type(session, 'echo still-running');
     await session.waitFor(/^still-running$/m, 10_000, 'the agent answering');
+  });
+
+  it('when its terminal goes away (window closed: SIGHUP) it stops the agent and ends', async () => {
+    const root = sb.repo('hangup');
+    const session = start(root);
+    await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    type(session, 'echo "agent pid $$"');
+    await session.waitFor(/^agent pid \d+$/m, 10_000, "the agent's pid");
+    const agentPid = Number(/^agent pid (\d+)$/m.exec(session.text())?.[1]);
+    session.hangUp();
+    await session.exited;
+    const gone = () => {
+      try {
+        process.kill(agentPid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    const deadline = Date.now() + 10_000;
+    while (!gone() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(gone()).toBe(true);
   });
 });

@@ -29,6 +29,8 @@ export interface TermSession {
   /** The palette colour of the first occurrence of `text` drawn in a colour, if any. */
   colorOf(text: string): number | undefined;
   kill(signal?: string): void;
+  /** Closes the terminal (the pty's master side), as closing the window does: SIGHUP. */
+  hangUp(): void;
   exited: Promise<{ exitCode: number; signal?: number }>;
   pid: number;
   close(): void;
@@ -117,6 +119,9 @@ export function startRewind(args: readonly string[], options: { cwd: string; env
       } catch {
         // Already gone.
       }
+    },
+    hangUp() {
+      (child as unknown as { destroy(): void }).destroy();
     },
     exited,
     pid: child.pid,

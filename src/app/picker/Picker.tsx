@@ -1,0 +1,106 @@
+import React, { useEffect, useMemo, useReducer, useRef } from 'react';
+import { Box, Text } from 'ink';
+import { cutToWidth } from './cut.js';
+import { ModeMenu } from './ModeMenu.js';
+import { modeOptions } from './modeOptions.js';
+import { PickerList } from './PickerList.js';
+import { pickerLayout } from './pickerLayout.js';
+import { PickerPreviewPane } from './PickerPreviewPane.js';
+import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv } from './pickerReducer.js';
+import { COMPACT_BELOW, rowText } from './pickerRows.js';
+import type { PickerProps } from './types.js';
+import { usePreview } from './usePreview.js';
+
+export const NO_CHECKPOINTS = 'no checkpoints yet — they are taken before each file-modifying tool';
+export const BUSY_NOTE = 'the agent is busy: restoring stops it first';
+
+/** Rows the mode menu wants: a title, three modes, their reasons and a notice on narrow boxes. */
+const MENU_ROOM = 8;
+
+/**
+ * The rewind picker: every checkpoint, oldest first and the newest selected, a preview of
+ * the selected one under the list, then the restore modes. Keys come from `keys` into a pure
+ * reducer; it ends by calling `onChoose` or `onClose` once.
+ */
+export function Picker(props: PickerProps) {
+  const { checkpoints, width, height, keys, canUndo, agentBusy, banner } = props;
+  const layout = pickerLayout(width, height, { banner: banner !== undefined, busy: agentBusy });
+  const env: PickerEnv = { checkpoints, canUndo, listHeight: layout.listHeight, modes: props.modes };
+  // Keys are read against the latest props, not those of the render that subscribed.
+  const envRef = useRef(env);
+  envRef.current = env;
+  const [raw, dispatch] = useReducer(pickerReducer, env, initialPickerState);
+
+  useEffect(() => keys.subscribe((event) => dispatch({ type: 'key', event, env: envRef.current })), [keys]);
+
+  const done = useRef(false);
+  const callbacks = useRef(props);
+  callbacks.current = props;
+  useEffect(() => {
+    if (raw.outcome === undefined || done.current) return;
+    done.current = true;
+    if (raw.outcome.type === 'close') callbacks.current.onClose();
+    else callbacks.current.onChoose(raw.outcome.choice);
+  }, [raw.outcome]);
+
+  const rows = visibleRows(raw, env);
+  const state = normalize(raw, rows, layout.listHeight);
+  const row = rows[state.selected];
+  const preview = usePreview(row?.kind === 'checkpoint' ? row.checkpoint.id : undefined, props.loadPreview);
+  const matches = useMemo(() => rows.reduce((n, r) => (r.kind === 'checkpoint' ? n + 1 : n), 0), [rows]);
+
+  const w = layout.innerWidth;
+  const previewArea = layout.previewHeight > 0 ? layout.previewHeight + 1 : 0;
+  // The mode menu takes the list's place; the preview stays under it when the menu fits.
+  const previewBelow = layout.listHeight >= MENU_ROOM;
+  const line = (text: string) => cutToWidth(text, w);
+  const empty = checkpoints.length === 0 ? NO_CHECKPOINTS : `no checkpoint matches "${state.filter}"`;
+  const filtering = state.filter !== '' ? `filter: ${state.filter}▏  ${matches} of ${checkpoints.length}` : 'type to filter by label or file name';
+  const status = state.stage === 'modes' ? 'choose what to restore' : filtering;
+  const hints =
+    state.stage === 'modes'
+      ? 'b/f/c or ↑↓ Enter choose · Esc back · Ctrl+C close'
+      : `↑↓ PgUp/PgDn Home/End move · Enter choose · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
+
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width} height={height} paddingX={1} flexShrink={0}>
+      <Text bold color="magenta" wrap="truncate-end">
+        {line(`rewind to a checkpoint (${checkpoints.length})`)}
+      </Text>
+      {banner !== undefined ? (
+        <Text color="yellow" wrap="truncate-end">
+          {line(`⚠ ${banner}`)}
+        </Text>
+      ) : null}
+      {agentBusy ? (
+        <Text color="yellow" wrap="truncate-end">
+          {line(BUSY_NOTE)}
+        </Text>
+      ) : null}
+      {state.stage === 'modes' && row?.kind === 'checkpoint' ? (
+        <ModeMenu
+          title={rowText(row, w < COMPACT_BELOW)}
+          options={modeOptions(row.checkpoint, props.modes(row.checkpoint.id))}
+          cursor={state.mode}
+          notice={state.notice}
+          width={w}
+          height={previewBelow ? layout.listHeight : layout.listHeight + previewArea}
+        />
+      ) : (
+        <PickerList rows={rows} selected={state.selected} top={state.top} height={layout.listHeight} width={w} empty={empty} />
+      )}
+      {previewArea > 0 && (state.stage === 'list' || previewBelow) ? (
+        <>
+          <Text dimColor>{'─'.repeat(w)}</Text>
+          <PickerPreviewPane row={row} status={preview} width={w} height={layout.previewHeight} />
+        </>
+      ) : null}
+      <Text wrap="truncate-end" dimColor={state.stage === 'modes' || state.filter === ''}>
+        {line(status)}
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        {line(hints)}
+      </Text>
+    </Box>
+  );
+}

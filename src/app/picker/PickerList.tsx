@@ -1,0 +1,49 @@
+import React from 'react';
+import { Box, Text } from 'ink';
+import { cutToWidth } from './cut.js';
+import { COMPACT_BELOW, rowText, type PickerRow } from './pickerRows.js';
+
+export interface PickerListProps {
+  rows: readonly PickerRow[];
+  selected: number;
+  top: number;
+  height: number;
+  width: number;
+  /** Shown instead of the rows when there are none. */
+  empty: string;
+}
+
+/** The rows in view (only those are formatted and cut), the selected one marked with `›`. */
+export function PickerList({ rows, selected, top, height, width, empty }: PickerListProps) {
+  const slice = rows.slice(top, top + height);
+  const compact = width < COMPACT_BELOW;
+  return (
+    <Box flexDirection="column" height={height} flexShrink={0}>
+      {slice.length === 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {cutToWidth(empty, width)}
+        </Text>
+      ) : (
+        slice.map((row, offset) => {
+          const index = top + offset;
+          const isSelected = index === selected;
+          const text = cutToWidth(`${isSelected ? '›' : ' '} ${rowText(row, compact)}`, width);
+          const key = row.kind === 'checkpoint' ? `c${row.checkpoint.id}` : `${row.kind}${index}`;
+          if (row.kind === 'separator') {
+            return (
+              <Text key={key} dimColor wrap="truncate-end">
+                {text}
+              </Text>
+            );
+          }
+          const gone = row.kind === 'checkpoint' && row.checkpoint.unrestorable === true;
+          return (
+            <Text key={key} wrap="truncate-end" bold={isSelected} color={isSelected ? 'cyan' : row.kind === 'undo' ? 'yellow' : undefined} dimColor={gone && !isSelected}>
+              {text}
+            </Text>
+          );
+        })
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ModeState, PickerCheckpoint, RestoreMode } from './types.js';
+
+/** One line of the mode menu. */
+export interface ModeOption {
+  mode: RestoreMode;
+  /** The letter that picks it directly. */
+  key: 'b' | 'f' | 'c';
+  label: string;
+  enabled: boolean;
+  reason?: string;
+}
+
+const MODES: readonly { mode: RestoreMode; key: 'b' | 'f' | 'c'; label: string }[] = [
+  { mode: 'both', key: 'b', label: 'restore conversation and files' },
+  { mode: 'files', key: 'f', label: 'restore files only' },
+  { mode: 'conversation', key: 'c', label: 'restore conversation only' },
+];
+
+/**
+ * The three modes for `checkpoint`, in menu order, each enabled or not with the reason from
+ * `modes`. A checkpoint whose files are gone (`unrestorable`) cannot restore files whatever
+ * `modes` says: a mode is never silently missing, only shown disabled.
+ */
+export function modeOptions(checkpoint: PickerCheckpoint, modes: Record<RestoreMode, ModeState>): ModeOption[] {
+  return MODES.map(({ mode, key, label }) => {
+    const state = modes[mode];
+    if (checkpoint.unrestorable === true && mode !== 'conversation' && state.enabled) {
+      return { mode, key, label, enabled: false, reason: 'its files are no longer restorable' };
+    }
+    return { mode, key, label, enabled: state.enabled, ...(state.enabled ? {} : { reason: state.reason ?? 'this checkpoint does not allow it' }) };
+  });
+}

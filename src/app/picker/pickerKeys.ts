@@ -1,0 +1,96 @@
+import type { KeyEvent } from '../../pty/keys.js';
+
+/** What a key means to the picker. */
+export type PickerKey = { type: MoveKey } | { type: ActionKey } | { type: 'text'; text: string };
+
+/** Keys that move the selection. */
+export type MoveKey = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
+/** Keys that act: Enter, Esc, Backspace, Ctrl+U (clear the filter), Ctrl+C. */
+export type ActionKey = 'enter' | 'esc' | 'backspace' | 'clear' | 'interrupt';
+
+const SEQUENCES: Record<string, MoveKey> = {
+  '\x1b[A': 'up',
+  '\x1bOA': 'up',
+  '\x1b[B': 'down',
+  '\x1bOB': 'down',
+  '\x1b[5~': 'pageUp',
+  '\x1b[6~': 'pageDown',
+  '\x1b[H': 'home',
+  '\x1b[1~': 'home',
+  '\x1b[7~': 'home',
+  '\x1bOH': 'home',
+  '\x1b[F': 'end',
+  '\x1b[4~': 'end',
+  '\x1b[8~': 'end',
+  '\x1bOF': 'end',
+};
+
+const CONTROLS: Record<string, ActionKey> = {
+  '\x7f': 'backspace',
+  '\b': 'backspace',
+  '\x15': 'clear', // Ctrl+U
+  '\x03': 'interrupt', // Ctrl+C
+};
+
+const PASTE_START = '\x1b[200~';
+const PASTE_END = '\x1b[201~';
+
+/** Where the escape sequence at `start` ends (CSI up to its final byte, SS3 three bytes). */
+function sequenceEnd(data: string, start: number): number {
+  const next = data[start + 1];
+  if (next === 'O') return Math.min(start + 3, data.length);
+  if (next !== '[') return Math.min(start + 2, data.length); // Alt + a key
+  for (let j = start + 2; j < data.length; j += 1) {
+    const code = data.charCodeAt(j);
+    if (code >= 0x40 && code <= 0x7e) return j + 1;
+    if (code < 0x20 || code > 0x3f) return j;
+  }
+  return data.length;
+}
+
+/**
+ * The picker's keys in one KeyEvent, in order. A `data` event can hold several keys (key
+ * repeat delivers `\x1b[B\x1b[B` in one read); escape sequences the picker does not use are
+ * dropped, never typed into the filter; a bracketed paste is text on one line.
+ */
+export function pickerKeys(event: KeyEvent): PickerKey[] {
+  if (event.type === 'enter') return [{ type: 'enter' }];
+  if (event.type === 'esc') return [{ type: 'esc' }];
+  if (event.type === 'command') return [];
+  const { data } = event;
+  const keys: PickerKey[] = [];
+  let text = '';
+  const push = (key: PickerKey): void => {
+    if (text !== '') keys.push({ type: 'text', text });
+    text = '';
+    keys.push(key);
+  };
+  let i = 0;
+  while (i < data.length) {
+    const c = data[i] as string;
+    if (data.startsWith(PASTE_START, i)) {
+      const endAt = data.indexOf(PASTE_END, i);
+      const end = endAt < 0 ? data.length : endAt;
+      // eslint-disable-next-line no-control-regex -- a pasted line break is a space in the filter
+      text += data.slice(i + PASTE_START.length, end).replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\x00-\x1f\x7f]/g, '');
+      i = endAt < 0 ? data.length : end + PASTE_END.length;
+    } else if (c === '\x1b') {
+      if (data[i + 1] === '\x1b') {
+        i += 1; // Alt + a key with a sequence: read the sequence as the key
+        continue;
+      }
+      const end = sequenceEnd(data, i);
+      const type = SEQUENCES[data.slice(i, end)];
+      if (type !== undefined) push({ type });
+      i = end;
+    } else {
+      const control = CONTROLS[c];
+      if (control !== undefined) push({ type: control });
+      else if (c === '\r') push({ type: 'enter' });
+      else if (c >= ' ') text += c;
+      i += 1;
+    }
+  }
+  if (text !== '') keys.push({ type: 'text', text });
+  return keys;
+}

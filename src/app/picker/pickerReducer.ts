@@ -1,0 +1,214 @@
+import type { KeyEvent } from '../../pty/keys.js';
+import { modeOptions, type ModeOption } from './modeOptions.js';
+import { pickerKeys, type PickerKey } from './pickerKeys.js';
+import { isSelectable, rowsFor, type PickerRow } from './pickerRows.js';
+import type { ModeState, PickerCheckpoint, PickerChoice, RestoreMode } from './types.js';
+
+/** How the picker ends: the component calls onChoose / onClose with it, once. */
+export type PickerOutcome = { type: 'choose'; choice: PickerChoice } | { type: 'close' };
+
+export interface PickerState {
+  /** What the user typed to filter the rows. */
+  filter: string;
+  /** Index of the selected row in the visible (filtered) rows; -1 when none is visible. */
+  selected: number;
+  /** Index of the first row in view. */
+  top: number;
+  stage: 'list' | 'modes';
+  /** In the modes stage: the mode the cursor is on (an index into the three modes). */
+  mode: number;
+  /** The answer to the last key when it could not do what it asked (e.g. a disabled mode). */
+  notice?: string;
+  /** Set once the picker is done; later keys are ignored. */
+  outcome?: PickerOutcome;
+}
+
+/** What the reducer needs to know besides the state: the component's current props. */
+export interface PickerEnv {
+  checkpoints: readonly PickerCheckpoint[];
+  canUndo: boolean;
+  /** Rows in view: the page size of PgUp/PgDn. */
+  listHeight: number;
+  modes(id: number): Record<RestoreMode, ModeState>;
+}
+
+export type PickerAction = { type: 'key'; event: KeyEvent; env: PickerEnv };
+
+/** The rows visible under `state`'s filter. */
+export function visibleRows(state: Pick<PickerState, 'filter'>, env: Pick<PickerEnv, 'checkpoints' | 'canUndo'>): PickerRow[] {
+  return rowsFor(env.checkpoints, env.canUndo, state.filter);
+}
+
+function lastSelectable(rows: readonly PickerRow[]): number {
+  for (let i = rows.length - 1; i >= 0; i -= 1) if (isSelectable(rows[i])) return i;
+  return -1;
+}
+
+/** The selectable row nearest `from` going `direction` (±1), or -1. */
+function nearest(rows: readonly PickerRow[], from: number, direction: 1 | -1): number {
+  for (let i = from; i >= 0 && i < rows.length; i += direction) if (isSelectable(rows[i])) return i;
+  return -1;
+}
+
+/** `top` moved just enough to show `selected` (and a separator right above it). */
+function scrolled(selected: number, top: number, rows: readonly PickerRow[], height: number): number {
+  const h = Math.max(1, height);
+  let next = top;
+  if (selected < next) next = selected;
+  if (selected >= next + h) next = selected - h + 1;
+  if (next === selected && selected > 0 && h > 1 && rows[selected - 1]?.kind === 'separator') next = selected - 1;
+  return Math.max(0, Math.min(next, rows.length - h));
+}
+
+/**
+ * `state` made consistent with `rows` (which can change under it: a filter, new props): the
+ * selection on a selectable row (the nearest one, else the newest) and in view.
+ */
+export function normalize(state: PickerState, rows: readonly PickerRow[], height: number): PickerState {
+  let selected = state.selected;
+  if (!isSelectable(rows[selected])) {
+    selected = nearest(rows, Math.min(Math.max(selected, 0), rows.length - 1), -1);
+    if (selected < 0) selected = lastSelectable(rows);
+  }
+  const top = selected < 0 ? 0 : scrolled(selected, state.top, rows, height);
+  const stage = state.stage === 'modes' && rows[selected]?.kind !== 'checkpoint' ? 'list' : state.stage;
+  if (selected === state.selected && top === state.top && stage === state.stage) return state;
+  return { ...state, selected, top, stage };
+}
+
+/** The picker as it opens: no filter, the newest row selected and in view at the bottom. */
+export function initialPickerState(env: PickerEnv): PickerState {
+  const rows = visibleRows({ filter: '' }, env);
+  const selected = lastSelectable(rows);
+  return { filter: '', selected, top: Math.max(0, rows.length - Math.max(1, env.listHeight)), stage: 'list', mode: 0 };
+}
+
+function select(state: PickerState, selected: number, rows: readonly PickerRow[], env: PickerEnv): PickerState {
+  if (selected < 0) return state;
+  return { ...state, selected, top: scrolled(selected, state.top, rows, env.listHeight) };
+}
+
+/** A new filter: the selected row stays selected if it is still visible, else the newest is. */
+function refilter(state: PickerState, filter: string, rows: readonly PickerRow[], env: PickerEnv): PickerState {
+  if (filter === state.filter) return state;
+  const before = rows[state.selected];
+  const next = visibleRows({ filter }, env);
+  let selected = -1;
+  if (before?.kind === 'checkpoint') selected = next.findIndex((row) => row.kind === 'checkpoint' && row.checkpoint === before.checkpoint);
+  else if (before?.kind === 'undo') selected = next.findIndex((row) => row.kind === 'undo');
+  if (selected < 0) {
+    selected = lastSelectable(next);
+    return { ...state, filter, selected, top: Math.max(0, next.length - Math.max(1, env.listHeight)) };
+  }
+  return { ...state, filter, selected, top: scrolled(selected, state.top, next, env.listHeight) };
+}
+
+function selectedOptions(state: PickerState, rows: readonly PickerRow[], env: PickerEnv): { checkpoint: PickerCheckpoint; options: ModeOption[] } | undefined {
+  const row = rows[state.selected];
+  if (row?.kind !== 'checkpoint') return undefined;
+  return { checkpoint: row.checkpoint, options: modeOptions(row.checkpoint, env.modes(row.checkpoint.id)) };
+}
+
+function choose(state: PickerState, checkpoint: PickerCheckpoint, option: ModeOption): PickerState {
+  if (!option.enabled) return { ...state, notice: `${option.label} is not available: ${option.reason ?? 'this checkpoint does not allow it'}` };
+  return { ...state, outcome: { type: 'choose', choice: { kind: 'restore', id: checkpoint.id, mode: option.mode } } };
+}
+
+function listKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[], env: PickerEnv): PickerState {
+  const page = Math.max(1, env.listHeight);
+  const last = rows.length - 1;
+  switch (key.type) {
+    case 'up':
+      return select(state, nearest(rows, state.selected - 1, -1), rows, env);
+    case 'down':
+      return select(state, nearest(rows, state.selected + 1, 1), rows, env);
+    case 'pageUp': {
+      const target = Math.max(0, state.selected - page);
+      const up = nearest(rows, target, -1);
+      return select(state, up >= 0 ? up : nearest(rows, target, 1), rows, env);
+    }
+    case 'pageDown': {
+      const target = Math.min(last, state.selected + page);
+      const down = nearest(rows, target, 1);
+      return select(state, down >= 0 ? down : nearest(rows, target, -1), rows, env);
+    }
+    case 'home': {
+      const first = nearest(rows, 0, 1);
+      return first < 0 ? state : { ...state, selected: first, top: 0 };
+    }
+    case 'end':
+      return select(state, lastSelectable(rows), rows, env);
+    case 'enter': {
+      const row = rows[state.selected];
+      if (row?.kind === 'undo') return { ...state, outcome: { type: 'choose', choice: { kind: 'undo' } } };
+      const found = selectedOptions(state, rows, env);
+      if (found === undefined) return state;
+      const first = found.options.findIndex((option) => option.enabled);
+      return { ...state, stage: 'modes', mode: Math.max(0, first) };
+    }
+    case 'esc':
+      // Esc takes back a filter first, so one stray Esc never loses the typed text and the list.
+      return state.filter !== '' ? refilter(state, '', rows, env) : { ...state, outcome: { type: 'close' } };
+    case 'interrupt':
+      return { ...state, outcome: { type: 'close' } };
+    case 'backspace':
+      return refilter(state, Array.from(state.filter).slice(0, -1).join(''), rows, env);
+    case 'clear':
+      return refilter(state, '', rows, env);
+    case 'text':
+      return refilter(state, state.filter + key.text, rows, env);
+  }
+}
+
+function modesKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[], env: PickerEnv): PickerState {
+  const found = selectedOptions(state, rows, env);
+  if (found === undefined) return { ...state, stage: 'list' };
+  const { checkpoint, options } = found;
+  const step = (direction: 1 | -1): PickerState => {
+    for (let i = state.mode + direction; i >= 0 && i < options.length; i += direction) {
+      if (options[i]?.enabled === true) return { ...state, mode: i };
+    }
+    return state;
+  };
+  switch (key.type) {
+    case 'up':
+      return step(-1);
+    case 'down':
+      return step(1);
+    case 'enter': {
+      const option = options[state.mode];
+      return option === undefined ? state : choose(state, checkpoint, option);
+    }
+    case 'esc':
+      return { ...state, stage: 'list' };
+    case 'interrupt':
+      return { ...state, outcome: { type: 'close' } };
+    case 'text': {
+      // The letters pick directly; the first one that names a mode counts.
+      for (const letter of key.text.toLowerCase()) {
+        const option = options.find((o) => o.key === letter);
+        if (option !== undefined) return choose(state, checkpoint, option);
+      }
+      return state;
+    }
+    default:
+      return state;
+  }
+}
+
+/**
+ * The picker's reducer: applies one key event (which may hold several keys) to the state.
+ * Pure: choosing or closing is returned as `outcome`, which the component reports. No
+ * wrap-around at either end of the list or of the mode menu.
+ */
+export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
+  const { env } = action;
+  let next = state;
+  for (const key of pickerKeys(action.event)) {
+    if (next.outcome !== undefined) break;
+    const rows = visibleRows(next, env);
+    const current = normalize(next.notice === undefined ? next : { ...next, notice: undefined }, rows, env.listHeight);
+    next = current.stage === 'list' ? listKey(current, key, rows, env) : modesKey(current, key, rows, env);
+  }
+  return next;
+}

@@ -1,0 +1,113 @@
+import { oneLine } from './cut.js';
+import type { PickerCheckpoint } from './types.js';
+
+/** One line of the picker's list. Only `undo` and `checkpoint` rows can be selected. */
+export type PickerRow =
+  | { kind: 'undo' }
+  | { kind: 'separator'; session: string | null; first: PickerCheckpoint }
+  | { kind: 'checkpoint'; checkpoint: PickerCheckpoint };
+
+export const UNDO_TEXT = '↶ undo last rewind';
+
+const UNDO_ROW: PickerRow = { kind: 'undo' };
+
+/** Whether the row can carry the selection (separators cannot). */
+export function isSelectable(row: PickerRow | undefined): boolean {
+  return row !== undefined && row.kind !== 'separator';
+}
+
+const haystacks = new WeakMap<PickerCheckpoint, string>();
+
+/** The lower-cased text a filter is matched against: label, trigger and edited paths. */
+function haystack(checkpoint: PickerCheckpoint): string {
+  let text = haystacks.get(checkpoint);
+  if (text === undefined) {
+    text = [checkpoint.label, checkpoint.trigger, ...(checkpoint.paths ?? [])].join('\n').toLowerCase();
+    haystacks.set(checkpoint, text);
+  }
+  return text;
+}
+
+/**
+ * The picker's rows for `checkpoints` (oldest first) in the same order: an "undo last rewind"
+ * row at the top when `canUndo`, and a separator before each row whose session differs from
+ * the row above it (sessions recorded as null form one group).
+ *
+ * `filter` (case-insensitive substring) keeps only the checkpoints whose label, trigger or
+ * edited paths contain it, the undo row only if "undo last rewind" does; separators are
+ * placed between the rows that remain. O(n) and no formatting: rows are formatted (and cut)
+ * only when drawn, see `rowText`.
+ */
+export function buildRows(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter = ''): PickerRow[] {
+  const needle = filter.toLowerCase();
+  const rows: PickerRow[] = [];
+  if (canUndo && (needle === '' || UNDO_TEXT.toLowerCase().includes(needle))) rows.push(UNDO_ROW);
+  let previous: PickerCheckpoint | undefined;
+  for (const checkpoint of checkpoints) {
+    if (needle !== '' && !haystack(checkpoint).includes(needle)) continue;
+    if (previous !== undefined && previous.session !== checkpoint.session) {
+      rows.push({ kind: 'separator', session: checkpoint.session, first: checkpoint });
+    }
+    rows.push({ kind: 'checkpoint', checkpoint });
+    previous = checkpoint;
+  }
+  return rows;
+}
+
+const memo = new WeakMap<readonly PickerCheckpoint[], { canUndo: boolean; filter: string; rows: PickerRow[] }>();
+
+/** `buildRows`, remembered for the last (canUndo, filter) asked of each checkpoint array. */
+export function rowsFor(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter: string): PickerRow[] {
+  const hit = memo.get(checkpoints);
+  if (hit !== undefined && hit.canUndo === canUndo && hit.filter === filter) return hit.rows;
+  const rows = buildRows(checkpoints, canUndo, filter);
+  memo.set(checkpoints, { canUndo, filter, rows });
+  return rows;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:MM:SS` in local time; the input itself when it is not a date. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return oneLine(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** What a checkpoint row calls its step: the label, else the trigger, else its id. */
+export function checkpointTitle(checkpoint: PickerCheckpoint): string {
+  const text = oneLine(checkpoint.label).trim() || oneLine(checkpoint.trigger).trim();
+  return text || `checkpoint #${checkpoint.id}`;
+}
+
+/** `session abc12345`, or a name for the checkpoints that have no session recorded. */
+export function sessionName(session: string | null): string {
+  return session === null ? 'no session recorded' : `session ${oneLine(session).slice(0, 8)}`;
+}
+
+/** Below this many columns rows use the compact form, so a label still shows at 40 columns. */
+export const COMPACT_BELOW = 64;
+
+/**
+ * A row's text, uncut:
+ * `2026-01-15 14:30:23  3 file(s) edited  implement the auth middleware` (`…` for a count
+ * not known yet, `no longer restorable` before the title when its files are gone),
+ * `── session abc12345 · 2026-01-15 ──`, or `↶ undo last rewind`. `compact` (for narrow
+ * boxes) shortens the start of a checkpoint row to `01-15 14:30  3 file(s)  `.
+ */
+export function rowText(row: PickerRow, compact = false): string {
+  switch (row.kind) {
+    case 'undo':
+      return UNDO_TEXT;
+    case 'separator':
+      return `── ${sessionName(row.session)} · ${formatTime(row.first.time).slice(0, 10)} ──`;
+    case 'checkpoint': {
+      const { checkpoint } = row;
+      const count = checkpoint.files === null ? '…' : String(checkpoint.files);
+      const gone = checkpoint.unrestorable === true ? '  no longer restorable' : '';
+      const time = formatTime(checkpoint.time);
+      if (compact) return `${time.slice(5, 16)}  ${count} file(s)${gone}  ${checkpointTitle(checkpoint)}`;
+      return `${time}  ${count} file(s) edited${gone}  ${checkpointTitle(checkpoint)}`;
+    }
+  }
+}

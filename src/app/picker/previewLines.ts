@@ -1,0 +1,61 @@
+import { oneLine } from './cut.js';
+import type { PickerPreview } from './types.js';
+
+export interface PreviewLine {
+  text: string;
+  tone?: 'warning' | 'error' | 'dim';
+}
+
+export const UNSAVED_NOTE = '! edited after the newest checkpoint — kept in the redo point';
+
+/** `512 B`, `1.5 KB`, `20.0 MB`, `2.1 GB`. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** `lines`, or as many as fit in `room` with the last saying how many more there are. */
+function fit(lines: PreviewLine[], room: number, what: string): PreviewLine[] {
+  if (lines.length <= room) return lines;
+  if (room <= 0) return [];
+  const shown = lines.slice(0, room - 1);
+  return [...shown, { text: `… ${lines.length - shown.length} more ${what}`, tone: 'dim' }];
+}
+
+/**
+ * The preview of restoring checkpoint #`id`, in at most `maxLines` lines (uncut): a header,
+ * the files it would change (`M src/db.ts  +12 -3`, `!` before the ones edited after the
+ * newest checkpoint), the note on those, and the skipped files it leaves alone. When it does
+ * not all fit, the lists end in `… N more`; the note is always kept.
+ */
+export function previewLines(id: number, preview: PickerPreview, maxLines: number): PreviewLine[] {
+  if (maxLines <= 0) return [];
+  if (preview.error !== undefined) return [{ text: `#${id} cannot be previewed: ${oneLine(preview.error)}`, tone: 'error' }];
+  const unsaved = new Set(preview.unsaved);
+  const fileLines: PreviewLine[] = preview.files.map((file) => {
+    const counts = file.added === null || file.removed === null ? 'binary' : `+${file.added} -${file.removed}`;
+    return { text: `${unsaved.has(file.path) ? '!' : ' '} ${file.status} ${oneLine(file.path)}  ${counts}`, ...(unsaved.has(file.path) ? { tone: 'warning' as const } : {}) };
+  });
+  const listed = new Set(preview.files.map((file) => file.path));
+  for (const path of preview.unsaved) if (!listed.has(path)) fileLines.push({ text: `!   ${oneLine(path)}`, tone: 'warning' });
+  const header: PreviewLine =
+    fileLines.length === 0
+      ? { text: `#${id}: nothing to change, the files already match it`, tone: 'dim' }
+      : { text: `restoring #${id} changes ${preview.files.length} file(s):` };
+  const note: PreviewLine[] = unsaved.size > 0 ? [{ text: UNSAVED_NOTE, tone: 'warning' }] : [];
+  const skippedLines: PreviewLine[] = preview.skipped.map((file) => ({
+    text: `left alone (skipped): ${oneLine(file.path)}  ${formatBytes(file.bytes)}, ${oneLine(file.reason)}`,
+    tone: 'dim',
+  }));
+  const room = maxLines - 1 - note.length;
+  if (room <= 0) return [header, ...note].slice(0, maxLines);
+  const skippedRoom = Math.min(skippedLines.length, Math.max(skippedLines.length > 0 ? 1 : 0, Math.floor(room / 3), room - fileLines.length));
+  const fileRoom = room - skippedRoom;
+  return [header, ...fit(fileLines, fileRoom, 'file(s)'), ...note, ...fit(skippedLines, skippedRoom, 'skipped file(s)')];
+}

@@ -1,0 +1,65 @@
+import type { KeyEvent } from '../../pty/keys.js';
+
+/** One checkpoint as the picker shows it (built by the session from the checkpoint list). */
+export interface PickerCheckpoint {
+  id: number;
+  /** ISO 8601. */
+  time: string;
+  label: string;
+  trigger: string;
+  /** Rows of one session are grouped; a change of session is shown as a separator. */
+  session: string | null;
+  /** Files restoring this checkpoint would change (its step's edits up to the next
+   * checkpoint, or up to now for the newest); null while unknown or not computable. */
+  files: number | null;
+  /** Paths its step edited, when known: typing filters rows by label or by these. */
+  paths?: readonly string[];
+  /** Its files can no longer be restored (objects pruned by the project's own gc). */
+  unrestorable?: boolean;
+}
+
+/** What restoring the selected checkpoint would do, loaded lazily for the selected row. */
+export interface PickerPreview {
+  files: { path: string; status: 'A' | 'M' | 'D' | 'T'; added: number | null; removed: number | null }[];
+  /** Files the checkpoint left out (too big, heavy): a restore leaves them alone. */
+  skipped: { path: string; bytes: number; reason: string }[];
+  /** Files edited after the newest checkpoint that this restore would overwrite (kept in
+   * the redo point). */
+  unsaved: string[];
+  /** Set when the preview could not be computed (e.g. no longer restorable). */
+  error?: string;
+}
+
+export type RestoreMode = 'both' | 'files' | 'conversation';
+
+export interface ModeState {
+  enabled: boolean;
+  /** Why it is disabled, shown beside it. */
+  reason?: string;
+}
+
+export type PickerChoice = { kind: 'restore'; id: number; mode: RestoreMode } | { kind: 'undo' };
+
+/** Key events (from src/pty/keys.ts) delivered to the picker while it is open. */
+export interface KeySource {
+  subscribe(listener: (event: KeyEvent) => void): () => void;
+}
+
+export interface PickerProps {
+  /** Oldest first; the newest is at the bottom and selected when the picker opens. */
+  checkpoints: readonly PickerCheckpoint[];
+  width: number;
+  height: number;
+  keys: KeySource;
+  loadPreview(id: number): Promise<PickerPreview>;
+  /** Which restore modes this checkpoint allows, and why not. */
+  modes(id: number): Record<RestoreMode, ModeState>;
+  /** A restore can be undone: an "undo last rewind" row is shown at the top. */
+  canUndo: boolean;
+  /** The agent is working: restoring stops it first (the picker says so). */
+  agentBusy: boolean;
+  /** A warning shown across the top (e.g. checkpointing is off). */
+  banner?: string;
+  onChoose(choice: PickerChoice): void;
+  onClose(): void;
+}

@@ -1,0 +1,95 @@
+import type { Checkpoints } from '../checkpoints/checkpoints.js';
+import type { CheckpointRecord } from '../checkpoints/record.js';
+import type { PickerCheckpoint, PickerPreview } from '../app/picker/types.js';
+import { messageOf } from '../errors.js';
+
+/**
+ * The picker's rows from the checkpoint list: what restoring a row undoes is the next
+ * checkpoint's change (record N+1 says what changed since N); the newest row's count needs
+ * the live work tree and is filled in when it is known.
+ */
+export function pickerCheckpoints(records: readonly CheckpointRecord[], newestFiles: number | null): PickerCheckpoint[] {
+  return records.map((record, index) => {
+    const next = records[index + 1];
+    return {
+      id: record.id,
+      time: record.time,
+      label: record.label,
+      trigger: record.trigger,
+      session: record.session,
+      files: next ? next.changedSincePrevious : newestFiles,
+      paths: next?.changedPaths,
+      unrestorable: record.unrestorable,
+    };
+  });
+}
+
+type Status = PickerPreview['files'][number]['status'];
+
+/** Parses `diff-tree -r -z --raw --numstat` output: raw records, then numstat records. */
+export function parseRawNumstat(output: Buffer): PickerPreview['files'] {
+  const parts = output.toString('utf8').split('\0');
+  const files: PickerPreview['files'] = [];
+  const byPath = new Map<string, PickerPreview['files'][number]>();
+  let i = 0;
+  for (; i + 1 < parts.length && parts[i]?.startsWith(':'); i += 2) {
+    const status = (parts[i]?.split(' ')[4] ?? 'M').charAt(0) as Status;
+    const entry = { path: parts[i + 1] ?? '', status, added: null, removed: null };
+    files.push(entry);
+    byPath.set(entry.path, entry);
+  }
+  for (; i < parts.length; i++) {
+    const match = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(parts[i] ?? '');
+    const entry = match ? byPath.get(match[3] ?? '') : undefined;
+    if (!match || !entry) continue;
+    entry.added = match[1] === '-' ? null : Number(match[1]);
+    entry.removed = match[2] === '-' ? null : Number(match[2]);
+  }
+  return files;
+}
+
+/**
+ * Previews for one opening of the picker: the work tree is read once (as a tree, under the
+ * lock), then each selected row costs one tree diff, cached.
+ */
+export class PreviewLoader {
+  private current: Promise<{ tree: string; changedSinceNewest: number | null }> | undefined;
+  private readonly cache = new Map<number, Promise<PickerPreview>>();
+
+  constructor(private readonly engine: Checkpoints) {}
+
+  /** The work tree now, and how many files differ from the newest checkpoint. */
+  workTree(): Promise<{ tree: string; changedSinceNewest: number | null }> {
+    this.current ??= this.engine.currentTree();
+    return this.current;
+  }
+
+  load(id: number): Promise<PickerPreview> {
+    let preview = this.cache.get(id);
+    if (!preview) {
+      preview = this.compute(id);
+      this.cache.set(id, preview);
+    }
+    return preview;
+  }
+
+  private async compute(id: number): Promise<PickerPreview> {
+    try {
+      const target = this.engine.get(id);
+      if (target.unrestorable) return { files: [], skipped: [], unsaved: [], error: 'no longer restorable: objects it needs were pruned by the project\'s own git gc' };
+      const { tree } = await this.workTree();
+      const diff = await this.engine.repo.git(['diff-tree', '-r', '-z', '--no-renames', '--raw', '--numstat', tree, target.tree]);
+      const files = parseRawNumstat(diff.stdout);
+      const newest = this.engine.log.last();
+      let unsaved: string[] = [];
+      if (newest && newest.tree !== tree && files.length > 0) {
+        const edited = await this.engine.repo.git(['diff-tree', '-r', '-z', '--no-renames', '--name-only', newest.tree, tree]);
+        const touched = new Set(files.map((file) => file.path));
+        unsaved = edited.stdout.toString('utf8').split('\0').filter((file) => touched.has(file));
+      }
+      return { files, skipped: target.skipped, unsaved };
+    } catch (error) {
+      return { files: [], skipped: [], unsaved: [], error: messageOf(error) };
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import type { PickerChoice, PickerProps, RestoreMode, ModeState } from '../app/picker/types.js';
+import { readRedoStack } from '../checkpoints/restore/redoStack.js';
+import { redoLast, restoreCheckpoint, type RestoreResult } from '../checkpoints/restore/restore.js';
+import { messageOf } from '../errors.js';
+import type { Checkpointer } from './checkpointer.js';
+import type { SessionController } from './controller.js';
+import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
+
+export const noCheckpointsYet = 'no checkpoints yet — they are taken before each file-modifying tool';
+
+/** The picker's data and callbacks, minus what the view adds (size, keys). */
+export type PickerModel = Omit<PickerProps, 'width' | 'height' | 'keys'>;
+
+const noConversation: ModeState = { enabled: false, reason: 'this agent has no conversation support in rewind (generic agent): files only' };
+
+function modesFor(unrestorable: boolean): Record<RestoreMode, ModeState> {
+  const files: ModeState = unrestorable ? { enabled: false, reason: 'no longer restorable: the project\'s own git gc pruned files it needs' } : { enabled: true };
+  return { both: noConversation, files, conversation: noConversation };
+}
+
+function summary(result: RestoreResult, what: string): string {
+  const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
+  if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
+  return `${what}: ${parts.join(', ')} — undo with /redo or Esc Esc → undo last rewind`;
+}
+
+/** Stops a busy agent before its files change under it: Ctrl-C, then waits for quiet (with a deadline). */
+async function interruptIfBusy(session: SessionController): Promise<void> {
+  if (!session.agentBusy) return;
+  session.say('the agent is busy: stopping it before restoring…', 'warning');
+  session.sendToAgent('\x03');
+  await session.waitForIdle(5_000);
+}
+
+async function choose(session: SessionController, checkpointer: Checkpointer, choice: PickerChoice): Promise<void> {
+  session.closeOverlay();
+  try {
+    await interruptIfBusy(session);
+    if (choice.kind === 'undo') {
+      const result = await session.whileRestoring(() => redoLast(checkpointer.engine));
+      checkpointer.refresh();
+      session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`));
+      return;
+    }
+    if (choice.mode !== 'files') {
+      session.say('this agent has no conversation support in rewind: only files can be restored', 'warning');
+      return;
+    }
+    const result = await session.whileRestoring(() => restoreCheckpoint(checkpointer.engine, choice.id));
+    checkpointer.refresh();
+    session.say(summary(result, `restored the files of #${choice.id}`));
+  } catch (error) {
+    session.say(messageOf(error), 'error');
+  }
+}
+
+/**
+ * Opens the rewind picker (Esc Esc, /rewind): every checkpoint of the project, newest at
+ * the bottom. With none yet it only says so; with checkpointing off it warns.
+ */
+export async function openPicker(session: SessionController): Promise<void> {
+  const checkpointer = session.checkpoints;
+  if (!checkpointer) {
+    session.say(`checkpoints are off: ${session.checkpointsOffReason ?? ''}`, 'warning');
+    return;
+  }
+  let records;
+  try {
+    records = checkpointer.engine.list();
+  } catch (error) {
+    session.say(messageOf(error), 'error');
+    return;
+  }
+  if (records.length === 0) {
+    session.say(noCheckpointsYet, 'warning');
+    return;
+  }
+  const previews = new PreviewLoader(checkpointer.engine);
+  const canUndo = (await readRedoStack(checkpointer.engine.repo)).length > 0;
+  const unrestorable = new Set(records.filter((record) => record.unrestorable).map((record) => record.id));
+  const model: PickerModel = {
+    checkpoints: pickerCheckpoints(records, null),
+    loadPreview: (id) => previews.load(id),
+    modes: (id) => modesFor(unrestorable.has(id)),
+    canUndo,
+    agentBusy: session.agentBusy,
+    onChoose: (choice) => void choose(session, checkpointer, choice),
+    onClose: () => session.closeOverlay(),
+  };
+  session.showPicker(model);
+  // The newest row's count needs the work tree as it is now: filled in when known.
+  previews
+    .workTree()
+    .then(({ changedSinceNewest }) => session.updatePicker({ checkpoints: pickerCheckpoints(records, changedSinceNewest) }))
+    .catch(() => undefined);
+}

@@ -1,0 +1,344 @@
+import React from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUSY_NOTE, NO_CHECKPOINTS, Picker } from '../../src/app/picker/Picker.js';
+import { textWidth } from '../../src/app/picker/cut.js';
+import type { PickerChoice, PickerPreview, PickerProps } from '../../src/app/picker/types.js';
+import { allModes, checkpoints, emptyPreview, noConversation } from './pickerFixtures.js';
+import { FakeKeys, KEY, renderWait, type Rendered } from './renderWait.js';
+
+const opened: Rendered[] = [];
+afterEach(() => {
+  for (const view of opened.splice(0)) view.unmount();
+});
+
+/** Opens a picker (80 x 24 unless told) and waits until it is drawn and listening. */
+async function open(over: Partial<Omit<PickerProps, 'keys' | 'onChoose' | 'onClose'>> = {}) {
+  const keys = new FakeKeys();
+  const chosen: PickerChoice[] = [];
+  const closed: true[] = [];
+  const props: PickerProps = {
+    checkpoints: checkpoints(20),
+    width: 80,
+    height: 24,
+    loadPreview: () => Promise.resolve(emptyPreview),
+    modes: allModes,
+    canUndo: false,
+    agentBusy: false,
+    ...over,
+    keys,
+    onChoose: (choice) => chosen.push(choice),
+    onClose: () => closed.push(true),
+  };
+  const view = renderWait(<Picker {...props} />, { columns: Math.max(100, props.width) });
+  opened.push(view);
+  await view.waitForFrame((frame) => frame.includes('rewind to a checkpoint') && keys.subscribed, 3_000, 'the picker to open');
+  return { view, keys, chosen, closed, props };
+}
+
+/** The selected row's text (after `›`, without the border). */
+function selectedRow(frame: string): string | undefined {
+  return /› (.*?)\s*│/.exec(frame)?.[1];
+}
+
+const isSelected = (label: string) => (frame: string) => selectedRow(frame)?.endsWith(`  ${label}`) === true;
+
+describe('Picker: the list', () => {
+  it('opens with the newest checkpoint selected at the bottom, in the row format', async () => {
+    const { view } = await open();
+    const frame = await view.waitForFrame(isSelected('step 20'));
+    expect(selectedRow(frame)).toBe('2026-01-15 14:49:23  1 file(s) edited  step 20');
+    expect(frame).toContain('rewind to a checkpoint (20)');
+    expect(frame).not.toContain('step 8 '); // 12 rows in view: steps 9-20
+    expect(frame).toContain('step 9 ');
+  });
+
+  it('moves with ↑/↓ (both cursor modes) and does not wrap at the bottom', async () => {
+    const { view, keys } = await open();
+    keys.press(KEY.up);
+    await view.waitForFrame(isSelected('step 19'));
+    keys.press(KEY.upApp);
+    await view.waitForFrame(isSelected('step 18'));
+    keys.press(KEY.downApp);
+    keys.press(KEY.down);
+    await view.waitForFrame(isSelected('step 20'));
+    keys.press(KEY.down); // at the bottom: stays
+    keys.press(KEY.up);
+    await view.waitForFrame(isSelected('step 19'));
+  });
+
+  it('pages by the list height and goes Home and End', async () => {
+    const { view, keys } = await open();
+    keys.press(KEY.pageUp); // 12 rows in view
+    await view.waitForFrame(isSelected('step 8'));
+    keys.press(KEY.pageUp);
+    await view.waitForFrame(isSelected('step 1'));
+    keys.press(KEY.pageDown);
+    await view.waitForFrame(isSelected('step 13'));
+    keys.press(KEY.end);
+    await view.waitForFrame(isSelected('step 20'));
+    keys.press(KEY.home);
+    const frame = await view.waitForFrame(isSelected('step 1'));
+    expect(frame).not.toContain('step 20');
+  });
+
+  it('opens and moves through 10,000 checkpoints, drawing only the rows in view', async () => {
+    const { view, keys } = await open({ checkpoints: checkpoints(10_000, (id) => ({ paths: [`src/file${id}.ts`] })) });
+    const first = await view.waitForFrame(isSelected('step 10000'));
+    expect(first).toContain('rewind to a checkpoint (10000)');
+    expect(view.lines().length).toBeLessThanOrEqual(24);
+    keys.press(KEY.home);
+    await view.waitForFrame(isSelected('step 1'));
+    keys.press(KEY.pageDown);
+    await view.waitForFrame(isSelected('step 13'));
+    keys.press(KEY.end);
+    await view.waitForFrame(isSelected('step 10000'));
+    keys.press('file5000.ts');
+    await view.waitForFrame(isSelected('step 5000'));
+  });
+
+  it('separates sessions', async () => {
+    const { view } = await open({ checkpoints: checkpoints(6, (id) => ({ session: id <= 3 ? 'abc12345-0000' : 'def67890-1111' })) });
+    const frame = await view.waitForFrame((f) => f.includes('── session def67890'));
+    expect(frame.indexOf('step 3')).toBeLessThan(frame.indexOf('── session def67890'));
+    expect(frame.indexOf('── session def67890')).toBeLessThan(frame.indexOf('step 4'));
+  });
+
+  it('follows new props: counts filled in later, a new checkpoint, the selection kept', async () => {
+    const list = checkpoints(5, () => ({ files: null }));
+    const { view, keys, props } = await open({ checkpoints: list });
+    keys.press(KEY.up);
+    await view.waitForFrame(isSelected('step 4'));
+    const counted = [...list.map((c) => ({ ...c, files: c.id })), ...checkpoints(6).slice(5)];
+    view.rerender(<Picker {...props} checkpoints={counted} />);
+    const frame = await view.waitForFrame((f) => f.includes('step 6'));
+    expect(selectedRow(frame)).toBe('2026-01-15 14:33:23  4 file(s) edited  step 4');
+    expect(frame).toContain('rewind to a checkpoint (6)');
+  });
+
+  it('marks rows whose files can no longer be restored, and shows … for a count not known yet', async () => {
+    const { view } = await open({ checkpoints: checkpoints(3, (id) => ({ unrestorable: id === 1, files: id === 3 ? null : 2 })) });
+    const frame = await view.waitForFrame(isSelected('step 3'));
+    expect(frame).toContain('2 file(s) edited  no longer restorable  step 1');
+    expect(selectedRow(frame)).toBe('2026-01-15 14:32:23  … file(s) edited  step 3');
+  });
+});
+
+describe('Picker: filtering', () => {
+  const labelled = checkpoints(20, (id) => ({
+    label: id % 5 === 0 ? `implement the auth middleware ${id}` : `step ${id}`,
+    paths: id === 7 ? ['src/db.ts'] : ['README.md'],
+  }));
+
+  it('filters by label as you type; Backspace and Esc take it back; Esc then closes', async () => {
+    const { view, keys, closed } = await open({ checkpoints: labelled });
+    keys.press('AUTH');
+    const frame = await view.waitForFrame((f) => f.includes('filter: AUTH'));
+    expect(frame).toContain('4 of 20');
+    expect(frame).not.toContain('step 19');
+    expect(selectedRow(frame)).toMatch(/auth middleware 20$/);
+    keys.press(KEY.backspace);
+    await view.waitForFrame((f) => f.includes('filter: AUT▏'));
+    keys.press(KEY.esc);
+    await view.waitForFrame((f) => f.includes('type to filter') && f.includes('step 19'));
+    expect(closed).toEqual([]);
+    keys.press(KEY.esc);
+    await view.waitForFrame(() => closed.length === 1, 3_000, 'onClose');
+  });
+
+  it('filters by file name, and says when nothing matches', async () => {
+    const { view, keys } = await open({ checkpoints: labelled });
+    keys.press('db.ts');
+    const frame = await view.waitForFrame(isSelected('step 7'));
+    expect(frame).toContain('1 of 20');
+    keys.press('x');
+    await view.waitForFrame((f) => f.includes('no checkpoint matches "db.tsx"'));
+  });
+});
+
+describe('Picker: choosing', () => {
+  it('shows the undo row at the top and chooses it', async () => {
+    const { view, keys, chosen } = await open({ canUndo: true });
+    keys.press(KEY.home);
+    const frame = await view.waitForFrame((f) => selectedRow(f) === '↶ undo last rewind');
+    expect(frame).toContain('undo the last rewind');
+    keys.press(KEY.enter);
+    await view.waitForFrame(() => chosen.length === 1, 3_000, 'onChoose');
+    expect(chosen).toEqual([{ kind: 'undo' }]);
+  });
+
+  for (const [letter, mode] of [
+    ['b', 'both'],
+    ['f', 'files'],
+    ['c', 'conversation'],
+  ] as const) {
+    it(`Enter shows the modes; ${letter} picks ${mode}`, async () => {
+      const { view, keys, chosen } = await open();
+      keys.press(KEY.up);
+      await view.waitForFrame(isSelected('step 19'));
+      keys.press(KEY.enter);
+      const frame = await view.waitForFrame((f) => f.includes('restore conversation and files'));
+      expect(frame).toContain('b  restore conversation and files');
+      expect(frame).toContain('f  restore files only');
+      expect(frame).toContain('c  restore conversation only');
+      expect(frame).toContain('rewind to 2026-01-15 14:48:23  1 file(s) edited  step 19');
+      await view.waitForFrame((f) => f.includes('#19: nothing to change')); // the preview stays under the menu
+      keys.press(letter);
+      await view.waitForFrame(() => chosen.length === 1, 3_000, 'onChoose');
+      expect(chosen).toEqual([{ kind: 'restore', id: 19, mode }]);
+    });
+  }
+
+  it('shows a disabled mode with its reason and does not choose it', async () => {
+    const { view, keys, chosen } = await open({ modes: noConversation });
+    keys.press(KEY.enter);
+    const frame = await view.waitForFrame((f) => f.includes('restore files only'));
+    expect(frame).toContain('c  restore conversation only — no conversation stored');
+    expect(frame).toContain('b  restore conversation and files — no conversation stored');
+    expect(selectedRow(frame)).toBe('f  restore files only'); // the cursor starts on the first enabled mode
+    keys.press('c');
+    await view.waitForFrame((f) => f.includes('restore conversation only is not available: no conversation stored'));
+    expect(chosen).toEqual([]);
+    keys.press(KEY.enter);
+    await view.waitForFrame(() => chosen.length === 1, 3_000, 'onChoose');
+    expect(chosen).toEqual([{ kind: 'restore', id: 20, mode: 'files' }]);
+  });
+
+  it('moves through the modes with ↑/↓ and Enter', async () => {
+    const { view, keys, chosen } = await open();
+    keys.press(KEY.enter);
+    await view.waitForFrame((f) => selectedRow(f) === 'b  restore conversation and files');
+    keys.press(KEY.down);
+    keys.press(KEY.down);
+    keys.press(KEY.down); // no wrap
+    await view.waitForFrame((f) => selectedRow(f) === 'c  restore conversation only');
+    keys.press(KEY.enter);
+    await view.waitForFrame(() => chosen.length === 1, 3_000, 'onChoose');
+    expect(chosen).toEqual([{ kind: 'restore', id: 20, mode: 'conversation' }]);
+  });
+
+  it('Esc goes back from the modes to the list; Ctrl+C closes', async () => {
+    const { view, keys, chosen, closed } = await open();
+    keys.press(KEY.enter);
+    await view.waitForFrame((f) => f.includes('restore files only'));
+    keys.press(KEY.esc);
+    await view.waitForFrame((f) => isSelected('step 20')(f) && !f.includes('restore files only'));
+    expect(closed).toEqual([]);
+    keys.press(KEY.ctrlC);
+    await view.waitForFrame(() => closed.length === 1, 3_000, 'onClose');
+    expect(chosen).toEqual([]);
+  });
+
+  it('Ctrl+C closes from the modes too, once', async () => {
+    const { view, keys, closed } = await open();
+    keys.press(KEY.enter);
+    await view.waitForFrame((f) => f.includes('restore files only'));
+    keys.press(KEY.ctrlC + KEY.ctrlC);
+    keys.press(KEY.esc);
+    await view.waitForFrame(() => closed.length === 1, 3_000, 'onClose');
+    expect(closed).toEqual([true]);
+  });
+});
+
+describe('Picker: notes and edge cases', () => {
+  it('shows the banner and the busy note', async () => {
+    const { view, keys } = await open({ banner: 'checkpointing is off: git was not found', agentBusy: true });
+    const frame = await view.waitForFrame((f) => f.includes(BUSY_NOTE));
+    expect(frame).toContain('⚠ checkpointing is off: git was not found');
+    keys.press(KEY.enter);
+    const modes = await view.waitForFrame((f) => f.includes('restore files only'));
+    expect(modes).toContain(BUSY_NOTE);
+  });
+
+  it('says there are no checkpoints yet if opened with none', async () => {
+    const { view } = await open({ checkpoints: [] });
+    await view.waitForFrame((f) => f.includes(NO_CHECKPOINTS));
+  });
+});
+
+describe('Picker: preview', () => {
+  const preview: PickerPreview = {
+    files: [
+      { path: 'src/db.ts', status: 'M', added: 12, removed: 3 },
+      { path: 'notes.md', status: 'M', added: 1, removed: 4 },
+      { path: 'old.ts', status: 'D', added: 0, removed: 9 },
+    ],
+    skipped: [{ path: 'model.gguf', bytes: 3 * 1024 ** 3, reason: 'over 20 MB' }],
+    unsaved: ['notes.md'],
+  };
+
+  it('shows … while loading, then the files with +/-, the unsaved ones flagged and the skipped ones', async () => {
+    const calls: number[] = [];
+    let release = (): void => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { view } = await open({
+      loadPreview: async (id) => {
+        calls.push(id);
+        await gate;
+        return preview;
+      },
+    });
+    await view.waitForFrame(() => calls.length === 1, 3_000, 'the preview to be asked for');
+    expect(view.lines().some((line) => /^│ …\s*│$/.test(line))).toBe(true);
+    release();
+    const frame = await view.waitForFrame((f) => f.includes('+12 -3'));
+    expect(frame).toContain('restoring #20 changes 3 file(s):');
+    expect(frame).toContain('  M src/db.ts  +12 -3');
+    expect(frame).toContain('! M notes.md  +1 -4');
+    expect(frame).toContain('  D old.ts  +0 -9');
+    expect(frame).toContain('! edited after the newest checkpoint — kept in the redo point');
+    expect(frame).toContain('left alone (skipped): model.gguf  3.0 GB, over 20 MB');
+    expect(calls).toEqual([20]);
+  });
+
+  it('loads a preview per row once, and only for the row the selection rests on', async () => {
+    const calls: number[] = [];
+    const { view, keys } = await open({
+      loadPreview: (id) => {
+        calls.push(id);
+        return Promise.resolve({ files: [{ path: `f${id}.ts`, status: 'M', added: id, removed: 0 }], skipped: [], unsaved: [] });
+      },
+    });
+    await view.waitForFrame((f) => f.includes('f20.ts  +20 -0'));
+    keys.press(KEY.up + KEY.up + KEY.up); // one read: the selection passes 19 and 18 at once
+    await view.waitForFrame((f) => f.includes('f17.ts  +17 -0'));
+    keys.press(KEY.end);
+    await view.waitForFrame((f) => f.includes('f20.ts  +20 -0'));
+    expect(calls).toEqual([20, 17]);
+  });
+
+  it('shows the error of a preview that fails', async () => {
+    const { view, keys } = await open({
+      loadPreview: (id) => (id === 20 ? Promise.reject(new Error('objects are missing')) : Promise.resolve({ ...emptyPreview, error: 'checkpoint #19 is no longer restorable' })),
+    });
+    await view.waitForFrame((f) => f.includes('#20 cannot be previewed: objects are missing'));
+    keys.press(KEY.up);
+    await view.waitForFrame((f) => f.includes('#19 cannot be previewed: checkpoint #19 is no longer restorable'));
+  });
+});
+
+describe('Picker: long labels', () => {
+  const long = `implement the auth middleware ${'and then much more '.repeat(12)}漢字の終わり END`;
+
+  for (const width of [40, 80, 200]) {
+    it(`cuts long labels to ${width} columns`, async () => {
+      const { view } = await open({
+        width,
+        height: 20,
+        checkpoints: checkpoints(3, (id) => ({ label: id === 3 ? long : `step ${id}`, session: id === 1 ? 'abc12345' : 'def67890' })),
+        banner: `a long warning ${'that goes on '.repeat(20)}`,
+        agentBusy: true,
+      });
+      const frame = await view.waitForFrame((f) => f.includes('implement'));
+      const lines = frame.split('\n');
+      for (const line of lines) expect(textWidth(line), line).toBeLessThanOrEqual(width);
+      expect(lines[0] && textWidth(lines[0])).toBe(width); // the box takes the whole width
+      const row = selectedRow(frame) ?? '';
+      expect(row.endsWith('…')).toBe(true);
+      expect(row).not.toContain('END');
+      const start = width < 64 ? '01-15 14:32  1 file(s)  implement' : '2026-01-15 14:32:23  1 file(s) edited  implement the auth';
+      expect(row.startsWith(start), row).toBe(true); // narrow boxes use the compact row
+      expect(textWidth(`│ › ${row}`)).toBeLessThanOrEqual(width - 1);
+      expect(textWidth(row)).toBeGreaterThanOrEqual(width - 8); // cut at the edge, not earlier
+    });
+  }
+});

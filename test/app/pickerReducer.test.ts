@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import type { KeyEvent } from '../../src/pty/keys.js';
+import { pickerKeys } from '../../src/app/picker/pickerKeys.js';
+import { initialPickerState, pickerReducer, visibleRows, type PickerEnv, type PickerState } from '../../src/app/picker/pickerReducer.js';
+import type { PickerCheckpoint } from '../../src/app/picker/types.js';
+import { allModes, checkpoints, noConversation } from './pickerFixtures.js';
+
+const data = (d: string): KeyEvent => ({ type: 'data', data: d });
+const enter: KeyEvent = { type: 'enter' };
+const esc: KeyEvent = { type: 'esc' };
+
+function envOf(list: readonly PickerCheckpoint[], over: Partial<PickerEnv> = {}): PickerEnv {
+  return { checkpoints: list, canUndo: false, listHeight: 5, modes: allModes, ...over };
+}
+
+function run(env: PickerEnv, events: KeyEvent[], from = initialPickerState(env)): PickerState {
+  return events.reduce((state, event) => pickerReducer(state, { type: 'key', event, env }), from);
+}
+
+/** The id (or kind) of the selected row. */
+function selectedOf(state: PickerState, env: PickerEnv): number | string | undefined {
+  const row = visibleRows(state, env)[state.selected];
+  return row === undefined ? undefined : row.kind === 'checkpoint' ? row.checkpoint.id : row.kind;
+}
+
+describe('pickerKeys', () => {
+  it('reads arrows in both cursor modes, paging, Home/End in their spellings, Backspace, Ctrl+C', () => {
+    const types = (d: string) => pickerKeys(data(d)).map((k) => k.type);
+    expect(types('\x1b[A\x1bOA\x1b[B\x1bOB')).toEqual(['up', 'up', 'down', 'down']);
+    expect(types('\x1b[5~\x1b[6~')).toEqual(['pageUp', 'pageDown']);
+    expect(types('\x1b[H\x1b[1~\x1bOH\x1b[F\x1b[4~\x1bOF')).toEqual(['home', 'home', 'home', 'end', 'end', 'end']);
+    expect(types('\x7f\b\x03\x15')).toEqual(['backspace', 'backspace', 'interrupt', 'clear']);
+  });
+
+  it('types printable text, drops unknown sequences, flattens a paste', () => {
+    expect(pickerKeys(data('ab\x1b[Dc\x1b[1;5Cd'))).toEqual([{ type: 'text', text: 'abcd' }]);
+    expect(pickerKeys(data('\x1b[200~src/\ndb.ts\x1b[201~'))).toEqual([{ type: 'text', text: 'src/ db.ts' }]);
+    expect(pickerKeys({ type: 'command' })).toEqual([]);
+  });
+});
+
+describe('pickerReducer: moving', () => {
+  const env = envOf(checkpoints(20));
+
+  it('opens on the newest row, with the bottom of the list in view', () => {
+    const state = initialPickerState(env);
+    expect(selectedOf(state, env)).toBe(20);
+    expect(state.top).toBe(15);
+    expect(state.stage).toBe('list');
+  });
+
+  it('moves with ↑/↓ and does not wrap at either end', () => {
+    expect(selectedOf(run(env, [data('\x1b[B')]), env)).toBe(20);
+    expect(selectedOf(run(env, [data('\x1b[A'), data('\x1bOA')]), env)).toBe(18);
+    const top = run(env, [data('\x1b[H'), data('\x1b[A')]);
+    expect(selectedOf(top, env)).toBe(1);
+    expect(top.top).toBe(0);
+  });
+
+  it('pages by the list height and keeps the selection in view', () => {
+    const up = run(env, [data('\x1b[5~')]);
+    expect(selectedOf(up, env)).toBe(15);
+    expect(up.top).toBeLessThanOrEqual(up.selected);
+    expect(up.selected).toBeLessThan(up.top + env.listHeight);
+    const far = run(env, [data('\x1b[5~'.repeat(10))]);
+    expect(selectedOf(far, env)).toBe(1);
+    expect(selectedOf(run(env, [data('\x1b[5~'), data('\x1b[6~\x1b[6~')]), env)).toBe(20);
+  });
+
+  it('goes Home and End, and reads several keys in one read', () => {
+    const home = run(env, [data('\x1b[1~')]);
+    expect(selectedOf(home, env)).toBe(1);
+    expect(home.top).toBe(0);
+    const end = run(env, [data('\x1b[H\x1b[B\x1b[B'), data('\x1b[4~')], home);
+    expect(selectedOf(end, env)).toBe(20);
+    expect(end.top).toBe(15);
+  });
+
+  it('never selects a separator and shows the separator above the selection at the top edge', () => {
+    const two = envOf(checkpoints(10, (id) => ({ session: id <= 5 ? 'a' : 'b' })));
+    // rows: 1..5, separator (index 5), 6..10
+    let state = run(two, [data('\x1b[A'.repeat(4))]);
+    expect(selectedOf(state, two)).toBe(6);
+    state = run(two, [data('\x1b[A')], state);
+    expect(selectedOf(state, two)).toBe(5);
+    const atSix = run(two, [data('\x1b[H\x1b[6~')]);
+    expect(selectedOf(atSix, two)).toBe(6); // a page down from 1 lands on the separator: the next row
+    const back = run(two, [data('\x1b[A'.repeat(9) + '\x1b[B'.repeat(5))]);
+    expect(selectedOf(back, two)).toBe(6);
+  });
+});
+
+describe('pickerReducer: filtering', () => {
+  const list = checkpoints(30, (id) => ({ label: id % 10 === 0 ? `auth step ${id}` : `step ${id}`, paths: id === 7 ? ['src/db.ts'] : [] }));
+  const env = envOf(list, { canUndo: true });
+
+  it('types into the filter, keeps the newest match selected, and Backspace widens it again', () => {
+    let state = run(env, [data('AUTH')]);
+    expect(state.filter).toBe('AUTH');
+    expect(visibleRows(state, env).map((r) => (r.kind === 'checkpoint' ? r.checkpoint.id : r.kind))).toEqual([10, 20, 30]);
+    expect(selectedOf(state, env)).toBe(30);
+    state = run(env, [data('\x1b[A')], state);
+    expect(selectedOf(state, env)).toBe(20);
+    state = run(env, [data('\x7f\x7f\x7f\x7f')], state);
+    expect(state.filter).toBe('');
+    expect(selectedOf(state, env)).toBe(20); // the selected row stays selected
+  });
+
+  it('filters by path', () => {
+    expect(selectedOf(run(env, [data('db.ts')]), env)).toBe(7);
+  });
+
+  it('Esc clears a filter first, then closes; Ctrl+C closes at once', () => {
+    const cleared = run(env, [data('auth'), esc]);
+    expect(cleared.filter).toBe('');
+    expect(cleared.outcome).toBeUndefined();
+    expect(run(env, [data('auth'), esc, esc]).outcome).toEqual({ type: 'close' });
+    expect(run(env, [data('auth\x03')]).outcome).toEqual({ type: 'close' });
+  });
+
+  it('with nothing matching, selects nothing and Enter does nothing', () => {
+    const state = run(env, [data('zzz'), enter]);
+    expect(state.selected).toBe(-1);
+    expect(state.stage).toBe('list');
+    expect(state.outcome).toBeUndefined();
+  });
+});
+
+describe('pickerReducer: choosing', () => {
+  const env = envOf(checkpoints(3), { canUndo: true });
+
+  it('chooses undo on the undo row', () => {
+    const state = run(env, [data('\x1b[H'), enter]);
+    expect(state.outcome).toEqual({ type: 'choose', choice: { kind: 'undo' } });
+  });
+
+  it('Enter opens the modes; b/f/c pick directly; ↑/↓ + Enter pick; Esc goes back', () => {
+    const modes = run(env, [enter]);
+    expect(modes.stage).toBe('modes');
+    expect(modes.mode).toBe(0);
+    expect(run(env, [data('b')], modes).outcome).toEqual({ type: 'choose', choice: { kind: 'restore', id: 3, mode: 'both' } });
+    expect(run(env, [data('F')], modes).outcome).toEqual({ type: 'choose', choice: { kind: 'restore', id: 3, mode: 'files' } });
+    expect(run(env, [data('c')], modes).outcome).toEqual({ type: 'choose', choice: { kind: 'restore', id: 3, mode: 'conversation' } });
+    expect(run(env, [data('\x1b[B\x1b[B\x1b[B'), enter], modes).outcome).toEqual({ type: 'choose', choice: { kind: 'restore', id: 3, mode: 'conversation' } });
+    const back = run(env, [esc], modes);
+    expect(back.stage).toBe('list');
+    expect(back.outcome).toBeUndefined();
+    expect(run(env, [data('\x03')], modes).outcome).toEqual({ type: 'close' });
+  });
+
+  it('a disabled mode cannot be picked and says why; the cursor skips it', () => {
+    const limited = envOf(checkpoints(3), { modes: noConversation });
+    const modes = run(limited, [enter]);
+    expect(modes.mode).toBe(1); // files only: the first one enabled
+    const refused = run(limited, [data('c')], modes);
+    expect(refused.outcome).toBeUndefined();
+    expect(refused.notice).toBe('restore conversation only is not available: no conversation stored');
+    expect(run(limited, [data('\x1b[A'), enter], modes).outcome).toEqual({ type: 'choose', choice: { kind: 'restore', id: 3, mode: 'files' } });
+    expect(run(limited, [data('x')], refused).notice).toBeUndefined(); // the next key clears the notice
+  });
+
+  it('an unrestorable checkpoint offers no file modes', () => {
+    const gone = envOf(checkpoints(2, (id) => ({ unrestorable: id === 2 })));
+    const refused = run(gone, [enter, data('f')]);
+    expect(refused.outcome).toBeUndefined();
+    expect(refused.notice).toMatch(/no longer restorable/);
+    expect(run(gone, [enter, data('c')]).outcome).toEqual({ type: 'choose', choice: { kind: 'restore', id: 2, mode: 'conversation' } });
+  });
+
+  it('ignores keys after it is done', () => {
+    const done = run(env, [enter, data('f')]);
+    expect(run(env, [data('\x1b[A'), enter, data('b')], done)).toBe(done);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, previewLines, UNSAVED_NOTE } from '../../src/app/picker/previewLines.js';
+import type { PickerPreview } from '../../src/app/picker/types.js';
+
+const texts = (id: number, preview: PickerPreview, max: number) => previewLines(id, preview, max).map((line) => line.text);
+
+describe('previewLines', () => {
+  const preview: PickerPreview = {
+    files: [
+      { path: 'src/db.ts', status: 'M', added: 12, removed: 3 },
+      { path: 'logo.png', status: 'A', added: null, removed: null },
+      { path: 'notes.md', status: 'M', added: 1, removed: 0 },
+    ],
+    skipped: [{ path: 'model.gguf', bytes: 3 * 1024 ** 3, reason: 'over 20 MB' }],
+    unsaved: ['notes.md'],
+  };
+
+  it('lists the files with status and +/-, flags unsaved ones, and the skipped files it leaves alone', () => {
+    expect(texts(14, preview, 10)).toEqual([
+      'restoring #14 changes 3 file(s):',
+      '  M src/db.ts  +12 -3',
+      '  A logo.png  binary',
+      '! M notes.md  +1 -0',
+      UNSAVED_NOTE,
+      'left alone (skipped): model.gguf  3.0 GB, over 20 MB',
+    ]);
+  });
+
+  it('says … N more when the files do not fit, keeping the note and the skipped files', () => {
+    const many: PickerPreview = { ...preview, files: Array.from({ length: 30 }, (_, i) => ({ path: `f${i}.ts`, status: 'M' as const, added: 1, removed: 1 })) };
+    const lines = texts(2, many, 6);
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe('restoring #2 changes 30 file(s):');
+    expect(lines).toContain('! edited after the newest checkpoint — kept in the redo point');
+    expect(lines.some((l) => l.startsWith('left alone (skipped): model.gguf'))).toBe(true);
+    expect(lines.some((l) => /^… \d+ more file\(s\)$/.test(l))).toBe(true);
+  });
+
+  it('shows an error alone, and says when nothing would change', () => {
+    expect(texts(3, { files: [], skipped: [], unsaved: [], error: 'checkpoint #3 is no longer restorable' }, 5)).toEqual(['#3 cannot be previewed: checkpoint #3 is no longer restorable']);
+    expect(texts(3, { files: [], skipped: [], unsaved: [] }, 5)).toEqual(['#3: nothing to change, the files already match it']);
+  });
+
+  it('formats sizes', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(21 * 1024 * 1024)).toBe('21.0 MB');
+  });
+});

@@ -1,0 +1,83 @@
+// The rewind picker end to end: a plain bash as the agent, checkpoints from Enter, Esc Esc,
+// a restore of files, the agent still there, /redo.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fingerprint } from '../helpers/fingerprint.js';
+import { startRewind, type TermSession } from '../helpers/term.js';
+import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+let session: TermSession | undefined;
+
+beforeEach(() => {
+  sb = createSandbox('rewind-picker-e2e-');
+});
+afterEach(async () => {
+  if (session) {
+    session.kill('SIGKILL');
+    await session.exited;
+    session.close();
+    session = undefined;
+  }
+  sb.cleanup();
+});
+
+function type(term: TermSession, line: string): void {
+  term.write(line);
+  term.write('\r');
+}
+
+describe('Esc Esc → pick → restore files', () => {
+  it('restores the oldest checkpoint from the picker, the agent carries on, and /redo undoes it', async () => {
+    const root = sb.repo('picker');
+    const gitBefore = fingerprint(path.join(root, '.git'));
+    const term = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: root, env: { ...sb.env, PS1: 'agent$ ' } });
+    session = term;
+    await term.waitFor(/agent\$/, 15_000, 'the agent prompt');
+
+    type(term, 'echo one > a.txt');
+    await term.waitFor(() => fs.existsSync(path.join(root, 'a.txt')), 10_000, 'a.txt');
+    type(term, 'echo two > b.txt');
+    await term.waitFor(() => fs.existsSync(path.join(root, 'b.txt')), 10_000, 'b.txt');
+    type(term, 'echo three >> a.txt');
+    await term.waitFor(() => fs.readFileSync(path.join(root, 'a.txt'), 'utf8') === 'one\nthree\n', 10_000, 'a.txt edited');
+    await term.waitFor(/#\d+ ·/, 10_000, 'the checkpoints in the status line');
+
+    term.write('\x1b');
+    term.write('\x1b');
+    await term.waitFor(/rewind to a checkpoint[\s\S]*echo one > a\.txt/, 10_000, 'the picker with the first checkpoint');
+    term.write('\x1b[H');
+    term.write('\r');
+    await term.waitFor(/files only/, 10_000, 'the restore modes');
+    expect(term.text()).toMatch(/conversation/);
+    term.write('f');
+    await term.waitFor(/restored the files of #1/, 15_000, 'the restore notice');
+    expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
+    expect(fs.readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('# project\n');
+    expect(fingerprint(path.join(root, '.git'))).toEqual(gitBefore);
+
+    type(term, 'echo still-here');
+    await term.waitFor(/^still-here$/m, 10_000, 'the agent answering after the restore');
+
+    term.write('\x1d');
+    await term.waitFor(/Enter runs · Esc closes/, 5_000, 'the command bar');
+    term.write('redo');
+    term.write('\r');
+    await term.waitFor(/undid the last rewind/, 15_000, 'the redo notice');
+    expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('one\nthree\n');
+    expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('two\n');
+    expect(fingerprint(path.join(root, '.git'))).toEqual(gitBefore);
+  });
+
+  it('with no checkpoints yet, Esc Esc says so and opens no dialog', async () => {
+    const root = sb.repo('empty');
+    const term = startRewind(['--', 'cat'], { cwd: root, env: sb.env });
+    session = term;
+    await term.waitFor(/◈ rewind/, 15_000, 'the status line');
+    term.write('\x1b\x1b');
+    await term.waitFor(/no checkpoints yet — they are taken before each file-modifying tool/, 10_000, 'the message');
+    expect(term.text()).not.toMatch(/files only|╭/);
+  });
+});
