@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { UserError } from '../errors.js';
 import { currentProcessMark, isAlive, type ProcessMark } from './processAlive.js';
 
@@ -91,10 +92,12 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
 
   const content: LockContent = { ...currentProcessMark(), purpose: options.purpose, since: new Date().toISOString() };
   const deadline = Date.now() + (options.waitMs ?? 30_000);
+  const queue = `${file}.queue`;
+  let ticket: string | undefined;
   let delay = 2;
   try {
     for (;;) {
-      if (tryCreate(file, content)) break;
+      if (waitersAhead(queue, ticket) === 0 && tryCreate(file, content)) break;
       const raw = (() => {
         try {
           return fs.readFileSync(file, 'utf8');
@@ -107,6 +110,9 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
         breakStale(file, raw);
         continue;
       }
+      // Waiters take the lock in the order they came: a busy stream of snapshots from a
+      // hook cannot starve a restore waiting in another terminal.
+      ticket ??= takeTicket(queue, content);
       if (Date.now() >= deadline) {
         const who = holder ? `pid ${holder.pid}, ${holder.purpose}, since ${holder.since}` : 'unknown holder';
         throw new UserError(`another rewind is working on this project (${who}); try again when it is done, or remove ${file} if no rewind is running`);
@@ -118,6 +124,8 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
     releaseLocal();
     if (inProcess.get(file) === chained) inProcess.delete(file);
     throw error;
+  } finally {
+    if (ticket) fs.rmSync(path.join(queue, ticket), { force: true });
   }
 
   let released = false;
@@ -133,6 +141,34 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
     releaseLocal();
     if (inProcess.get(file) === chained) inProcess.delete(file);
   };
+}
+
+let tickets = 0;
+
+/** Joins the queue of waiters: a file named so that names sort in arrival order. */
+function takeTicket(queue: string, content: LockContent): string {
+  fs.mkdirSync(queue, { recursive: true, mode: 0o700 });
+  const name = `${String(Date.now()).padStart(15, '0')}-${String(process.pid).padStart(10, '0')}-${String(++tickets).padStart(6, '0')}`;
+  fs.writeFileSync(path.join(queue, name), JSON.stringify(content), { mode: 0o600 });
+  return name;
+}
+
+/** Live waiters ahead of `ticket` (all of them when we have none yet); dead ones are removed. */
+function waitersAhead(queue: string, ticket: string | undefined): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(queue);
+  } catch {
+    return 0;
+  }
+  let ahead = 0;
+  for (const name of names) {
+    if (ticket !== undefined && name >= ticket) continue;
+    const waiter = readLock(path.join(queue, name));
+    if (waiter && isAlive(waiter)) ahead++;
+    else if (waiter || isOldGarbage(path.join(queue, name))) fs.rmSync(path.join(queue, name), { force: true });
+  }
+  return ahead;
 }
 
 /** A lock file we cannot parse is a crash mid-write; treat it as stale after a moment. */

@@ -22,7 +22,7 @@ afterEach(async () => {
     }
   }
   children = [];
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 /** A pid that was in use and no longer is: a finished `node -e 0`. */
@@ -112,5 +112,28 @@ describe('locks', () => {
     const { record } = await pending;
     expect(record.id).toBe(1);
     expect(fs.existsSync(checkpoints.store.lock)).toBe(false);
+  });
+
+  it('waiters are served in order: a process re-taking the lock in a tight loop cannot starve another', async () => {
+    const lockFile = path.join(sb.base, 'fair.lock');
+    const lockModule = path.resolve(import.meta.dirname, '../../dist/checkpoints/lock.js');
+    expect(fs.existsSync(lockModule), 'the built lock module (npm test builds first)').toBe(true);
+    const loop = `
+      const { acquireLock } = await import(${JSON.stringify(lockModule)});
+      let first = true;
+      for (;;) {
+        const release = await acquireLock(${JSON.stringify(lockFile)}, { purpose: 'loop', waitMs: 60000 });
+        if (first) { process.stdout.write('looping\\n'); first = false; }
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        release();
+      }`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', loop], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    await new Promise<void>((resolve) => child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('looping') && resolve()));
+    // Without a queue the loop takes the lock again the moment it lets go, every time.
+    for (let round = 0; round < 10; round++) {
+      const release = await acquireLock(lockFile, { purpose: 'restore', waitMs: 1_000 });
+      release();
+    }
   });
 });

@@ -20,7 +20,7 @@ afterEach(async () => {
     await session.exited;
     session.close();
   }
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 const shell = ['--', 'bash', '--norc', '--noprofile'];

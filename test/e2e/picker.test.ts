@@ -20,7 +20,7 @@ afterEach(async () => {
     session.close();
     session = undefined;
   }
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 function type(term: TermSession, line: string): void {

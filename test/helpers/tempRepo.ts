@@ -37,8 +37,8 @@ export interface Sandbox {
   repo(name: string): string;
   /** Opens the engine on `cwd` with the sandbox's store and env. */
   open(cwd: string, settings?: Partial<EngineSettings>, extraEnv?: NodeJS.ProcessEnv): Checkpoints;
-  /** Removes everything the sandbox made. */
-  cleanup(): void;
+  /** Removes everything the sandbox made (after background walks it started are done). */
+  cleanup(): Promise<void>;
 }
 
 /** Environment for git run by a test: no system or global config, a fixed identity. */
@@ -105,8 +105,8 @@ export function createSandbox(prefix = 'rewind-test-'): Sandbox {
     open(cwd, settings = {}, extraEnv = {}) {
       return Checkpoints.open({ cwd, settings: { ...defaultSettings, ...settings }, home: store, env: { ...env, ...extraEnv } });
     },
-    cleanup() {
-      waitForBackgroundScans(store);
+    async cleanup() {
+      await waitForBackgroundScans(store);
       fs.rmSync(base, { recursive: true, force: true, maxRetries: 3 });
     },
   };
@@ -126,7 +126,7 @@ function alive(pid: number): boolean {
  * sandbox may only be removed once those are done, or they write into a folder being
  * deleted. Waits for each, with a deadline.
  */
-function waitForBackgroundScans(store: string): void {
+async function waitForBackgroundScans(store: string): Promise<void> {
   let stores: string[];
   try {
     stores = fs.readdirSync(path.join(store, 'history')).map((name) => path.join(store, 'history', name));
@@ -141,9 +141,8 @@ function waitForBackgroundScans(store: string): void {
     } catch {
       continue;
     }
-    while (pid > 0 && alive(pid) && Date.now() < deadline) {
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
-    }
+    // Polled with the event loop free: a walk started in this process is reaped only then.
+    while (pid > 0 && alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 

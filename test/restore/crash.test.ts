@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await settleBackground(sb.store);
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 function crashingRestore(root: string, id: number, k: number) {

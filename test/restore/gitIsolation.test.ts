@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await settleBackground(sb.store);
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 interface Options {

@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await settleBackground(sb.store);
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 function projectHas(root: string, oid: string): boolean {

@@ -143,7 +143,7 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await settleBackground(sb.store);
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 /** Back to README.md and .gitignore only, so each run starts alike (the store keeps its history). */

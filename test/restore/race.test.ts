@@ -39,7 +39,7 @@ afterEach(async () => {
   }
   children = [];
   await settleBackground(sb.store);
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 /**

@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await settleBackground(sb.store);
-  sb.cleanup();
+  await sb.cleanup();
 });
 
 const snap = (root: string, label?: string) => snapshotId(rewind, sb.env, root, label);
