@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchSnapshots, type SnapshotRow } from './snapshot.js';
 import { benchRestore, type RestoreRow } from './restore.js';
 import { benchThroughput, type ThroughputRow } from './throughput.js';
+import { benchPicker, type PickerRow } from './picker.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [1_000] : [1_000, 10_000, 50_000];
@@ -40,6 +41,7 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 const snapshot: SnapshotRow[] = [];
 const restore: RestoreRow[] = [];
 const throughput: ThroughputRow[] = [];
+let picker: PickerRow | undefined;
 try {
   for (const files of sizes) {
     const runs = files >= 50_000 ? 11 : 15;
@@ -52,6 +54,10 @@ try {
       process.stderr.write(`restore bench: ${files} files…\n`);
       restore.push(await benchRestore(work, files, runs));
     }
+  }
+  if (!only || only === 'picker') {
+    process.stderr.write('picker bench: open time with 10,000 checkpoints…\n');
+    picker = await benchPicker(work, 10_000, quick ? 3 : 11);
   }
   if (!only || only === 'throughput') {
     process.stderr.write('throughput bench: 20 MB through the app and through a bare pty…\n');
@@ -67,9 +73,14 @@ const results = {
   snapshot,
   restore,
   throughput,
+  picker,
 };
 const out = new URL('./results.json', import.meta.url);
 if (!quick && !only) fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 if (snapshot.length > 0) process.stdout.write(`Snapshot\n\n${table(snapshot)}\n\n`);
 if (restore.length > 0) process.stdout.write(`Restore of ${12} changed files, safety snapshot included\n\n${restoreTable(restore)}\n\n`);
-if (throughput.length > 0) process.stdout.write(`Output through the app\n\n${throughputTable(throughput)}\n`);
+if (throughput.length > 0) process.stdout.write(`Output through the app\n\n${throughputTable(throughput)}\n\n`);
+if (picker) {
+  process.stdout.write(`Picker open time with ${picker.checkpoints.toLocaleString('en-US')} checkpoints, in the app: median ${picker.openMs.median} ms, p90 ${picker.openMs.p90} ms (target ${picker.target}); `);
+  process.stdout.write(`cold (list parsed from disk first): median ${picker.coldOpenMs.median} ms, p90 ${picker.coldOpenMs.p90} ms\n`);
+}

@@ -10,35 +10,75 @@ import type { CheckpointRecord } from './record.js';
  * corruption, reported with the line number and what to do.
  */
 export class CheckpointLog {
+  /** What was parsed last: the file (inode), how much of it, and the records. */
+  private cache: { ino: number; size: number; records: CheckpointRecord[] } | undefined;
+
   constructor(readonly file: string) {}
 
-  private parse(content: string): CheckpointRecord[] {
-    const lines = content.split('\n');
-    lines.pop(); // the torn line of a crashed append, or '' after the final newline
-    const records: CheckpointRecord[] = [];
-    lines.forEach((line, index) => {
-      if (line.trim() === '') return;
-      try {
-        const record = JSON.parse(line) as CheckpointRecord;
-        if (typeof record.id !== 'number' || typeof record.commit !== 'string') throw new Error('not a checkpoint');
-        records.push(record);
-      } catch {
-        throw new UserError(`${this.file} is damaged at line ${index + 1}; move it aside (mv '${this.file}' '${this.file}.bad') and rewind rebuilds the list from the shadow repo`);
-      }
-    });
-    return records;
+  private damaged(line: number): UserError {
+    return new UserError(`${this.file} is damaged at line ${line}; move it aside (mv '${this.file}' '${this.file}.bad') and rewind rebuilds the list from the shadow repo`);
   }
 
-  /** Every checkpoint, oldest first. */
+  /** Parses whole lines (a last line without its newline is a crashed append: skipped). */
+  private parse(content: string, firstLine = 1): CheckpointRecord[] {
+    const records: CheckpointRecord[] = [];
+    let line = firstLine;
+    for (let start = 0; ; line++) {
+      const end = content.indexOf('\n', start);
+      if (end < 0) return records;
+      if (end > start) {
+        let record: CheckpointRecord;
+        try {
+          record = JSON.parse(content.slice(start, end)) as CheckpointRecord;
+        } catch {
+          throw this.damaged(line);
+        }
+        if (typeof record?.id !== 'number' || typeof record.commit !== 'string') throw this.damaged(line);
+        records.push(record);
+      }
+      start = end + 1;
+    }
+  }
+
+  /** Whether the list file exists. */
+  exists(): boolean {
+    return fs.existsSync(this.file);
+  }
+
+  /**
+   * Every checkpoint, oldest first. Appends since the last read are parsed alone: the app
+   * lists after every snapshot, and a long history is megabytes of JSON.
+   */
   readAll(): CheckpointRecord[] {
-    let content: string;
+    let fd: number;
     try {
-      content = fs.readFileSync(this.file, 'utf8');
+      fd = fs.openSync(this.file, 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    return this.parse(content);
+    try {
+      const { ino, size } = fs.fstatSync(fd);
+      const cached = this.cache;
+      if (cached && cached.ino === ino && cached.size === size) return [...cached.records];
+      if (cached && cached.ino === ino && cached.size < size) {
+        const tail = Buffer.alloc(size - cached.size);
+        fs.readSync(fd, tail, 0, tail.length, cached.size);
+        const text = tail.toString('utf8');
+        const complete = text.lastIndexOf('\n') + 1;
+        const records = [...cached.records, ...this.parse(text.slice(0, complete), cached.records.length + 1)];
+        this.cache = { ino, size: cached.size + Buffer.byteLength(text.slice(0, complete)), records };
+        return [...records];
+      }
+      const content = Buffer.alloc(size);
+      fs.readSync(fd, content, 0, size, 0);
+      const text = content.toString('utf8');
+      const records = this.parse(text);
+      this.cache = { ino, size: Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)), records };
+      return [...records];
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 
   /** The newest checkpoint, read from the end of the file only. */

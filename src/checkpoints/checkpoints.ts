@@ -12,6 +12,7 @@ import { initShadowRepo, ShadowRepo } from './shadowRepo.js';
 import { seedShadowIndex } from './seedIndex.js';
 import { snapshotTree } from './snapshot.js';
 import { checkpointMessage } from './message.js';
+import { hasCheckpointRefs, rebuildLog } from './rebuildLog.js';
 import { repairChain, repairMarker, type RepairResult } from './repairChain.js';
 import { createStore, locateStore, type StorePaths } from './store.js';
 import { readState, writeStateIfChanged, type StoreState } from './storeState.js';
@@ -220,6 +221,7 @@ export class Checkpoints {
     if (created || state.largestCapBytes !== undefined) state.largestCapBytes = Math.max(state.largestCapBytes ?? 0, this.maxFileBytes);
     this.reviewState(state);
     const rulesChanged = (await this.refreshRules(state, gitConfig)) && !created;
+    if (!created && !this.log.exists() && hasCheckpointRefs(this.repo)) await rebuildLog(this.repo, this.log);
     const newest = this.log.last();
     const id = (newest?.id ?? 0) + 1;
     // The chain continues from the newest checkpoint whose objects are all there.
@@ -294,6 +296,14 @@ export class Checkpoints {
   /** Every checkpoint, oldest first. */
   list(): CheckpointRecord[] {
     return this.log.readAll();
+  }
+
+  /** Rebuilds the list from the shadow repo if it was lost or moved aside (under the lock). */
+  async recoverList(): Promise<void> {
+    if (!this.repo.exists() || this.log.exists() || !hasCheckpointRefs(this.repo)) return;
+    await this.locked('rebuild the checkpoint list', async () => {
+      if (!this.log.exists()) await rebuildLog(this.repo, this.log);
+    });
   }
 
   /** The checkpoint with this id, or a UserError that says how to find one. */

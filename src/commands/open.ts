@@ -21,6 +21,7 @@ export async function openCheckpoints(
     env: io.env,
     allowHome: options.allowHome,
   });
+  await checkpoints.recoverList();
   const interrupted = options.quietAboutInterrupted ? undefined : interruptedJournal(checkpoints.store.journal);
   if (interrupted) writeLine(io.stderr, `rewind: warning: ${interruptedMessage(interrupted)}`);
   return { checkpoints, config };

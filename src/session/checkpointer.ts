@@ -26,6 +26,7 @@ export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.
   }
   try {
     const engine = Checkpoints.open({ cwd, settings: engineSettings(config), home: rewindHome(env), env });
+    await engine.recoverList().catch(() => undefined);
     await engine.maintain().catch(() => undefined);
     return { on: true, engine };
   } catch (error) {
