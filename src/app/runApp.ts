@@ -36,16 +36,16 @@ export async function runApp(options: RunAppOptions): Promise<number> {
     throw new UserError('rewind runs the agent in a full-screen terminal app: start it from a terminal (scripts can use `rewind snapshot` and `rewind restore`)');
   }
   const config = await loadConfigFast(options.env);
-  const checkpoints = await openForApp(options.cwd, config, options.env);
   const session = new SessionController({
     ...options,
     config,
-    checkpoints,
     columns: stdout.columns || 80,
     rows: stdout.rows || 24,
     writeOuter: (data) => stdout.write(data),
   });
   await session.start();
+  // The agent starts first; checkpoints are opened while it does.
+  void openForApp(options.cwd, config, options.env).then((checkpoints) => session.attachCheckpoints(checkpoints));
 
   stdout.write('\x1b[?1049h\x1b[2J\x1b[H');
   stdin.setRawMode(true);
@@ -53,9 +53,10 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   const onInput = (chunk: string) => session.input(chunk);
   stdin.on('data', onInput);
   stdin.resume();
-  // Ink and React load while the agent already runs (its output is emulated meanwhile).
-  const { mountApp } = await import('./mountApp.js');
-  const ink = mountApp(session, stdout, inertStdin());
+  // Ink and React load while the agent already runs (its output is emulated meanwhile); an
+  // agent done before they are is never drawn at all.
+  const loaded = await Promise.race([import('./mountApp.js'), session.exited.then(() => undefined)]);
+  const ink = loaded ? loaded.mountApp(session, stdout, inertStdin()) : { unmount: () => undefined };
   const onResize = () => session.resize(stdout.columns, stdout.rows);
   stdout.on('resize', onResize);
 
@@ -119,6 +120,8 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   process.on('unhandledRejection', onFatal);
   try {
     const exit = await session.exited;
+    // A signal or error is already taking rewind down, with its own exit code.
+    if (leaving) await new Promise<never>(() => undefined);
     return exit.signal ? 128 + exit.signal : exit.exitCode;
   } finally {
     await session.stop();

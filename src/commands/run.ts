@@ -43,5 +43,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   // React's development build is several times slower per frame; the app is never a dev build.
   process.env.NODE_ENV ??= 'production';
   const { runApp } = await import('../app/runApp.js');
-  return runApp({ command, args, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env });
+  const code = await runApp({ command, args, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env });
+  // The agent is gone and the terminal restored: nothing in flight is worth waiting for (a
+  // module still loading, a usage walk), so leave now with the agent's code.
+  process.exit(code);
 }

@@ -20,7 +20,8 @@ export interface SessionOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   config: RewindConfig;
-  checkpoints: CheckpointAvailability;
+  /** Known at once, or attached later (the agent starts first). */
+  checkpoints?: CheckpointAvailability;
   columns: number;
   rows: number;
   /** Where mode changes for the outer terminal are written (the real stdout). */
@@ -59,7 +60,11 @@ export class SessionController {
   private readonly line = new LineTracker();
   private readonly activity = new ActivityTracker();
   private readonly listeners = new Set<() => void>();
-  private readonly checkpointer: Checkpointer | undefined;
+  private checkpointer: Checkpointer | undefined;
+  private availability: CheckpointAvailability | undefined;
+  private attached!: () => void;
+  /** Settles once checkpoints are open (or known to be off). */
+  private readonly checkpointsReady = new Promise<void>((resolve) => (this.attached = resolve));
   private watcher: ChangeWatcher | undefined;
   private mode: Mode = { kind: 'pane' };
   private current: AppView;
@@ -83,7 +88,7 @@ export class SessionController {
     // No scrollback: the pane shows the agent's screen, nothing above it.
     this.screen = new ScreenModel(this.columns, this.paneRows, 0);
     this.keys = new KeyReader(parseCommandKey(options.config.command_key));
-    this.checkpointer = options.checkpoints.on ? new Checkpointer(options.checkpoints.engine, () => this.changed()) : undefined;
+    if (options.checkpoints) this.attachCheckpoints(options.checkpoints);
     this.current = this.buildView();
   }
 
@@ -121,7 +126,8 @@ export class SessionController {
   }
 
   private statusText(): { checkpoints: string; checkpointsOff: boolean } {
-    if (!this.options.checkpoints.on) return { checkpoints: `checkpoints off: ${this.options.checkpoints.reason}`, checkpointsOff: true };
+    if (!this.availability) return { checkpoints: 'opening checkpoints…', checkpointsOff: false };
+    if (!this.availability.on) return { checkpoints: `checkpoints off: ${this.availability.reason}`, checkpointsOff: true };
     const summary = this.checkpointer?.summary;
     if (!summary || summary.count === 0) return { checkpoints: 'no checkpoints yet', checkpointsOff: false };
     const age = summary.newest ? formatAge(Date.now() - Date.parse(summary.newest.time)) : '';
@@ -212,7 +218,16 @@ export class SessionController {
       this.idleTimer = setTimeout(() => this.changed(), this.activity.untilIdle() + 10);
     });
     this.exited = new Promise((resolve) => this.pty.onExit(resolve));
-    if (this.checkpointer) this.startWatcher(this.checkpointer);
+    if (this.checkpointer && !this.watcher) this.startWatcher(this.checkpointer);
+    this.changed();
+  }
+
+  /** Checkpoints for this session, once opened (the agent does not wait for them). */
+  attachCheckpoints(availability: CheckpointAvailability): void {
+    this.availability = availability;
+    this.attached();
+    this.checkpointer = availability.on ? new Checkpointer(availability.engine, () => this.changed()) : undefined;
+    if (this.checkpointer && this.pty && !this.watcher) this.startWatcher(this.checkpointer);
     this.changed();
   }
 
@@ -299,6 +314,8 @@ export class SessionController {
         this.changed();
         return;
       case 'enter': {
+        // The very first Enter may come while checkpoints are still opening: it waits.
+        await this.checkpointsReady;
         const label = this.line.take();
         await this.checkpoint({ trigger: 'enter', label: label || '(Enter)' });
         this.pty.write('\r');
@@ -353,7 +370,7 @@ export class SessionController {
   }
 
   get checkpointsOffReason(): string | undefined {
-    return this.options.checkpoints.on ? undefined : this.options.checkpoints.reason;
+    return this.availability === undefined ? 'still opening' : this.availability.on ? undefined : this.availability.reason;
   }
 
   get config(): RewindConfig {
