@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AppView, OverlayView } from '../app/view.js';
 import type { KeySource } from '../app/picker/types.js';
 import type { PickerModel } from './pickerFlow.js';
@@ -245,8 +247,11 @@ export class SessionController {
 
   private async filesSettled(checkpointer: Checkpointer, paths: string[]): Promise<void> {
     if (this.restoring) return;
-    const shown = paths.slice(0, 3).join(', ');
-    const label = `files changed: ${shown}${paths.length > 3 ? ` (+${paths.length - 3})` : ''}`;
+    // Name what is there now: a burst is full of temporary files that came and went.
+    const root = checkpointer.engine.project.root;
+    const present = paths.filter((file) => fs.existsSync(path.join(root, file)));
+    const named = present.length > 0 ? present : paths;
+    const label = `files changed: ${named.slice(0, 3).join(', ')}${named.length > 3 ? ` (+${named.length - 3})` : ''}`;
     await this.checkpoint({ trigger: 'watch', label }, checkpointer);
   }
 
