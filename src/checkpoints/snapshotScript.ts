@@ -11,22 +11,26 @@ const script = `
 gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10}
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
 section() { printf '\\001%s\\001\\n' "$1"; }
+# The checkpoint's ref, and a restore's redo point with it: one transaction, one process.
+refs() {
+  if [ -n "$alsoref" ]; then printf 'update %s %s\\nupdate %s %s\\n' "$1" "$2" "$alsoref" "$2" | g update-ref --stdin
+  else g update-ref "$1" "$2" </dev/null; fi
+}
 g add -A -v </dev/null || exit 10
 section result
 tree=$(g write-tree </dev/null) || exit 11
 if [ "$tree" = "$prevtree" ]; then
   commit=$prev
-  [ "$mode" = tree ] || g update-ref "$ref" "$prev" </dev/null || exit 13
+  [ "$mode" = tree ] || refs "$ref" "$prev" || exit 13
   printf 'same %s -\\n' "$tree"
 elif [ "$mode" = tree ]; then
   printf 'tree %s -\\n' "$tree"
 else
   if [ -n "$prev" ]; then commit=$(g commit-tree -p "$prev" "$tree") || exit 12
   else commit=$(g commit-tree "$tree") || exit 12; fi
-  g update-ref "$ref" "$commit" </dev/null || exit 13
+  refs "$ref" "$commit" || exit 13
   printf 'new %s %s\\n' "$tree" "$commit"
 fi
-if [ -n "$alsoref" ] && [ -n "$commit" ]; then g update-ref "$alsoref" "$commit" </dev/null || exit 13; fi
 if [ "$diff" = 1 ] && [ "$tree" != "$prevtree" ]; then
   section diff
   from=$prevtree; [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
@@ -59,6 +63,7 @@ export interface ScriptInput {
   alsoRef?: string;
   /** Also diff the resulting tree against this one (what a restore to it changes). */
   diffTo?: string;
+
   message: string;
 }
 

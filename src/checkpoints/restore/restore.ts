@@ -189,10 +189,12 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
     nested = tree.nested;
     changes = await changesTo(engine, current, target, options.only);
   } else {
-    // Before anything is written, even the redo point: the objects the target needs where
-    // it differs from the newest checkpoint (what the files almost certainly are now).
+    // Every object the restore reads is read (staged) before any file is touched; if one is
+    // missing, the redo point taken for it is dropped again, so nothing at all changes. For
+    // --only, the objects are also checked before that point is taken.
     const newest = engine.log.last();
-    if (newest && newest.tree !== target.tree) {
+    const whole = !options.only || options.only.length === 0;
+    if (newest && newest.tree !== target.tree && !whole) {
       const likely = await changesTo(engine, newest.tree, target, options.only);
       await requireObjects(engine, id, likely.filter((change) => change.status !== 'D' && change.dstMode !== '160000').map((change) => change.dstOid));
     }
@@ -205,7 +207,7 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
       label,
       backgroundScan: false,
       alsoRef: redoOf ? undefined : (checkpoint) => redoRef(seq, checkpoint),
-      diffTo: options.only && options.only.length > 0 ? undefined : target.tree,
+      diffTo: whole ? target.tree : undefined,
     });
     redo = record.id;
     current = record.tree;
@@ -215,6 +217,7 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
       changes = toTarget ? parseRawDiff(toTarget) : await changesTo(engine, current, target, options.only);
     } catch (error) {
       if (pushed) await dropRedoPoint(engine.repo, pushed);
+      await engine.dropNewestLocked(redo);
       throw error;
     }
   }
