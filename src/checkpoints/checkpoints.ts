@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { CheckpointLog } from './checkpointLog.js';
 import { refreshExcludes } from './excludeRules.js';
-import { collectHeavyScan, runHeavyScan, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';
+import { collectHeavyScan, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';
 import { clearStaleGitLocks, startBackgroundGc } from './maintenance.js';
 import { commonDirOf, findProject, gitDirOf, type Project } from './project.js';
 import { readProjectHead } from './projectHead.js';
@@ -229,16 +229,26 @@ export class Checkpoints {
     const label = options.label ?? '';
     const trigger = options.trigger ?? 'manual';
     const message = checkpointMessage({ id, label, trigger });
-    // The first snapshot walks for heavy files at the same time (both only read the index).
-    const firstScan = created ? runHeavyScan(this.repo, this.heavyScanFiles) : undefined;
     const result = await snapshotTree(
       this.repo,
       state,
       { maxFileBytes: this.maxFileBytes },
-      { prevCommit: last?.commit, prevTree: last?.tree, ref: `refs/checkpoints/${id}`, message, mode: 'commit', rulesChanged, indexDrifted: fs.existsSync(this.driftFile), seededEntries, alsoRef: options.alsoRef?.(id), diffTo: options.diffTo },
+      {
+        prevCommit: last?.commit,
+        prevTree: last?.tree,
+        ref: `refs/checkpoints/${id}`,
+        message,
+        mode: 'commit',
+        rulesChanged,
+        indexDrifted: fs.existsSync(this.driftFile),
+        seededEntries,
+        alsoRef: options.alsoRef?.(id),
+        diffTo: options.diffTo,
+        // The first snapshot pays for its own walk for heavy files, in the same process.
+        scan: created ? { standardExclude: this.standardExclude, result: this.heavyScanFiles.result } : undefined,
+      },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
-    ).finally(() => firstScan);
-    await firstScan;
+    );
     fs.rmSync(this.driftFile, { force: true });
     if (created) state.heavy = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes)?.heavy ?? state.heavy;
     const record: CheckpointRecord = {

@@ -121,7 +121,8 @@ export async function refreshExcludes(inputs: ExcludeInputs): Promise<boolean> {
   ].join('\n');
   const markerAt = current.indexOf(excludeMarker);
   const head = markerAt >= 0 ? current.slice(0, markerAt) : current;
-  writeFileAtomic(inputs.standardExclude, standard);
+  writeFileAtomic(inputs.standardExclude, standard, 0o600, false);
+  // Durable: its first part holds the user's own edits.
   writeFileAtomic(inputs.infoExclude, `${head}${excludeMarker}\n${generated}`);
   return true;
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isAlive } from './processAlive.js';
-import { runProcess, splitNul } from './git.js';
+import { splitNul } from './git.js';
 import { excludeMarker } from './excludeRules.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
@@ -14,12 +14,19 @@ import type { ShadowRepo } from './shadowRepo.js';
  * finished scan found. The walk lists untracked files the project's own rules do not
  * ignore, and `check-ignore -v` says which shadow rule excludes each one.
  */
+export const scanFunction = `
+scan() {
+  g ls-files -o -z --exclude-per-directory=.gitignore --exclude-from="$1" </dev/null |
+    g check-ignore -z --stdin -v --non-matching >"$2.$$"
+  mv "$2.$$" "$2"
+}
+`;
+
 const script = `
 gd=$1 wt=$2 std=$3 out=$4
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
-g ls-files -o -z --exclude-per-directory=.gitignore --exclude-from="$std" </dev/null |
-  g check-ignore -z --stdin -v --non-matching >"$out.$$"
-mv "$out.$$" "$out"
+${scanFunction}
+scan "$std" "$out"
 `;
 
 export interface HeavyScanFiles {
@@ -30,11 +37,6 @@ export interface HeavyScanFiles {
 
 function args(repo: ShadowRepo, files: HeavyScanFiles): string[] {
   return ['-c', script, 'rewind-heavy-scan', repo.gitDir, repo.project.root, files.standardExclude, files.result];
-}
-
-/** Runs the scan and waits for it (the first snapshot pays for its own walk). */
-export async function runHeavyScan(repo: ShadowRepo, files: HeavyScanFiles): Promise<void> {
-  await runProcess('sh', args(repo, files), { cwd: repo.project.root, env: repo.env, timeoutMs: 300_000 }).catch(() => undefined);
 }
 
 function scanRunning(stamp: string): boolean {

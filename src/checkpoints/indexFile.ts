@@ -10,12 +10,30 @@ export interface IndexEntry {
   path: string;
   /** e.g. 0o100644, 0o100755, 0o120000 (symlink), 0o160000 (gitlink). */
   mode: number;
-  oid: string;
+  readonly oid: string;
   /** The file size git last saw (its low 32 bits). */
   size: number;
   stage: number;
   assumeUnchanged: boolean;
   skipWorktree: boolean;
+}
+
+/** An entry read from the file; its blob id is hex-encoded only when asked for (50,000 of them cost more than the rest of the parse). */
+class ParsedEntry implements IndexEntry {
+  constructor(
+    readonly path: string,
+    readonly mode: number,
+    readonly size: number,
+    readonly stage: number,
+    readonly assumeUnchanged: boolean,
+    readonly skipWorktree: boolean,
+    private readonly buffer: Buffer,
+    private readonly oidAt: number,
+  ) {}
+
+  get oid(): string {
+    return this.buffer.toString('hex', this.oidAt, this.oidAt + 20);
+  }
 }
 
 const entryFixedBytes = 62;
@@ -71,18 +89,7 @@ export function parseIndex(buffer: Buffer): IndexEntry[] | undefined {
     previous = name;
     // A sparse-index directory entry: not a file.
     if ((mode & 0o170000) === 0o040000) return undefined;
-    entries.push({
-      path: name.toString('utf8'),
-      mode,
-      // Hex-encoding 50,000 ids costs more than the rest of the parse: done when asked.
-      get oid() {
-        return buffer.toString('hex', oidAt, oidAt + 20);
-      },
-      size,
-      stage: (flags >> 12) & 0x3,
-      assumeUnchanged: (flags & 0x8000) !== 0,
-      skipWorktree,
-    });
+    entries.push(new ParsedEntry(name.toString('utf8'), mode, size, (flags >> 12) & 0x3, (flags & 0x8000) !== 0, skipWorktree, buffer, oidAt));
   }
   // Extensions: a split index ("link") holds only part of the entries here.
   while (at + 8 <= buffer.length - 20) {

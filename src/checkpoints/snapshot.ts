@@ -45,6 +45,8 @@ export interface SnapshotRequest {
   alsoRef?: string;
   /** Also diff the new tree against this tree (in the same process). */
   diffTo?: string;
+  /** Also walk for heavy files meanwhile (the first snapshot). */
+  scan?: { standardExclude: string; result: string };
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */
@@ -73,7 +75,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   for (let attempt = 0; attempt < 6; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
-    const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries };
+    const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries, scan: attempt === 0 ? request.scan : undefined };
     let output: ScriptOutput;
     try {
       output = parseScriptOutput((await runSnapshotScript(repo, input)).stdout);

@@ -1,5 +1,6 @@
 import { runProcess, type RunResult } from './git.js';
 import type { ShadowRepo } from './shadowRepo.js';
+import { scanFunction } from './heavyScan.js';
 
 /**
  * One snapshot in one spawned process: every git process Node starts costs ~7 ms before
@@ -8,8 +9,12 @@ import type { ShadowRepo } from './shadowRepo.js';
  * learns what changed without another diff; the tree diff runs only when asked for.
  */
 const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10}
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} scanstd=\${11} scanout=\${12}
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
+${scanFunction}
+# The first snapshot walks for heavy files at the same time (both only read the index).
+scanner=
+if [ -n "$scanout" ]; then scan "$scanstd" "$scanout" >/dev/null 2>&1 & scanner=$!; fi
 section() { printf '\\001%s\\001\\n' "$1"; }
 # The checkpoint's ref, and a restore's redo point with it: one transaction, one process.
 refs() {
@@ -44,6 +49,7 @@ if [ -n "$diffto" ]; then
   section target
   g diff-tree -r -z --no-renames --raw "$tree" "$diffto" </dev/null || section failed
 fi
+[ -z "$scanner" ] || wait "$scanner"
 `;
 
 /** Which plumbing step failed, by the script's exit code. */
@@ -63,6 +69,9 @@ export interface ScriptInput {
   alsoRef?: string;
   /** Also diff the resulting tree against this one (what a restore to it changes). */
   diffTo?: string;
+  /** Also walk for heavy files at the same time: the project's own rules, and where the
+   * result goes (the first snapshot). */
+  scan?: { standardExclude: string; result: string };
 
   message: string;
 }
@@ -139,6 +148,8 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.list ? '1' : '0',
     input.alsoRef ?? '',
     input.diffTo ?? '',
+    input.scan?.standardExclude ?? '',
+    input.scan?.result ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs });
 }

@@ -33,5 +33,5 @@ export function readState(file: string): StoreState {
 
 export function writeStateIfChanged(file: string, before: string, state: StoreState): void {
   const after = JSON.stringify(state);
-  if (after !== before) writeFileAtomic(file, `${after}\n`);
+  if (after !== before) writeFileAtomic(file, `${after}\n`, 0o600, false);
 }

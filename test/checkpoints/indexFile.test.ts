@@ -2,7 +2,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseIndex } from '../../src/checkpoints/indexFile.js';
+import { parseIndex as parseIndexFile, type IndexEntry } from '../../src/checkpoints/indexFile.js';
+
+/** The parsed entries as plain data (the parser's objects compute their blob id lazily). */
+function parseIndex(bytes: Buffer) {
+  return parseIndexFile(bytes)?.map((entry: IndexEntry) => ({
+    path: entry.path,
+    mode: entry.mode,
+    oid: entry.oid,
+    size: entry.size,
+    stage: entry.stage,
+    assumeUnchanged: entry.assumeUnchanged,
+    skipWorktree: entry.skipWorktree,
+  }));
+}
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
