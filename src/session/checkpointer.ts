@@ -10,7 +10,10 @@ import { engineSettings } from '../checkpoints/settings.js';
 import { diskUsage } from './diskUsage.js';
 
 /** Why checkpoints are off, or the engine when they are on. */
-export type CheckpointAvailability = { on: true; engine: Checkpoints } | { on: false; reason: string };
+export type CheckpointAvailability =
+  | { on: true; engine: Checkpoints }
+  /** No new checkpoints; `engine` is there when earlier ones can still be restored. */
+  | { on: false; reason: string; engine?: Checkpoints };
 
 /**
  * Opens the project's checkpoints for the app, or says in a few words why not: git
@@ -18,7 +21,6 @@ export type CheckpointAvailability = { on: true; engine: Checkpoints } | { on: f
  * either way.
  */
 export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv): Promise<CheckpointAvailability> {
-  if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json' };
   try {
     await runGit(['--version'], { cwd, env: shadowGitEnv(env), timeoutMs: 10_000 });
   } catch {
@@ -28,6 +30,8 @@ export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.
     const engine = Checkpoints.open({ cwd, settings: engineSettings(config), home: rewindHome(env), env });
     await engine.recoverList().catch(() => undefined);
     await engine.maintain().catch(() => undefined);
+    // Turned off: nothing new is taken, but the checkpoints already there can be restored.
+    if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json', engine };
     return { on: true, engine };
   } catch (error) {
     const message = messageOf(error);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppView, OverlayView } from '../app/view.js';
@@ -83,10 +84,13 @@ export class SessionController {
   private rows: number;
   /** Settles with the agent's exit. */
   exited!: Promise<PtyExit>;
+  /** This session's id: on its checkpoints, and REWIND_SESSION for the agent (its hooks). */
+  readonly sessionId: string;
 
   constructor(private readonly options: SessionOptions) {
     this.columns = options.columns;
     this.rows = options.rows;
+    this.sessionId = options.env.REWIND_SESSION || `${new Date().toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
     // No scrollback: the pane shows the agent's screen, nothing above it.
     this.screen = new ScreenModel(this.columns, this.paneRows, 0);
     this.keys = new KeyReader(parseCommandKey(options.config.command_key));
@@ -208,7 +212,7 @@ export class SessionController {
       command: this.options.command,
       args: this.options.args,
       cwd: this.options.cwd,
-      env: this.options.env,
+      env: { ...this.options.env, REWIND_SESSION: this.sessionId },
       cols: this.columns,
       rows: this.paneRows,
     });
@@ -220,7 +224,7 @@ export class SessionController {
       this.idleTimer = setTimeout(() => this.changed(), this.activity.untilIdle() + 10);
     });
     this.exited = new Promise((resolve) => this.pty.onExit(resolve));
-    if (this.checkpointer && !this.watcher) this.startWatcher(this.checkpointer);
+    if (this.checkpointer && this.availability?.on && !this.watcher) this.startWatcher(this.checkpointer);
     this.changed();
   }
 
@@ -228,8 +232,9 @@ export class SessionController {
   attachCheckpoints(availability: CheckpointAvailability): void {
     this.availability = availability;
     this.attached();
-    this.checkpointer = availability.on ? new Checkpointer(availability.engine, () => this.changed()) : undefined;
-    if (this.checkpointer && this.pty && !this.watcher) this.startWatcher(this.checkpointer);
+    const engine = availability.engine;
+    this.checkpointer = engine ? new Checkpointer(engine, () => this.changed()) : undefined;
+    if (this.checkpointer && availability.on && this.pty && !this.watcher) this.startWatcher(this.checkpointer);
     this.changed();
   }
 
@@ -257,9 +262,9 @@ export class SessionController {
 
   /** Takes a checkpoint; a failure is a notice, never the end of the session. */
   async checkpoint(options: { trigger: string; label: string }, checkpointer = this.checkpointer): Promise<void> {
-    if (!checkpointer) return;
+    if (!checkpointer || !this.availability?.on) return;
     try {
-      const record = await checkpointer.snapshot({ ...options, session: this.options.env.REWIND_SESSION ?? null, agent: 'generic' });
+      const record = await checkpointer.snapshot({ ...options, session: this.sessionId, agent: 'generic' });
       if (options.trigger === 'manual') this.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
     } catch (error) {
       this.say(`checkpoint failed: ${messageOf(error)}`, 'error');
@@ -372,6 +377,11 @@ export class SessionController {
 
   get checkpoints(): Checkpointer | undefined {
     return this.checkpointer;
+  }
+
+  /** Why new checkpoints are not taken, while earlier ones may still be restored. */
+  get snapshotsOffReason(): string | undefined {
+    return this.availability && !this.availability.on ? this.availability.reason : undefined;
   }
 
   get checkpointsOffReason(): string | undefined {

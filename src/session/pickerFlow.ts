@@ -84,6 +84,7 @@ export async function openPicker(session: SessionController): Promise<void> {
     modes: (id) => modesFor(unrestorable.has(id)),
     canUndo,
     agentBusy: session.agentBusy,
+    banner: session.snapshotsOffReason ? `checkpointing is off (${session.snapshotsOffReason}): no new checkpoints are taken` : undefined,
     onChoose: (choice) => void choose(session, checkpointer, choice),
     onClose: () => session.closeOverlay(),
   };

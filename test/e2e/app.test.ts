@@ -55,6 +55,8 @@ describe('rewind -- <agent>', () => {
     const enter = checkpoints.filter((record) => record.trigger === 'enter');
     const before = enter.find((record) => record.label === 'echo created > made.txt');
     expect(before, JSON.stringify(enter.map((record) => record.label))).toBeDefined();
+    // Each run of the app is a session of its own (the picker separates them).
+    expect(before?.session).toMatch(/^\d{4}-\d\d-\d\d-[0-9a-f]{6}$/);
     // Taken BEFORE the key reached the agent: the file is not in it.
     expect(treePaths(sb.open(root).repo.gitDir, before?.tree ?? '')).not.toContain('made.txt');
     await session.waitFor(/#\d+ · /, 5_000, 'the checkpoint count in the status line');

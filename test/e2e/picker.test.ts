@@ -80,4 +80,42 @@ describe('Esc Esc → pick → restore files', () => {
     await term.waitFor(/no checkpoints yet — they are taken before each file-modifying tool/, 10_000, 'the message');
     expect(term.text()).not.toMatch(/files only|╭/);
   });
+
+  it('while the agent is busy the picker says so, and restoring stops it first', async () => {
+    const root = sb.repo('busy');
+    const term = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: root, env: { ...sb.env, PS1: 'agent$ ' } });
+    session = term;
+    await term.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    type(term, 'echo one > a.txt');
+    await term.waitFor(() => fs.existsSync(path.join(root, 'a.txt')), 10_000, 'a.txt');
+    type(term, 'while true; do echo tick; sleep 0.2; done');
+    await term.waitFor(/tick\s+tick/, 10_000, 'the agent working');
+    await term.waitFor(/agent busy/, 5_000, 'the status line saying busy');
+    term.write('\x1b');
+    term.write('\x1b');
+    await term.waitFor(/rewind to a checkpoint[\s\S]*the agent is busy: restoring stops it first/, 10_000, 'the picker with the busy note');
+    term.write('\x1b[H');
+    await term.waitFor(/› [^\n]*echo one > a\.txt/, 5_000, 'the first checkpoint selected');
+    term.write('\r');
+    await term.waitFor(/files only/, 5_000, 'the restore modes');
+    term.write('f');
+    await term.waitFor(/restored the files of #1/, 20_000, 'the restore notice');
+    expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
+    // The loop was interrupted: the prompt comes back and takes a command.
+    type(term, 'echo after-the-interrupt');
+    await term.waitFor(/^after-the-interrupt$/m, 10_000, 'the agent answering again');
+  });
+
+  it('with checkpointing turned off in config.json, earlier checkpoints still open in the picker, under a warning banner', async () => {
+    const root = sb.repo('off');
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a\n');
+    await sb.open(root).snapshot({ label: 'taken while it was on' });
+    fs.mkdirSync(sb.configDir, { recursive: true });
+    fs.writeFileSync(path.join(sb.configDir, 'config.json'), '{ "checkpointing_disabled": true }\n');
+    const term = startRewind(['--', 'cat'], { cwd: root, env: sb.env });
+    session = term;
+    await term.waitFor(/checkpoints off: disabled in config\.json/, 15_000, 'the status line');
+    term.write('\x1b\x1b');
+    await term.waitFor(/checkpointing is off[\s\S]*taken while it was on/, 10_000, 'the picker with the banner');
+  });
 });
