@@ -1,7 +1,7 @@
 // Command dispatch. Kept lean on purpose: `rewind hook` runs on every agent tool call, so
 // nothing heavy (ink, react, conf) is imported until a subcommand needs it.
 import { readFileSync } from 'node:fs';
-import { BugError, UserError } from '../errors.js';
+import { BugError, isUserError } from '../errors.js';
 import { writeLine, type CommandIO, type CommandMain } from './io.js';
 
 const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
@@ -63,7 +63,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
 }
 
 function reportError(error: unknown, io: CommandIO): number {
-  if (error instanceof UserError) {
+  if (isUserError(error)) {
     writeLine(io.stderr, `rewind: ${error.message}`);
     return error.exitCode;
   }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import type { runApp as RunAppFunction } from '../app/runApp.js';
 import path from 'node:path';
 import { writeLine, type CommandIO } from '../cli/io.js';
 import { UsageError } from '../errors.js';
@@ -34,6 +36,15 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
   return { agent, dir, command, args };
 }
 
+type RunApp = typeof RunAppFunction;
+
+/** The app, from the bundle the build makes (one file loads ~4x faster), else its modules. */
+async function loadApp(): Promise<{ runApp: RunApp }> {
+  const bundle = new URL('../app/runApp.bundle.mjs', import.meta.url);
+  if (existsSync(bundle)) return (await import(bundle.href)) as { runApp: RunApp };
+  return import('../app/runApp.js');
+}
+
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
     writeLine(io.stdout, help);
@@ -42,7 +53,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { dir, command, args } = parseRunArgs(argv);
   // React's development build is several times slower per frame; the app is never a dev build.
   process.env.NODE_ENV ??= 'production';
-  const { runApp } = await import('../app/runApp.js');
+  const { runApp } = await loadApp();
   const code = await runApp({ command, args, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env });
   // The agent is gone and the terminal restored: nothing in flight is worth waiting for (a
   // module still loading, a usage walk), so leave now with the agent's code.
