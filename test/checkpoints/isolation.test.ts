@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, mtimes } from '../helpers/fingerprint.js';
 import { actualTree, expectedTree } from '../helpers/shadow.js';
-import { createSandbox, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { detachedHead, linkedWorktree, mergeInProgress, stagedChanges, withSubmodule } from '../helpers/repoShapes.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -44,11 +45,6 @@ async function snapshotsLeaveGitAlone(cwd: string, gitDirs: string[], gitlinks: 
   expect(gitDirs.map((dir) => mtimes(dir)), 'nothing rewritten').toEqual(timesBefore);
 }
 
-/** Runs a git command that is expected to fail (e.g. a conflicting merge). */
-function gitFails(dir: string, ...args: string[]): void {
-  expect(() => runGitSync(sb.gitEnv, dir, args)).toThrow();
-}
-
 describe("the project's .git is byte-for-byte unchanged by snapshots", () => {
   it('in a normal repository on a branch', async () => {
     const repo = sb.repo('normal');
@@ -59,28 +55,14 @@ describe("the project's .git is byte-for-byte unchanged by snapshots", () => {
   });
 
   it('on a detached HEAD', async () => {
-    const repo = sb.repo('detached');
-    write(repo, 'b.txt', 'b\n');
-    sb.git(repo, 'add', '-A');
-    sb.git(repo, 'commit', '-q', '-m', 'second');
-    sb.git(repo, 'checkout', '-q', '--detach', 'HEAD~1');
+    const repo = detachedHead(sb, 'detached');
     const head = sb.git(repo, 'rev-parse', 'HEAD').trim();
     await snapshotsLeaveGitAlone(repo, [path.join(repo, '.git')]);
     expect(sb.open(repo).list().map((record) => record.projectHead)).toEqual([head, head, head, head]);
   });
 
   it('in the middle of a merge with a conflict', async () => {
-    const repo = sb.repo('merging');
-    write(repo, 'shared.txt', 'base\n');
-    sb.git(repo, 'add', '-A');
-    sb.git(repo, 'commit', '-q', '-m', 'base');
-    sb.git(repo, 'checkout', '-q', '-b', 'other');
-    write(repo, 'shared.txt', 'theirs\n');
-    sb.git(repo, 'commit', '-q', '-am', 'theirs');
-    sb.git(repo, 'checkout', '-q', 'main');
-    write(repo, 'shared.txt', 'ours\n');
-    sb.git(repo, 'commit', '-q', '-am', 'ours');
-    gitFails(repo, 'merge', 'other');
+    const repo = mergeInProgress(sb, 'merging');
     expect(fs.existsSync(path.join(repo, '.git', 'MERGE_HEAD'))).toBe(true);
     expect(sb.git(repo, 'ls-files', '-u')).toContain('shared.txt');
     expect(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8')).toContain('<<<<<<<');
@@ -88,16 +70,7 @@ describe("the project's .git is byte-for-byte unchanged by snapshots", () => {
   });
 
   it('with staged changes (index differs from HEAD and from the work tree)', async () => {
-    const repo = sb.repo('staged');
-    write(repo, 'a.txt', 'a1\n');
-    write(repo, 'gone.txt', 'to be removed\n');
-    sb.git(repo, 'add', '-A');
-    sb.git(repo, 'commit', '-q', '-m', 'second');
-    write(repo, 'a.txt', 'a2 staged\n');
-    write(repo, 'added.txt', 'staged new file\n');
-    sb.git(repo, 'add', 'a.txt', 'added.txt');
-    sb.git(repo, 'rm', '-q', 'gone.txt');
-    write(repo, 'a.txt', 'a3 in the work tree only\n');
+    const repo = stagedChanges(sb, 'staged');
     expect(sb.git(repo, 'diff', '--cached', '--name-only').split('\n').filter(Boolean).sort()).toEqual(['a.txt', 'added.txt', 'gone.txt']);
     expect(sb.git(repo, 'diff', '--name-only').trim()).toBe('a.txt');
     await snapshotsLeaveGitAlone(repo, [path.join(repo, '.git')]);
@@ -128,13 +101,7 @@ describe("the project's .git is byte-for-byte unchanged by snapshots", () => {
   });
 
   it('in a linked worktree, snapshotting from the worktree', async () => {
-    const main = sb.repo('main-checkout');
-    const worktree = path.join(path.dirname(main), 'linked');
-    sb.git(main, 'worktree', 'add', '-q', '-b', 'feature', worktree);
-    write(worktree, 'feature.txt', 'only in the worktree\n');
-    sb.git(worktree, 'add', '-A');
-    sb.git(worktree, 'commit', '-q', '-m', 'feature');
-    const gitDir = sb.git(worktree, 'rev-parse', '--absolute-git-dir').trim();
+    const { main, worktree, gitDir } = linkedWorktree(sb);
     expect(gitDir).toBe(path.join(main, '.git', 'worktrees', 'linked'));
     const checkpoints = sb.open(worktree);
     expect(checkpoints.project).toEqual({ root: worktree, git: { gitDir, commonDir: path.join(main, '.git') } });
@@ -144,13 +111,7 @@ describe("the project's .git is byte-for-byte unchanged by snapshots", () => {
   });
 
   it('with a submodule', async () => {
-    const lib = sb.repo('lib');
-    write(lib, 'lib.c', 'int lib;\n');
-    sb.git(lib, 'add', '-A');
-    sb.git(lib, 'commit', '-q', '-m', 'lib');
-    const repo = sb.repo('with-submodule');
-    sb.git(repo, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', lib, 'sub');
-    sb.git(repo, 'commit', '-q', '-m', 'add submodule');
+    const repo = withSubmodule(sb, 'with-submodule');
     const subHead = sb.git(path.join(repo, 'sub'), 'rev-parse', 'HEAD').trim();
     expect(fs.statSync(path.join(repo, 'sub', '.git')).isFile()).toBe(true);
     // A file in the submodule touched (same bytes, new mtime), as a build or an editor

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, mtimes } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
 import { expectedChange, projectState, restoreJson, settleBackground, snapshotId, type State } from '../helpers/restoreKit.js';
-import { createSandbox, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { detachedHead, linkedWorktree, mergeInProgress, stagedChanges, withSubmodule } from '../helpers/repoShapes.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -68,10 +69,6 @@ async function restoreAndRedoLeaveGitAlone(cwd: string, gitDirs: string[], optio
   expect(gitDirs.map((dir) => mtimes(dir)), 'nothing rewritten').toEqual(timesBefore);
 }
 
-function gitFails(dir: string, ...args: string[]): void {
-  expect(() => runGitSync(sb.gitEnv, dir, args)).toThrow();
-}
-
 describe("the project's .git is byte-for-byte unchanged by restore and redo", () => {
   it('in a normal repository on a branch', async () => {
     const repo = sb.repo('normal');
@@ -85,67 +82,32 @@ describe("the project's .git is byte-for-byte unchanged by restore and redo", ()
   });
 
   it('on a detached HEAD', async () => {
-    const repo = sb.repo('detached');
-    write(repo, 'b.txt', 'b\n');
-    sb.git(repo, 'add', '-A');
-    sb.git(repo, 'commit', '-q', '-m', 'second');
-    sb.git(repo, 'checkout', '-q', '--detach', 'HEAD~1');
+    const repo = detachedHead(sb, 'detached');
     await restoreAndRedoLeaveGitAlone(repo, [path.join(repo, '.git')]);
   });
 
   it('in the middle of a merge with a conflict', async () => {
-    const repo = sb.repo('merging');
-    write(repo, 'shared.txt', 'base\n');
-    sb.git(repo, 'add', '-A');
-    sb.git(repo, 'commit', '-q', '-m', 'base');
-    sb.git(repo, 'checkout', '-q', '-b', 'other');
-    write(repo, 'shared.txt', 'theirs\n');
-    sb.git(repo, 'commit', '-q', '-am', 'theirs');
-    sb.git(repo, 'checkout', '-q', 'main');
-    write(repo, 'shared.txt', 'ours\n');
-    sb.git(repo, 'commit', '-q', '-am', 'ours');
-    gitFails(repo, 'merge', 'other');
+    const repo = mergeInProgress(sb, 'merging');
     expect(fs.existsSync(path.join(repo, '.git', 'MERGE_HEAD'))).toBe(true);
     await restoreAndRedoLeaveGitAlone(repo, [path.join(repo, '.git')], { edit: (root) => write(root, 'shared.txt', 'resolved by hand\n') });
     expect(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8')).toBe('resolved by hand\n');
   });
 
   it('with staged changes (index differs from HEAD and from the work tree)', async () => {
-    const repo = sb.repo('staged');
-    write(repo, 'a.txt', 'a1\n');
-    write(repo, 'gone.txt', 'to be removed\n');
-    sb.git(repo, 'add', '-A');
-    sb.git(repo, 'commit', '-q', '-m', 'second');
-    write(repo, 'a.txt', 'a2 staged\n');
-    write(repo, 'added.txt', 'staged new file\n');
-    sb.git(repo, 'add', 'a.txt', 'added.txt');
-    sb.git(repo, 'rm', '-q', 'gone.txt');
-    write(repo, 'a.txt', 'a3 in the work tree only\n');
+    const repo = stagedChanges(sb, 'staged');
     await restoreAndRedoLeaveGitAlone(repo, [path.join(repo, '.git')], { edit: (root) => write(root, 'a.txt', 'a4 by the agent\n') });
     expect(sb.git(repo, 'diff', '--cached', '--name-only').split('\n').filter(Boolean).sort()).toEqual(['a.txt', 'added.txt', 'gone.txt']);
   });
 
   it('in a linked worktree, restoring from the worktree; the main checkout is untouched', async () => {
-    const main = sb.repo('main-checkout');
-    const worktree = path.join(path.dirname(main), 'linked');
-    sb.git(main, 'worktree', 'add', '-q', '-b', 'feature', worktree);
-    write(worktree, 'feature.txt', 'only in the worktree\n');
-    sb.git(worktree, 'add', '-A');
-    sb.git(worktree, 'commit', '-q', '-m', 'feature');
-    const gitDir = sb.git(worktree, 'rev-parse', '--absolute-git-dir').trim();
+    const { main, worktree, gitDir } = linkedWorktree(sb);
     const mainFiles = projectState(main);
     await restoreAndRedoLeaveGitAlone(worktree, [path.join(main, '.git'), gitDir]);
     expect(projectState(main)).toEqual(mainFiles);
   });
 
   it('with a submodule: its files and its git dir are left alone', async () => {
-    const lib = sb.repo('lib');
-    write(lib, 'lib.c', 'int lib;\n');
-    sb.git(lib, 'add', '-A');
-    sb.git(lib, 'commit', '-q', '-m', 'lib');
-    const repo = sb.repo('with-submodule');
-    sb.git(repo, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', lib, 'sub');
-    sb.git(repo, 'commit', '-q', '-m', 'add submodule');
+    const repo = withSubmodule(sb, 'with-submodule');
     await restoreAndRedoLeaveGitAlone(repo, [path.join(repo, '.git')], { nested: 'sub' });
   });
 });
