@@ -1,5 +1,5 @@
 // Locks left by crashed processes never block a snapshot; a live holder does.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,21 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock } from '../../src/checkpoints/lock.js';
 import { commitCount } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { Children } from '../helpers/children.js';
 
 let sb: Sandbox;
-let children: ChildProcess[] = [];
+const children = new Children();
 beforeEach(() => {
   sb = createSandbox('rewind-locks-');
 });
 afterEach(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  children = [];
+  await children.killAll();
   await sb.cleanup();
 });
 
@@ -84,7 +78,7 @@ describe('locks', () => {
     const checkpoints = sb.open(root);
     fs.mkdirSync(checkpoints.store.root, { recursive: true });
     const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
-    children.push(holder);
+    children.add(holder);
     const holderPid = holder.pid;
     if (holderPid === undefined) throw new Error('no pid');
     const held = lockContent(holderPid);
@@ -128,7 +122,7 @@ describe('locks', () => {
         release();
       }`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', loop], { stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(child);
+    children.add(child);
     await new Promise<void>((resolve) => child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('looping') && resolve()));
     // Without a queue the loop takes the lock again the moment it lets go, every time.
     for (let round = 0; round < 10; round++) {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rewind } from '../helpers/io.js';
 import { actualTree, expectedTree, fileInTree, shadowGit } from '../helpers/shadow.js';
 import { createSandbox, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
+import { projectHas, pruneEverythingUnreachable } from '../helpers/repoShapes.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -13,19 +14,6 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
-function projectHas(root: string, oid: string): boolean {
-  try {
-    runGitSync(sb.gitEnv, root, ['cat-file', '-e', oid]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function pruneEverythingUnreachable(root: string): void {
-  sb.git(root, 'reflog', 'expire', '--expire=now', '--all');
-  sb.git(root, 'gc', '-q', '--prune=now');
-}
 
 describe('the project prunes objects the shadow borrowed', () => {
   it('after a deleted branch is collected, `snapshot` and `list --json` still work', async () => {
@@ -41,8 +29,8 @@ describe('the project prunes objects the shadow borrowed', () => {
 
     sb.git(root, 'checkout', '-q', 'main');
     sb.git(root, 'branch', '-q', '-D', 'feature');
-    pruneEverythingUnreachable(root);
-    expect(projectHas(root, blob)).toBe(false);
+    pruneEverythingUnreachable(sb, root);
+    expect(projectHas(sb, root, blob)).toBe(false);
 
     write(root, 'after.txt', 'written after the gc\n');
     const second = await rewind(['snapshot', '--json'], sb.env, root);
@@ -75,8 +63,8 @@ describe('the project prunes objects the shadow borrowed', () => {
 
     // Undo the commit, keep the file as untracked, and collect: the blob is gone.
     sb.git(root, 'reset', '-q', 'HEAD~1');
-    pruneEverythingUnreachable(root);
-    expect(projectHas(root, blob)).toBe(false);
+    pruneEverythingUnreachable(sb, root);
+    expect(projectHas(sb, root, blob)).toBe(false);
     expect(fs.readFileSync(path.join(root, 'keep.txt'), 'utf8')).toBe('still here after the reset\n');
 
     write(root, 'other.txt', 'a change so the tree differs\n');
@@ -98,7 +86,7 @@ describe('the project prunes objects the shadow borrowed', () => {
     const one = await checkpoints.snapshot({ label: 'on the feature branch' });
     sb.git(root, 'checkout', '-q', 'main');
     sb.git(root, 'branch', '-q', '-D', 'feature');
-    pruneEverythingUnreachable(root);
+    pruneEverythingUnreachable(sb, root);
     write(root, 'two.txt', 'two\n');
     const two = await checkpoints.snapshot({ label: 'two' });
     write(root, 'three.txt', 'three\n');

@@ -61,3 +61,19 @@ export function withSubmodule(sb: Sandbox, name: string): string {
   sb.git(repo, 'commit', '-q', '-m', 'add submodule');
   return repo;
 }
+
+/** Whether the project's own object store has `oid`. */
+export function projectHas(sb: Sandbox, root: string, oid: string): boolean {
+  try {
+    runGitSync(sb.gitEnv, root, ['cat-file', '-e', oid]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The project's own aggressive gc: every unreachable object goes now (what rewind must survive). */
+export function pruneEverythingUnreachable(sb: Sandbox, root: string): void {
+  sb.git(root, 'reflog', 'expire', '--expire=now', '--all');
+  sb.git(root, 'gc', '-q', '--prune=now');
+}

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, mtimes } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
 import { projectState, redoRefs, restoreLeftovers, settleBackground, snapshotId, stamps } from '../helpers/restoreKit.js';
-import { createSandbox, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { projectHas, pruneEverythingUnreachable } from '../helpers/repoShapes.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -17,19 +18,6 @@ afterEach(async () => {
   await sb.cleanup();
 });
 
-function projectHas(root: string, oid: string): boolean {
-  try {
-    runGitSync(sb.gitEnv, root, ['cat-file', '-e', oid]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function pruneEverythingUnreachable(root: string): void {
-  sb.git(root, 'reflog', 'expire', '--expire=now', '--all');
-  sb.git(root, 'gc', '-q', '--prune=now');
-}
 
 /**
  * A project whose checkpoint #1 borrowed objects that are then pruned. With `wholeTree`
@@ -49,8 +37,8 @@ async function prunedCheckpoint(name: string, wholeTree: boolean): Promise<{ roo
 
   sb.git(root, 'checkout', '-q', 'main');
   sb.git(root, 'branch', '-q', '-D', 'feature');
-  pruneEverythingUnreachable(root);
-  expect(projectHas(root, blob)).toBe(false);
+  pruneEverythingUnreachable(sb, root);
+  expect(projectHas(sb, root, blob)).toBe(false);
   // Work after the gc: a restore of #1 would write, create and delete several files.
   write(root, 'README.md', '# project, edited after the gc\n');
   write(root, 'shared.txt', 'shared, main version\n');

@@ -1,7 +1,7 @@
 // Snapshots and restores from different processes never interleave: a snapshot loop
 // (the built CLI, back to back) while the built CLI restores back and forth from other
 // processes. No checkpoint is lost, none holds a half-restored tree, the files end whole.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,9 +20,10 @@ import {
   type RestoreJson,
 } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { Children } from '../helpers/children.js';
 
 let sb: Sandbox;
-let children: ChildProcess[] = [];
+const children = new Children();
 beforeAll(() => {
   requireBuiltCli();
 });
@@ -30,14 +31,7 @@ beforeEach(() => {
   sb = createSandbox('rewind-restore-race-');
 });
 afterEach(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  children = [];
+  await children.killAll();
   await settleBackground(sb.store);
   await sb.cleanup();
 });
@@ -64,7 +58,7 @@ interface LoopRecord {
 
 function startSnapshotLoop(root: string, stop: string) {
   const child = spawn('sh', ['-c', loopScript, 'snapshot-loop', process.execPath, builtCli, root, stop], { cwd: sb.base, env: sb.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
+  children.add(child);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
