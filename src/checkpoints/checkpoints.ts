@@ -47,6 +47,9 @@ export interface SnapshotOptions {
   conversation?: ConversationRef | null;
   /** Start the background walk for heavy files afterwards (default true). */
   backgroundScan?: boolean;
+  /** No new entry when the files are as the newest checkpoint holds them (the app's own
+   * triggers: an Enter or a burst of changes that changed nothing). */
+  onlyIfChanged?: boolean;
   /** Also point this ref (named from the new checkpoint's id) at its commit. */
   alsoRef?: (id: number) => string;
   /** Also diff the new tree against this tree, in the same git process. */
@@ -62,7 +65,10 @@ export interface CurrentTree {
 }
 
 export interface SnapshotResult {
+  /** The new checkpoint, or with onlyIfChanged and nothing changed, the newest one. */
   record: CheckpointRecord;
+  /** True when onlyIfChanged found nothing changed and added no entry. */
+  unchanged?: boolean;
   /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
   toTarget?: Buffer;
   /** One-line notices for the user (the big-project warning, say). */
@@ -238,7 +244,7 @@ export class Checkpoints {
         prevTree: last?.tree,
         ref: `refs/checkpoints/${id}`,
         message,
-        mode: 'commit',
+        mode: options.onlyIfChanged && last ? 'changed' : 'commit',
         rulesChanged,
         indexDrifted: fs.existsSync(this.driftFile),
         seededEntries,
@@ -250,6 +256,10 @@ export class Checkpoints {
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
     );
     fs.rmSync(this.driftFile, { force: true });
+    if (options.onlyIfChanged && last && result.commit === undefined) {
+      writeStateIfChanged(this.store.state, stateBefore, state);
+      return { record: last, warnings, unchanged: true, toTarget: result.toTarget };
+    }
     if (created) state.heavy = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes)?.heavy ?? state.heavy;
     const record: CheckpointRecord = {
       id,

@@ -34,7 +34,7 @@ export interface SnapshotRequest {
   prevTree?: string;
   ref: string;
   message: string;
-  mode: 'commit' | 'tree';
+  mode: 'commit' | 'tree' | 'changed';
   /** Excludes changed since the last snapshot: files now ignored leave the shadow index. */
   rulesChanged: boolean;
   /** The shadow index no longer matches prevTree (a tree-mode run staged since). */

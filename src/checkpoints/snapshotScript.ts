@@ -26,7 +26,7 @@ section result
 tree=$(g write-tree </dev/null) || exit 11
 if [ "$tree" = "$prevtree" ]; then
   commit=$prev
-  [ "$mode" = tree ] || refs "$ref" "$prev" || exit 13
+  [ "$mode" = tree ] || [ "$mode" = changed ] || refs "$ref" "$prev" || exit 13
   printf 'same %s -\\n' "$tree"
 elif [ "$mode" = tree ]; then
   printf 'tree %s -\\n' "$tree"
@@ -59,8 +59,9 @@ export interface ScriptInput {
   prevCommit?: string;
   prevTree?: string;
   ref: string;
-  /** `tree`: stage and write the tree only (what the work tree is now), no commit or ref. */
-  mode: 'commit' | 'tree';
+  /** `tree`: stage and write the tree only (what the work tree is now), no commit or ref;
+   * `changed`: like `commit`, but an unchanged tree gets no ref (no new checkpoint). */
+  mode: 'commit' | 'tree' | 'changed';
   /** Also print the raw tree diff from prevTree (needed when the index had drifted). */
   diff: boolean;
   /** Also list the whole new tree with sizes (the first snapshot checks every file). */

@@ -73,6 +73,7 @@ export class SessionController {
   private current: AppView;
   private frame: NodeJS.Timeout | undefined;
   private lastFrame = 0;
+  private clock: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private mirrored: InputModes | undefined;
   private lastEsc = 0;
@@ -224,6 +225,9 @@ export class SessionController {
       this.idleTimer = setTimeout(() => this.changed(), this.activity.untilIdle() + 10);
     });
     this.exited = new Promise((resolve) => this.pty.onExit(resolve));
+    // The status line says how old the newest checkpoint is: keep that current.
+    this.clock = setInterval(() => this.changed(), 15_000);
+    this.clock.unref();
     if (this.checkpointer && this.availability?.on && !this.watcher) this.startWatcher(this.checkpointer);
     this.changed();
   }
@@ -264,7 +268,8 @@ export class SessionController {
   async checkpoint(options: { trigger: string; label: string }, checkpointer = this.checkpointer): Promise<void> {
     if (!checkpointer || !this.availability?.on) return;
     try {
-      const record = await checkpointer.snapshot({ ...options, session: this.sessionId, agent: 'generic' });
+      // Enter and settled bursts add no entry when nothing changed since the newest one.
+      const record = await checkpointer.snapshot({ ...options, session: this.sessionId, agent: 'generic', onlyIfChanged: options.trigger !== 'manual' });
       if (options.trigger === 'manual') this.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
     } catch (error) {
       this.say(`checkpoint failed: ${messageOf(error)}`, 'error');
@@ -285,6 +290,7 @@ export class SessionController {
     clearTimeout(this.frame);
     clearTimeout(this.idleTimer);
     clearTimeout(this.noticeTimer);
+    clearInterval(this.clock);
     if (this.pty && !this.pty.exitStatus) await this.pty.terminate();
   }
 

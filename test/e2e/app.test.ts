@@ -49,6 +49,9 @@ describe('rewind -- <agent>', () => {
     await session.waitFor((screen) => screen.split('\n').some((line) => line.startsWith('RED-TEXT')), 10_000, 'the red output');
     expect(session.colorOf('RED-TEXT')).toBe(1);
 
+    // A change first, so the Enter below has something new to checkpoint (an unchanged
+    // tree adds no entry).
+    fs.writeFileSync(path.join(root, 'edited-by-hand.txt'), 'edited\n');
     type(session, 'echo created > made.txt');
     await session.waitFor(() => fs.existsSync(path.join(root, 'made.txt')), 10_000, 'made.txt');
     const checkpoints = sb.open(root).list();
@@ -58,7 +61,9 @@ describe('rewind -- <agent>', () => {
     // Each run of the app is a session of its own (the picker separates them).
     expect(before?.session).toMatch(/^\d{4}-\d\d-\d\d-[0-9a-f]{6}$/);
     // Taken BEFORE the key reached the agent: the file is not in it.
-    expect(treePaths(sb.open(root).repo.gitDir, before?.tree ?? '')).not.toContain('made.txt');
+    const tree = treePaths(sb.open(root).repo.gitDir, before?.tree ?? '');
+    expect(tree).not.toContain('made.txt');
+    expect(tree).toContain('edited-by-hand.txt');
     await session.waitFor(/#\d+ · /, 5_000, 'the checkpoint count in the status line');
   });
 
@@ -147,5 +152,26 @@ describe('rewind -- <agent>', () => {
     const deadline = Date.now() + 10_000;
     while (!gone() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(gone()).toBe(true);
+  });
+
+  it('an Enter or a burst of changes that changed nothing adds no checkpoint', async () => {
+    const root = sb.repo('unchanged');
+    const session = start(root);
+    await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    type(session, 'echo first > one.txt');
+    await session.waitFor(() => fs.existsSync(path.join(root, 'one.txt')), 10_000, 'one.txt');
+    // One of these (or the watcher, whichever comes first) checkpoints one.txt; after that
+    // nothing changes, so the later Enters add nothing.
+    type(session, ': first-noop');
+    type(session, ': second-noop');
+    type(session, 'echo marker-after-noops');
+    await session.waitFor(/^marker-after-noops$/m, 10_000, 'the agent answering');
+    const checkpoints = sb.open(root);
+    const records = checkpoints.list();
+    expect(records[0]?.label).toBe('echo first > one.txt');
+    expect(records.map((record) => record.label)).not.toContain(': second-noop');
+    expect(records.map((record) => record.label)).not.toContain('echo marker-after-noops');
+    const withOne = records.filter((record) => treePaths(checkpoints.repo.gitDir, record.tree).includes('one.txt'));
+    expect(withOne).toHaveLength(1);
   });
 });
