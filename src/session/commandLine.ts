@@ -29,3 +29,15 @@ export function parseCommandLine(line: string): ParsedCommand {
   }
   return { ok: true, name: match.name, argument };
 }
+
+/** The command bar's text after typed bytes: text appended, Backspace, Ctrl-U clears; a paste's markers and other control bytes dropped. */
+export function editCommandLine(text: string, typed: string): string {
+  const pasteMarkers = new RegExp(String.raw`\x1b\[20[01]~`, 'g');
+  let line = text;
+  for (const char of typed.replace(pasteMarkers, '')) {
+    if (char === '\x7f' || char === '\b') line = line.slice(0, -1);
+    else if (char === '\x15') line = '';
+    else if (char >= ' ') line += char;
+  }
+  return line;
+}

@@ -13,9 +13,10 @@ import { mirrorModesSequence, type InputModes } from '../pty/terminalModes.js';
 import { ActivityTracker } from './activity.js';
 import type { CheckpointAvailability } from './checkpointer.js';
 import { Checkpointer } from './checkpointer.js';
-import { formatAge, formatBytes } from './format.js';
+import { checkpointStatus, sameView } from './viewParts.js';
 import { ChangeWatcher } from './watcher.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
+import { editCommandLine } from './commandLine.js';
 
 export interface SessionOptions {
   command: string;
@@ -29,14 +30,6 @@ export interface SessionOptions {
   rows: number;
   /** Where mode changes for the outer terminal are written (the real stdout). */
   writeOuter: (data: string) => void;
-}
-
-/** Whether two views draw the same (a TUI that redraws identical frames costs nothing). */
-function sameView(a: AppView, b: AppView): boolean {
-  if (a.columns !== b.columns || a.rows !== b.rows || a.overlay !== b.overlay || a.picker !== b.picker || a.commandBar?.text !== b.commandBar?.text || a.commandBar?.error !== b.commandBar?.error) return false;
-  if (JSON.stringify(a.status) !== JSON.stringify(b.status) || JSON.stringify(a.pane.cursor) !== JSON.stringify(b.pane.cursor)) return false;
-  if (Boolean(a.commandBar) !== Boolean(b.commandBar) || a.pane.rows.length !== b.pane.rows.length) return false;
-  return a.pane.rows.every((row, index) => row === b.pane.rows[index]);
 }
 
 type Mode = { kind: 'pane' } | { kind: 'commands'; text: string; error?: string } | { kind: 'overlay'; overlay: OverlayView } | { kind: 'picker'; model: PickerModel };
@@ -133,13 +126,7 @@ export class SessionController {
   }
 
   private statusText(): { checkpoints: string; checkpointsOff: boolean } {
-    if (!this.availability) return { checkpoints: 'opening checkpoints…', checkpointsOff: false };
-    if (!this.availability.on) return { checkpoints: `checkpoints off: ${this.availability.reason}`, checkpointsOff: true };
-    const summary = this.checkpointer?.summary;
-    if (!summary || summary.count === 0) return { checkpoints: 'no checkpoints yet', checkpointsOff: false };
-    const age = summary.newest ? formatAge(Date.now() - Date.parse(summary.newest.time)) : '';
-    const size = summary.storeBytes === undefined ? '' : ` · ${formatBytes(summary.storeBytes)}`;
-    return { checkpoints: `#${summary.newest?.id ?? summary.count} · ${age}${size}`, checkpointsOff: false };
+    return checkpointStatus(this.availability, this.checkpointer?.summary);
   }
 
   private buildView(): AppView {
@@ -362,14 +349,7 @@ export class SessionController {
       return;
     }
     if (event.type !== 'data') return;
-    let text = this.mode.text;
-    const pasteMarkers = new RegExp(String.raw`\x1b\[20[01]~`, 'g');
-    for (const char of event.data.replace(pasteMarkers, '')) {
-      if (char === '\x7f' || char === '\b') text = text.slice(0, -1);
-      else if (char === '\x15') text = '';
-      else if (char >= ' ' && char !== '\x7f') text += char;
-    }
-    this.mode = { kind: 'commands', text };
+    this.mode = { kind: 'commands', text: editCommandLine(this.mode.text, event.data) };
     this.changed();
   }
 
