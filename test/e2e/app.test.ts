@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { treePaths } from '../helpers/shadow.js';
 import { startRewind, type TermSession } from '../helpers/term.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 let sb: Sandbox;
 let sessions: TermSession[] = [];
@@ -149,9 +150,7 @@ describe('rewind -- <agent>', () => {
         return true;
       }
     };
-    const deadline = Date.now() + 10_000;
-    while (!gone() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(gone()).toBe(true);
+    await waitFor(gone, 10_000, 'the agent to be gone');
   });
 
   it('an Enter or a burst of changes that changed nothing adds no checkpoint', async () => {

@@ -67,47 +67,6 @@ export function runBuiltCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd
   });
 }
 
-/** Waits until `condition()` holds, checking every few ms, or fails after `timeoutMs`. */
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Waits (without blocking the event loop, so this process can reap its own children) for
- * the background heavy-file walks snapshots started. Call before `sb.cleanup()`, whose own
- * wait blocks the loop: a walk started by this process would stay a zombie until its deadline.
- */
-export async function settleBackground(store: string): Promise<void> {
-  let stores: string[];
-  try {
-    stores = fs.readdirSync(path.join(store, 'history')).map((name) => path.join(store, 'history', name));
-  } catch {
-    return;
-  }
-  for (const dir of stores) {
-    let pid = 0;
-    try {
-      pid = Number(fs.readFileSync(path.join(dir, 'heavy-scan.started'), 'utf8'));
-    } catch {
-      continue;
-    }
-    if (pid > 0) await waitFor(() => !alive(pid), `the heavy-file walk (pid ${pid}) to end`, 15_000).catch(() => undefined);
-  }
-}
-
 export type State = Record<string, string>;
 
 /**

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from './waitFor.js';
 import { Checkpoints, type EngineSettings } from '../../src/checkpoints/checkpoints.js';
 
 export const defaultSettings: EngineSettings = {
@@ -142,7 +143,7 @@ async function waitForBackgroundScans(store: string): Promise<void> {
       continue;
     }
     // Polled with the event loop free: a walk started in this process is reaped only then.
-    while (pid > 0 && alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    if (pid > 0) await waitFor(() => !alive(pid), Math.max(0, deadline - Date.now()), `the heavy-file walk ${pid}`).catch(() => undefined);
   }
 }
 

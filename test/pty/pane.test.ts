@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PtySession } from '../../src/pty/ptySession.js';
 import { ScreenModel } from '../../src/pty/screen.js';
-import { waitFor } from './waitFor.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 // The pipeline the app builds: pty output into the screen, the screen's answers back.
 

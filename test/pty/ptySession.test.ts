@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandNotFoundError, PtySession, type PtyExit, type PtySpawnOptions } from '../../src/pty/ptySession.js';
 import { resolveCommand } from '../../src/pty/resolveCommand.js';
-import { waitFor } from './waitFor.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 let sandbox: string;
 const sessions: PtySession[] = [];

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.js';
 import { collector, rewind } from '../helpers/io.js';
 import { actualTree, expectedTree } from '../helpers/shadow.js';
-import { projectState, redoRefs, restoreJson, restoreLeftovers, settleBackground, snapshotId, stamps, type State } from '../helpers/restoreKit.js';
+import { projectState, redoRefs, restoreJson, restoreLeftovers, snapshotId, stamps, type State } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -15,7 +15,6 @@ beforeEach(() => {
   sb = createSandbox('rewind-restore-cli-');
 });
 afterEach(async () => {
-  await settleBackground(sb.store);
   await sb.cleanup();
 });
 

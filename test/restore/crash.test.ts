@@ -13,7 +13,6 @@ import {
   restoreJson,
   restoreLeftovers,
   runBuiltCli,
-  settleBackground,
   snapshotId,
   withoutFolders,
   type State,
@@ -28,7 +27,6 @@ beforeEach(() => {
   sb = createSandbox('rewind-restore-crash-');
 });
 afterEach(async () => {
-  await settleBackground(sb.store);
   await sb.cleanup();
 });
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, mtimes } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
-import { expectedChange, projectState, restoreJson, settleBackground, snapshotId, type State } from '../helpers/restoreKit.js';
+import { expectedChange, projectState, restoreJson, snapshotId, type State } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { detachedHead, linkedWorktree, mergeInProgress, stagedChanges, withSubmodule } from '../helpers/repoShapes.js';
 
@@ -16,7 +16,6 @@ beforeEach(() => {
   sb = createSandbox('rewind-restore-git-');
 });
 afterEach(async () => {
-  await settleBackground(sb.store);
   await sb.cleanup();
 });
 

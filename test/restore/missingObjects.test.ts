@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, mtimes } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
-import { projectState, redoRefs, restoreLeftovers, settleBackground, snapshotId, stamps } from '../helpers/restoreKit.js';
+import { projectState, redoRefs, restoreLeftovers, snapshotId, stamps } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { projectHas, pruneEverythingUnreachable } from '../helpers/repoShapes.js';
 
@@ -14,7 +14,6 @@ beforeEach(() => {
   sb = createSandbox('rewind-restore-missing-');
 });
 afterEach(async () => {
-  await settleBackground(sb.store);
   await sb.cleanup();
 });
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkpoints } from '../../src/checkpoints/checkpoints.js';
 import { redoLast, restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
-import { expectedChange, projectState, settleBackground, stamps, type State } from '../helpers/restoreKit.js';
+import { expectedChange, projectState, stamps, type State } from '../helpers/restoreKit.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 
 const runs = Number(process.env.REWIND_PROPERTY_RUNS ?? '') || 200;
@@ -142,7 +142,6 @@ beforeAll(() => {
   });
 });
 afterAll(async () => {
-  await settleBackground(sb.store);
   await sb.cleanup();
 });
 

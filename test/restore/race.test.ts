@@ -14,11 +14,10 @@ import {
   requireBuiltCli,
   restoreLeftovers,
   runBuiltCli,
-  settleBackground,
   snapshotId,
-  waitFor,
   type RestoreJson,
 } from '../helpers/restoreKit.js';
+import { waitFor } from '../helpers/waitFor.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { Children } from '../helpers/children.js';
 
@@ -32,7 +31,6 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await children.killAll();
-  await settleBackground(sb.store);
   await sb.cleanup();
 });
 
@@ -93,7 +91,7 @@ describe('cross-process lock', () => {
 
     const stop = path.join(sb.base, 'stop-the-loop');
     const loop = startSnapshotLoop(root, stop);
-    await waitFor(() => loop.records().length >= 1, 'the first snapshot of the loop');
+    await waitFor(() => loop.records().length >= 1, 20_000, 'the first snapshot of the loop');
     const restores: RestoreJson[] = [];
     for (let round = 0; round < 6; round++) {
       const target = round % 2 === 0 ? a : b;
@@ -101,7 +99,7 @@ describe('cross-process lock', () => {
       restores.push(await restoreInChild(root, target));
       expect(projectState(root), `after restoring #${target}`).toEqual(target === a ? stateA : stateB);
       // The loop takes at least one snapshot before the next restore starts.
-      await waitFor(() => loop.records().length > seen, 'a loop snapshot after the restore');
+      await waitFor(() => loop.records().length > seen, 20_000, 'a loop snapshot after the restore');
     }
     fs.writeFileSync(stop, '');
     expect(await loop.exited).toBe(0);

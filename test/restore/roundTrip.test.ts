@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
-import { expectedChange, projectState, restoreJson, settleBackground, snapshotId, stamps, withoutFolders } from '../helpers/restoreKit.js';
+import { expectedChange, projectState, restoreJson, snapshotId, stamps, withoutFolders } from '../helpers/restoreKit.js';
 import { age, createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -14,7 +14,6 @@ beforeEach(() => {
   sb = createSandbox('rewind-restore-trip-');
 });
 afterEach(async () => {
-  await settleBackground(sb.store);
   await sb.cleanup();
 });
 
