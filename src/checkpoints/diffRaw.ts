@@ -10,7 +10,6 @@ export interface RawChange {
 }
 
 export const gitlinkMode = '160000';
-export const symlinkMode = '120000';
 
 /** Parses `--raw -z` output (no renames): `:<mode> <mode> <oid> <oid> <status>\0<path>\0`. */
 export function parseRawDiff(output: Buffer | string): RawChange[] {

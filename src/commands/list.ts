@@ -4,6 +4,7 @@ import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import type { CheckpointRecord } from '../checkpoints/record.js';
 import { openCheckpoints } from './open.js';
 import { localTime } from './time.js';
+import { noCheckpointsYet } from '../messages.js';
 
 const help = `Usage: rewind list [--json] [-C DIR]
 
@@ -11,7 +12,7 @@ Every checkpoint of the project, oldest first. "files" is how many files restori
 checkpoint would change: its step's edits up to the next checkpoint, or up to now for
 the newest.`;
 
-export const noCheckpointsMessage = 'no checkpoints yet — they are taken before each file-modifying tool (or by `rewind snapshot`)';
+const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 
 /**
  * What restoring each checkpoint would change, by count: the next checkpoint's changes

@@ -2,11 +2,11 @@ import type { PickerChoice, PickerProps, RestoreMode, ModeState } from '../app/p
 import { readRedoStack } from '../checkpoints/restore/redoStack.js';
 import { redoLast, restoreCheckpoint, type RestoreResult } from '../checkpoints/restore/restore.js';
 import { messageOf } from '../errors.js';
+import { noCheckpointsYet } from '../messages.js';
 import type { Checkpointer } from './checkpointer.js';
 import type { SessionController } from './controller.js';
 import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
 
-export const noCheckpointsYet = 'no checkpoints yet — they are taken before each file-modifying tool';
 
 /** The picker's data and callbacks, minus what the view adds (size, keys). */
 export type PickerModel = Omit<PickerProps, 'width' | 'height' | 'keys'>;

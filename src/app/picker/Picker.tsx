@@ -11,7 +11,8 @@ import { COMPACT_BELOW, rowText } from './pickerRows.js';
 import type { PickerProps } from './types.js';
 import { usePreview } from './usePreview.js';
 
-export const NO_CHECKPOINTS = 'no checkpoints yet — they are taken before each file-modifying tool';
+export { noCheckpointsYet as NO_CHECKPOINTS } from '../../messages.js';
+import { noCheckpointsYet as NO_CHECKPOINTS } from '../../messages.js';
 export const BUSY_NOTE = 'the agent is busy: restoring stops it first';
 
 /** Rows the mode menu wants: a title, three modes, their reasons and a notice on narrow boxes. */
