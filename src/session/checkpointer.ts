@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Checkpoints, type SnapshotOptions } from '../checkpoints/checkpoints.js';
-import { runGit } from '../checkpoints/git.js';
+import { runGit, splitNul } from '../checkpoints/git.js';
 import { shadowGitEnv } from '../checkpoints/gitEnv.js';
 import type { CheckpointRecord } from '../checkpoints/record.js';
 import type { RewindConfig } from '../config/schema.js';
@@ -85,6 +85,21 @@ export class Checkpointer {
     const { record } = await this.engine.snapshot(options);
     this.refresh();
     return record;
+  }
+
+  /** The folders the newest checkpoint holds (what the watcher watches from the start). */
+  async folders(): Promise<string[]> {
+    const newest = this.engine.list().findLast((record) => !record.unrestorable);
+    if (!newest) return [];
+    const listed = await this.engine.repo.git(['ls-tree', '-r', '-d', '--name-only', '-z', newest.tree]);
+    return splitNul(listed.stdout);
+  }
+
+  /** Which of these project-relative paths the project's ignore rules (as checkpoints see them) ignore. */
+  async ignored(paths: string[]): Promise<Set<string>> {
+    if (paths.length === 0 || !this.engine.repo.exists()) return new Set();
+    const result = await this.engine.repo.git(['check-ignore', '-z', '--stdin'], { input: `${paths.join('\0')}\0`, okCodes: [0, 1] });
+    return new Set(splitNul(result.stdout));
   }
 
   /** Disk usage of this project's store and of every project's. */

@@ -62,6 +62,8 @@ export class SessionController {
   /** Settles once checkpoints are open (or known to be off). */
   private readonly checkpointsReady = new Promise<void>((resolve) => (this.attached = resolve));
   private watcher: ChangeWatcher | undefined;
+  private watcherStarting: Promise<void> | undefined;
+  private stopped = false;
   private mode: Mode = { kind: 'pane' };
   private current: AppView;
   private frame: NodeJS.Timeout | undefined;
@@ -215,30 +217,41 @@ export class SessionController {
     // The status line says how old the newest checkpoint is: keep that current.
     this.clock = setInterval(() => this.changed(), 15_000);
     this.clock.unref();
-    if (this.checkpointer && this.availability?.on && !this.watcher) this.startWatcher(this.checkpointer);
+    if (this.checkpointer && this.availability?.on && !this.watcherStarting) this.startWatcher(this.checkpointer);
+    else if (this.availability) this.attached();
     this.changed();
   }
 
   /** Checkpoints for this session, once opened (the agent does not wait for them). */
   attachCheckpoints(availability: CheckpointAvailability): void {
     this.availability = availability;
-    this.attached();
     const engine = availability.engine;
     this.checkpointer = engine ? new Checkpointer(engine, () => this.changed()) : undefined;
-    if (this.checkpointer && availability.on && this.pty && !this.watcher) this.startWatcher(this.checkpointer);
+    if (this.checkpointer && availability.on && this.pty && !this.watcherStarting) this.startWatcher(this.checkpointer);
+    else this.attached();
     this.changed();
   }
 
   private startWatcher(checkpointer: Checkpointer): void {
-    try {
-      this.watcher = new ChangeWatcher(this.options.cwd === checkpointer.engine.project.root ? this.options.cwd : checkpointer.engine.project.root, {
-        ignoreDirs: [checkpointer.engine.store.root],
-        onSettled: (paths) => void this.filesSettled(checkpointer, paths),
-        onError: (error) => this.say(`file watcher off (${messageOf(error)}): checkpoints still come before each Enter`, 'warning'),
-      });
-    } catch (error) {
-      this.say(`file watcher off (${messageOf(error)}): checkpoints still come before each Enter`, 'warning');
-    }
+    const off = (error: unknown) => this.say(`file watcher off (${messageOf(error)}): checkpoints still come before each Enter`, 'warning');
+    // A checkpoint of the files as the session starts (if they changed since the newest
+    // one): "before the agent did anything" is the restore most often wanted. Keys wait
+    // for it; the watcher then watches the folders it holds.
+    this.watcherStarting = this.checkpoint({ trigger: 'start', label: 'session start' })
+      .finally(() => this.attached())
+      .then(() => checkpointer.folders())
+      .catch(() => [])
+      .then((folders) => {
+        if (this.stopped) return;
+        this.watcher = new ChangeWatcher(checkpointer.engine.project.root, {
+          folders,
+          ignored: (paths) => checkpointer.ignored(paths),
+          ignoreDirs: [checkpointer.engine.store.root],
+          onSettled: (paths) => void this.filesSettled(checkpointer, paths),
+          onError: off,
+        });
+      })
+      .catch(off);
   }
 
   private async filesSettled(checkpointer: Checkpointer, paths: string[]): Promise<void> {
@@ -273,6 +286,7 @@ export class SessionController {
 
   /** Stops the agent (SIGHUP, then SIGKILL) and everything the session started. */
   async stop(): Promise<void> {
+    this.stopped = true;
     this.watcher?.close();
     clearTimeout(this.frame);
     clearTimeout(this.idleTimer);

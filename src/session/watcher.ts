@@ -6,43 +6,110 @@ export interface WatcherOptions {
   debounceMs?: number;
   /** Folders (absolute) whose changes never count: rewind's own store when it is inside. */
   ignoreDirs?: readonly string[];
+  /** Project-relative folders to watch from the start (those a checkpoint holds). */
+  folders: readonly string[];
+  /** Which of these project-relative folders the project's rules ignore (never watched). */
+  ignored: (folders: string[]) => Promise<Set<string>>;
   onSettled: (paths: string[]) => void;
   onError: (error: Error) => void;
+  /** At most this many folders are watched (one inotify watch each). */
+  maxFolders?: number;
 }
 
 const maxPaths = 5_000;
 
+function isGitPath(relative: string): boolean {
+  return relative === '.git' || relative.startsWith('.git/') || relative.includes('/.git/') || relative.endsWith('/.git');
+}
+
 /**
- * Watches the project (recursively, inotify on Linux) and reports each burst of changes
- * once it settles. `.git` folders are never reported. Paused while a restore writes.
+ * Watches the project and reports each burst of changes once it settles. Only folders that
+ * are not ignored are watched, one non-recursive watch each (Node's recursive watch on Linux
+ * walks and watches everything, node_modules included: seconds and tens of thousands of
+ * watches in a real project). A new folder is watched when it appears, unless ignored.
+ * `.git` is never reported. Paused while a restore writes.
  */
 export class ChangeWatcher {
-  private readonly watcher: fs.FSWatcher;
+  private readonly watchers = new Map<string, fs.FSWatcher>();
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private paused = 0;
   private closed = false;
+  private full = false;
 
   constructor(
     private readonly root: string,
     private readonly options: WatcherOptions,
   ) {
-    this.watcher = fs.watch(root, { recursive: true }, (_event, file) => this.saw(file));
-    this.watcher.on('error', (error) => {
-      this.close();
-      options.onError(error);
-    });
+    this.watch('');
+    for (const folder of options.folders) this.watch(folder);
   }
 
-  private saw(file: string | Buffer | null): void {
-    if (this.closed || this.paused > 0 || file === null) return;
-    const relative = file.toString();
-    if (relative === '.git' || relative.startsWith('.git/') || relative.includes('/.git/') || relative.endsWith('/.git')) return;
-    const full = path.join(this.root, relative);
+  /** How many folders are watched. */
+  get size(): number {
+    return this.watchers.size;
+  }
+
+  private watch(folder: string): void {
+    if (this.closed || this.watchers.has(folder) || isGitPath(folder)) return;
+    if (this.watchers.size >= (this.options.maxFolders ?? 20_000)) {
+      if (!this.full) this.options.onError(new Error(`more than ${this.watchers.size} folders: changes in the others are seen at the next Enter`));
+      this.full = true;
+      return;
+    }
+    const full = path.join(this.root, folder);
     if (this.options.ignoreDirs?.some((dir) => full === dir || full.startsWith(dir + path.sep))) return;
+    let watcher: fs.FSWatcher;
+    try {
+      watcher = fs.watch(full, (_event, name) => this.saw(folder, name));
+    } catch {
+      return; // Gone already, or not a folder.
+    }
+    watcher.on('error', () => this.unwatch(folder));
+    this.watchers.set(folder, watcher);
+  }
+
+  private unwatch(folder: string): void {
+    this.watchers.get(folder)?.close();
+    this.watchers.delete(folder);
+  }
+
+  private saw(folder: string, name: string | Buffer | null): void {
+    if (this.closed || name === null) return;
+    const relative = folder === '' ? name.toString() : `${folder}/${name.toString()}`;
+    if (isGitPath(relative)) return;
+    if (!this.watchers.has(relative)) void this.maybeWatchNew(relative);
+    else if (!fs.existsSync(path.join(this.root, relative))) this.unwatch(relative);
+    if (this.paused > 0) return;
     if (this.pending.size < maxPaths) this.pending.add(relative);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.settle(), this.options.debounceMs ?? 500);
+  }
+
+  /** A folder that just appeared (with whatever is already in it) is watched, unless ignored. */
+  private async maybeWatchNew(relative: string): Promise<void> {
+    const found: string[] = [];
+    const walk = (folder: string) => {
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(path.join(this.root, folder), { withFileTypes: true });
+      } catch {
+        return;
+      }
+      found.push(folder);
+      for (const entry of entries) if (entry.isDirectory() && entry.name !== '.git' && found.length < 1_000) walk(`${folder}/${entry.name}`);
+    };
+    try {
+      if (!fs.lstatSync(path.join(this.root, relative)).isDirectory()) return;
+    } catch {
+      return;
+    }
+    walk(relative);
+    const ignored = await this.options.ignored(found).catch(() => new Set<string>());
+    for (const folder of found) {
+      const below = [...ignored].some((dir) => folder === dir || folder.startsWith(`${dir}/`));
+      if (!below) this.watch(folder);
+    }
   }
 
   private settle(): void {
@@ -69,6 +136,6 @@ export class ChangeWatcher {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.timer);
-    this.watcher.close();
+    for (const folder of [...this.watchers.keys()]) this.unwatch(folder);
   }
 }

@@ -159,15 +159,17 @@ describe('rewind -- <agent>', () => {
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     type(session, 'echo first > one.txt');
     await session.waitFor(() => fs.existsSync(path.join(root, 'one.txt')), 10_000, 'one.txt');
-    // One of these (or the watcher, whichever comes first) checkpoints one.txt; after that
-    // nothing changes, so the later Enters add nothing.
+    // The session started with a checkpoint, so the Enter of "echo first" found nothing new;
+    // one of the next (or the watcher, whichever comes first) checkpoints one.txt; after
+    // that nothing changes, so the later Enters add nothing.
     type(session, ': first-noop');
     type(session, ': second-noop');
     type(session, 'echo marker-after-noops');
     await session.waitFor(/^marker-after-noops$/m, 10_000, 'the agent answering');
     const checkpoints = sb.open(root);
     const records = checkpoints.list();
-    expect(records[0]?.label).toBe('echo first > one.txt');
+    expect(records[0]).toMatchObject({ trigger: 'start', label: 'session start' });
+    expect(records.map((record) => record.label)).not.toContain('echo first > one.txt');
     expect(records.map((record) => record.label)).not.toContain(': second-noop');
     expect(records.map((record) => record.label)).not.toContain('echo marker-after-noops');
     const withOne = records.filter((record) => treePaths(checkpoints.repo.gitDir, record.tree).includes('one.txt'));

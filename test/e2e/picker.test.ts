@@ -46,7 +46,8 @@ describe('Esc Esc → pick → restore files', () => {
 
     term.write('\x1b');
     term.write('\x1b');
-    await term.waitFor(/rewind to a checkpoint[\s\S]*echo one > a\.txt/, 10_000, 'the picker with the first checkpoint');
+    // The oldest row is the checkpoint the session started with: before any of the above.
+    await term.waitFor(/rewind to a checkpoint[\s\S]*session start/, 10_000, 'the picker with the first checkpoint');
     term.write('\x1b[H');
     term.write('\r');
     await term.waitFor(/files only/, 10_000, 'the restore modes');
@@ -72,7 +73,10 @@ describe('Esc Esc → pick → restore files', () => {
   });
 
   it('with no checkpoints yet, Esc Esc says so and opens no dialog', async () => {
+    // With checkpointing on, a session starts with a checkpoint; off, this project has none.
     const root = sb.repo('empty');
+    fs.mkdirSync(sb.configDir, { recursive: true });
+    fs.writeFileSync(path.join(sb.configDir, 'config.json'), '{ "checkpointing_disabled": true }\n');
     const term = startRewind(['--', 'cat'], { cwd: root, env: sb.env });
     session = term;
     await term.waitFor(/◈ rewind/, 15_000, 'the status line');
@@ -95,7 +99,7 @@ describe('Esc Esc → pick → restore files', () => {
     term.write('\x1b');
     await term.waitFor(/rewind to a checkpoint[\s\S]*the agent is busy: restoring stops it first/, 10_000, 'the picker with the busy note');
     term.write('\x1b[H');
-    await term.waitFor(/› [^\n]*echo one > a\.txt/, 5_000, 'the first checkpoint selected');
+    await term.waitFor(/› [^\n]*session start/, 5_000, 'the first checkpoint selected');
     term.write('\r');
     await term.waitFor(/files only/, 5_000, 'the restore modes');
     term.write('f');
