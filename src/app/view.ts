@@ -1,11 +1,14 @@
 import type { PickerProps } from './picker/types.js';
+import type { PaneFrame } from './screenWriter.js';
 
 /** Everything the Ink app draws, produced by the session controller (the UI holds no state). */
 export interface AppView {
   columns: number;
-  /** Terminal rows; the app draws rows - 1 lines (Ink must never reach the last row). */
+  /** Terminal rows: the pane takes all but the last, the status line the last. */
   rows: number;
-  pane: { rows: string[]; cursor: { x: number; y: number; visible: boolean } };
+  /** The pane's rows, only while an overlay covers part of it (Ink draws the pane then;
+   * otherwise the screen writer draws it straight from the session's pane frames). */
+  pane?: PaneFrame;
   status: {
     checkpoints: string;
     checkpointsOff: boolean;

@@ -38,9 +38,9 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
 
 type RunApp = typeof RunAppFunction;
 
-/** The app, from the bundle the build makes (one file loads ~4x faster), else its modules. */
+/** The app, from the bundle the build makes (it loads ~4x faster), else its modules. */
 async function loadApp(): Promise<{ runApp: RunApp }> {
-  const bundle = new URL('../app/runApp.bundle.mjs', import.meta.url);
+  const bundle = new URL('../bundle/runApp.mjs', import.meta.url);
   if (existsSync(bundle)) return (await import(bundle.href)) as { runApp: RunApp };
   return import('../app/runApp.js');
 }

@@ -55,7 +55,7 @@ export interface ConfigSchema {
 
 let cached: ConfigSchema | undefined;
 
-/** config.schema.json from the package root (same relative path from src/config and dist/config). */
+/** config.schema.json from the package root (the same relative path from src/config, dist/config and dist/bundle). */
 export function configSchema(): ConfigSchema {
   if (cached) return cached;
   const url = new URL('../../config.schema.json', import.meta.url);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppView, OverlayView } from '../app/view.js';
@@ -6,21 +5,25 @@ import type { KeySource } from '../app/picker/types.js';
 import type { PickerModel } from './pickerFlow.js';
 import type { RewindConfig } from '../config/schema.js';
 import { messageOf } from '../errors.js';
-import { PtySession, type PtyExit } from '../pty/ptySession.js';
+import type { PtySession, PtyExit } from '../pty/ptySession.js';
 import { ScreenModel } from '../pty/screen.js';
 import { KeyReader, LineTracker, parseCommandKey, type KeyEvent } from '../pty/keys.js';
 import { mirrorModesSequence, type InputModes } from '../pty/terminalModes.js';
 import { ActivityTracker } from './activity.js';
 import type { CheckpointAvailability } from './checkpointer.js';
 import { Checkpointer } from './checkpointer.js';
-import { checkpointStatus, sameView } from './viewParts.js';
+import { checkpointStatus, samePane, sameView } from './viewParts.js';
+import type { PaneFrame } from '../app/screenWriter.js';
+import { paneHeightOf } from '../app/paneSize.js';
 import { ChangeWatcher } from './watcher.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
 import { editCommandLine } from './commandLine.js';
 
 export interface SessionOptions {
-  command: string;
-  args: readonly string[];
+  /** The agent, started in a pty sized to the pane (see paneHeightOf). */
+  pty: PtySession;
+  /** This session's id (newSessionId): the agent has it as REWIND_SESSION. */
+  sessionId: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
   config: RewindConfig;
@@ -50,12 +53,14 @@ const noticeMs = 6_000;
  * the UI subscribes to `view()`.
  */
 export class SessionController {
-  private pty!: PtySession;
+  private readonly pty: PtySession;
   private screen: ScreenModel;
   private readonly keys: KeyReader;
   private readonly line = new LineTracker();
   private readonly activity = new ActivityTracker();
   private readonly listeners = new Set<() => void>();
+  private readonly paneListeners = new Set<(frame: PaneFrame) => void>();
+  private paneNow: PaneFrame | undefined;
   private checkpointer: Checkpointer | undefined;
   private availability: CheckpointAvailability | undefined;
   private attached!: () => void;
@@ -86,7 +91,8 @@ export class SessionController {
   constructor(private readonly options: SessionOptions) {
     this.columns = options.columns;
     this.rows = options.rows;
-    this.sessionId = options.env.REWIND_SESSION || `${new Date().toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
+    this.sessionId = options.sessionId;
+    this.pty = options.pty;
     // No scrollback: the pane shows the agent's screen, nothing above it.
     this.screen = new ScreenModel(this.columns, this.paneRows, 0);
     this.keys = new KeyReader(parseCommandKey(options.config.command_key));
@@ -95,7 +101,7 @@ export class SessionController {
   }
 
   private get paneRows(): number {
-    return Math.max(1, this.rows - 2);
+    return paneHeightOf(this.rows);
   }
 
   // ---- the view ----------------------------------------------------------------------
@@ -107,6 +113,16 @@ export class SessionController {
 
   view = (): AppView => this.current;
 
+  /**
+   * Calls `listener` with each new frame of the agent's pane (at the frame pace, only when
+   * it changed). The pane is not part of the view: a flood of output never re-renders it.
+   */
+  onPaneFrame = (listener: (frame: PaneFrame) => void): (() => void) => {
+    this.paneListeners.add(listener);
+    if (this.paneNow) listener(this.paneNow);
+    return () => this.paneListeners.delete(listener);
+  };
+
   private changed(): void {
     if (this.frame) return;
     const sinceLast = Date.now() - this.lastFrame;
@@ -117,26 +133,35 @@ export class SessionController {
   private drawFrame(): void {
     this.frame = undefined;
     this.lastFrame = Date.now();
-    const next = this.buildView();
+    const pane = this.pane();
+    const next = this.buildView(pane);
     const modes = this.screen.modes();
     const mirror = mirrorModesSequence(this.mirrored, modes);
     this.mirrored = modes;
     if (mirror) this.options.writeOuter(mirror);
+    if (!samePane(this.paneNow, pane)) {
+      this.paneNow = pane;
+      for (const listener of this.paneListeners) listener(pane);
+    }
     if (sameView(this.current, next)) return;
     this.current = next;
     for (const listener of this.listeners) listener();
+  }
+
+  private pane(): PaneFrame {
+    return { rows: this.screen.rows(), cursor: this.screen.cursor() };
   }
 
   private statusText(): { checkpoints: string; checkpointsOff: boolean } {
     return checkpointStatus(this.availability, this.checkpointer?.summary);
   }
 
-  private buildView(): AppView {
+  private buildView(pane = this.pane()): AppView {
     const notice = this.notice && this.notice.until > Date.now() ? { text: this.notice.text, tone: this.notice.tone } : undefined;
     return {
       columns: this.columns,
       rows: this.rows,
-      pane: { rows: this.screen.rows(), cursor: this.screen.cursor() },
+      pane: this.mode.kind === 'overlay' ? pane : undefined,
       status: {
         ...this.statusText(),
         agent: this.activity.busy() ? 'agent busy' : 'agent idle',
@@ -196,16 +221,10 @@ export class SessionController {
 
   // ---- the agent ---------------------------------------------------------------------
 
-  /** Starts the agent in a pty sized to the pane. Throws CommandNotFoundError. */
-  async start(): Promise<void> {
-    this.pty = await PtySession.spawn({
-      command: this.options.command,
-      args: this.options.args,
-      cwd: this.options.cwd,
-      env: { ...this.options.env, REWIND_SESSION: this.sessionId },
-      cols: this.columns,
-      rows: this.paneRows,
-    });
+  /** Starts showing the agent (its output so far first) and reading its keys. */
+  start(): void {
+    // The terminal may have been resized since the agent was started.
+    this.pty.resize(this.columns, this.paneRows);
     this.screen.onResponse((answer) => this.pty.write(answer));
     this.pty.onData((data) => {
       this.activity.sawOutput();
@@ -377,6 +396,11 @@ export class SessionController {
 
   get checkpoints(): Checkpointer | undefined {
     return this.checkpointer;
+  }
+
+  /** Resolves once checkpoints are open, with the session's first one taken (or known off). */
+  checkpointsOpened(): Promise<void> {
+    return this.checkpointsReady;
   }
 
   /** Why new checkpoints are not taken, while earlier ones may still be restored. */

@@ -91,11 +91,11 @@ describe('rewind -- <agent>', () => {
     const session = start(root, shell, { cols: 100, rows: 30 });
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     type(session, 'stty size');
-    await session.waitFor(/^28 100$/m, 10_000, 'the first size (rows - 2 for rewind)');
+    await session.waitFor(/^29 100$/m, 10_000, 'the first size (rows - 1: the status line takes the last)');
     session.resize(120, 40);
     await session.waitFor((screen) => screen.split('\n').length === 40 && /◈ rewind/.test(screen), 10_000, 'a redraw at the new size');
     type(session, 'stty size');
-    await session.waitFor(/^38 120$/m, 10_000, 'the new size');
+    await session.waitFor(/^39 120$/m, 10_000, 'the new size');
     type(session, 'exit 7');
     expect((await session.exited).exitCode).toBe(7);
   });

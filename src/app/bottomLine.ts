@@ -1,0 +1,82 @@
+import { cellWidth } from './cellWidth.js';
+import type { AppView } from './view.js';
+
+/**
+ * The bottom row (status line or command bar) as one SGR string, drawn without Ink: it
+ * changes with the agent's state while the agent has the screen, and Ink is loaded only
+ * for overlays and the picker.
+ */
+
+interface Span {
+  text: string;
+  /** SGR parameters, e.g. `1;35` (empty: default style). */
+  style: string;
+}
+
+const styles = { brand: '1;35', dim: '2', info: '36', warning: '33', error: '31', cursor: '7' } as const;
+
+function widthOf(spans: readonly Span[]): number {
+  return spans.reduce((sum, span) => sum + cellWidth(span.text), 0);
+}
+
+function draw(spans: readonly Span[]): string {
+  return spans.map((span) => (span.style ? `\x1b[${span.style}m${span.text}\x1b[0m` : span.text)).join('');
+}
+
+/** The first `width` columns of `spans`, ending in `…` when something was cut. */
+function keepStart(spans: readonly Span[], width: number): Span[] {
+  if (widthOf(spans) <= width) return [...spans];
+  const kept: Span[] = [];
+  let room = width - 1;
+  for (const span of spans) {
+    let text = '';
+    for (const char of span.text) {
+      const w = cellWidth(char);
+      if (w > room) break;
+      text += char;
+      room -= w;
+    }
+    if (text) kept.push({ text, style: span.style });
+    if (text !== span.text) break;
+  }
+  const last = kept.at(-1);
+  return [...kept, { text: '…', style: last?.style ?? '' }];
+}
+
+/** The last `width` columns of `spans`, starting with `…` when something was cut. */
+function keepEnd(spans: readonly Span[], width: number): Span[] {
+  if (widthOf(spans) <= width) return [...spans];
+  const reversed = [...spans].reverse().map((span) => ({ text: [...span.text].reverse().join(''), style: span.style }));
+  return keepStart(reversed, width)
+    .reverse()
+    .map((span) => ({ text: [...span.text].reverse().join(''), style: span.style }));
+}
+
+/** ` ◈ rewind  #14 · 2m ago · 2.1 MB · agent idle        Esc Esc rewind · Ctrl+] commands ` */
+export function statusLineRow(status: AppView['status'], width: number): string {
+  const brand: Span = { text: ' ◈ rewind ', style: styles.brand };
+  if (status.notice) return draw(keepStart([brand, { text: status.notice.text, style: styles[status.notice.tone] }], width));
+  const left: Span[] = [brand, { text: status.checkpoints, style: status.checkpointsOff ? styles.warning : styles.dim }, { text: ` · ${status.agent}`, style: styles.dim }];
+  const right: Span = { text: ` ${status.keys} `, style: styles.dim };
+  const rightWidth = cellWidth(right.text);
+  if (rightWidth >= width) return draw(keepStart(left, width));
+  const shown = keepStart(left, width - rightWidth);
+  const gap = width - rightWidth - widthOf(shown);
+  return draw([...shown, { text: ' '.repeat(gap), style: '' }, right]);
+}
+
+/** ` ◈ /checkpoint before refactor█  Enter runs · Esc closes · /help`: the end stays in view. */
+export function commandBarRow(bar: NonNullable<AppView['commandBar']>, width: number): string {
+  const spans: Span[] = [
+    { text: ' ◈ ', style: styles.brand },
+    { text: `/${bar.text}`, style: '' },
+    { text: ' ', style: styles.cursor },
+    bar.error ? { text: `  ${bar.error}`, style: styles.error } : { text: '  Enter runs · Esc closes · /help', style: styles.dim },
+  ];
+  return draw(keepEnd(spans, width));
+}
+
+/** The bottom row for a view. */
+export function bottomRow(view: AppView): string {
+  return view.commandBar ? commandBarRow(view.commandBar, view.columns) : statusLineRow(view.status, view.columns);
+}

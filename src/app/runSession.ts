@@ -1,0 +1,131 @@
+import { SessionController } from '../session/controller.js';
+import { openForApp } from '../session/checkpointer.js';
+import { restoreTerminalSequence } from '../pty/terminalModes.js';
+import { loadConfigFast } from '../config/cachedConfig.js';
+import { InkFrameSink, layoutOf, ScreenWriter } from './screenWriter.js';
+import { loadInkWhenNeeded } from './inkLoader.js';
+
+import type { PtySession } from '../pty/ptySession.js';
+import type { RunAppOptions } from './runApp.js';
+
+export interface RunSessionOptions extends RunAppOptions {
+  /** The agent, already started in its pty. */
+  pty: PtySession;
+  sessionId: string;
+}
+
+const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+/**
+ * The app around a started agent, until it exits; returns its exit code. The terminal is
+ * put back (raw mode off, cursor shown, alternate screen left, modes reset) on every way
+ * out: the agent exits, /quit, SIGTERM or SIGHUP, an error.
+ */
+export async function runSession(options: RunSessionOptions): Promise<number> {
+  const stdin = process.stdin;
+  const stdout = process.stdout;
+  const config = await loadConfigFast(options.env);
+  const session = new SessionController({
+    ...options,
+    config,
+    columns: stdout.columns || 80,
+    rows: stdout.rows || 24,
+    writeOuter: (data) => stdout.write(data),
+  });
+  session.start();
+  // The agent starts first; checkpoints are opened while it does.
+  void openForApp(options.cwd, config, options.env).then((checkpoints) => session.attachCheckpoints(checkpoints));
+
+  stdout.write('\x1b[?1049h\x1b[2J\x1b[H');
+  const writer = new ScreenWriter((data) => stdout.write(data), layoutOf(session.view()));
+  // Layout first: the writer must know who draws the pane before Ink's frame for a view arrives.
+  session.subscribe(() => writer.setLayout(layoutOf(session.view())));
+  session.onPaneFrame((frame) => writer.paneFrame(frame));
+  const inkFrames = new InkFrameSink(writer, stdout.columns || 80, stdout.rows || 24);
+  const stopInk = loadInkWhenNeeded(session, inkFrames);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  const onInput = (chunk: string) => session.input(chunk);
+  stdin.on('data', onInput);
+  stdin.resume();
+  const onResize = () => {
+    session.resize(stdout.columns, stdout.rows);
+    inkFrames.resize(stdout.columns, stdout.rows);
+  };
+  stdout.on('resize', onResize);
+
+  let restored = false;
+  // Once the terminal is gone (SIGHUP, the window closed), writing to it fails with EIO:
+  // nothing more is written, and those errors are not errors of ours.
+  let terminalGone = false;
+  const ignoreWriteErrors = () => undefined;
+  stdout.on('error', ignoreWriteErrors);
+  process.stderr.on('error', ignoreWriteErrors);
+  const restoreTerminal = () => {
+    if (restored) return;
+    restored = true;
+    stdout.off('resize', onResize);
+    stdin.off('data', onInput);
+    // Ink is not unmounted: that renders one more frame (~80 ms) nobody sees; rewind exits next.
+    stopInk();
+    writer.stop();
+    if (terminalGone) return;
+    try {
+      stdin.setRawMode(false);
+    } catch {
+      // The terminal went away meanwhile.
+    }
+    stdout.write(restoreTerminalSequence());
+    stdin.pause();
+  };
+  let leaving = false;
+  /** Stops the agent (bounded: a stuck one is killed), puts the terminal back, exits. */
+  const leave = (code: number, message?: string) => {
+    if (leaving) return;
+    leaving = true;
+    const stopped = Promise.race([session.stop(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    void stopped.finally(() => {
+      restoreTerminal();
+      if (terminalGone) {
+        // Node's own exit resets a terminal that no longer exists and crashes doing so:
+        // end the way a program whose terminal hung up does, by SIGHUP's default action.
+        process.removeAllListeners('SIGHUP');
+        process.kill(process.pid, 'SIGHUP');
+        return;
+      }
+      if (message) process.stderr.write(message);
+      process.exit(code);
+    });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signal === 'SIGHUP') terminalGone = true;
+    leave(128 + (signalNumbers[signal] ?? 1));
+  };
+  const onFatal = (error: unknown) => {
+    leave(70, `rewind: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  };
+  const onTerminalClosed = () => {
+    terminalGone = true;
+    leave(129);
+  };
+  // Every listener takes what its event passes (a signal name, an error), or nothing.
+  const exits = [
+    [stdin, 'end', onTerminalClosed],
+    [stdin, 'error', onTerminalClosed],
+    [process, 'SIGTERM', onSignal],
+    [process, 'SIGHUP', onSignal],
+    [process, 'uncaughtException', onFatal],
+    [process, 'unhandledRejection', onFatal],
+  ] as [NodeJS.EventEmitter, string, (...args: unknown[]) => void][];
+  for (const [emitter, event, listener] of exits) emitter.on(event, listener);
+  try {
+    const exit = await session.exited;
+    // A signal or error is already taking rewind down, with its own exit code.
+    if (leaving) await new Promise<never>(() => undefined);
+    return exit.signal ? 128 + exit.signal : exit.exitCode;
+  } finally {
+    await session.stop();
+    restoreTerminal();
+    for (const [emitter, event, listener] of exits) emitter.off(event, listener);
+  }
+}
