@@ -59,6 +59,8 @@ async function choose(session: SessionController, checkpointer: Checkpointer, ch
  * the bottom. With none yet it only says so; with checkpointing off it warns.
  */
 export async function openPicker(session: SessionController): Promise<void> {
+  // Right after start: the session's first checkpoint is moments away.
+  await session.checkpointsOpened();
   const checkpointer = session.checkpoints;
   if (!checkpointer) {
     session.say(`checkpoints are off: ${session.checkpointsOffReason ?? ''}`, 'warning');

@@ -28,6 +28,18 @@ function type(term: TermSession, line: string): void {
   term.write('\r');
 }
 
+/**
+ * Ctrl-C at bash's prompt, waiting for the new prompt it prints. The first Esc of Esc Esc
+ * reached bash, whose readline may still hold it as the start of an Alt+key (README): a
+ * Ctrl-C clears that, as it would for a user. Sent alone: a Ctrl-C also flushes whatever
+ * else is in the terminal's input queue.
+ */
+async function clearLine(term: TermSession): Promise<void> {
+  const interrupts = (term.text().match(/\^C/g) ?? []).length;
+  term.write('\x03');
+  await term.waitFor((screen) => (screen.match(/\^C/g) ?? []).length > interrupts && /^agent\$ *$/m.test(screen.slice(screen.lastIndexOf('^C'))), 10_000, 'a fresh prompt after Ctrl-C');
+}
+
 describe('Esc Esc → pick → restore files', () => {
   it('restores the oldest checkpoint from the picker, the agent carries on, and /redo undoes it', async () => {
     const root = sb.repo('picker');
@@ -59,6 +71,7 @@ describe('Esc Esc → pick → restore files', () => {
     expect(fs.readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('# project\n');
     expect(fingerprint(path.join(root, '.git'))).toEqual(gitBefore);
 
+    await clearLine(term);
     type(term, 'echo still-here');
     await term.waitFor(/^still-here$/m, 10_000, 'the agent answering after the restore');
 
@@ -105,7 +118,9 @@ describe('Esc Esc → pick → restore files', () => {
     term.write('f');
     await term.waitFor(/restored the files of #1/, 20_000, 'the restore notice');
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
-    // The loop was interrupted: the prompt comes back and takes a command.
+    // The loop was interrupted: the prompt comes back (empty) and takes a command.
+    await term.waitFor(/^agent\$ *$/m, 10_000, 'the prompt back after the loop');
+    await clearLine(term);
     type(term, 'echo after-the-interrupt');
     await term.waitFor(/^after-the-interrupt$/m, 10_000, 'the agent answering again');
   });
