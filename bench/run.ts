@@ -61,7 +61,7 @@ try {
   }
   if (!only || only === 'throughput') {
     process.stderr.write('throughput bench: 20 MB through the app and through a bare pty…\n');
-    throughput.push(...(await benchThroughput(work, quick ? 1 : 3)));
+    throughput.push(...(await benchThroughput(work, quick ? 1 : 5)));
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

@@ -78,7 +78,7 @@ function measure(argv: readonly string[], cwd: string, env: Record<string, strin
 }
 
 /** 20 MB through the app and through a bare pty in the same run, for `seq` and a TUI-like stream. */
-export async function benchThroughput(work: string, runs = 3): Promise<ThroughputRow[]> {
+export async function benchThroughput(work: string, runs = 5): Promise<ThroughputRow[]> {
   const project = path.join(work, 'throughput');
   fs.mkdirSync(project, { recursive: true });
   fs.writeFileSync(path.join(project, 'tui.js'), tuiScript);

@@ -16,7 +16,7 @@ export interface ScreenLayout {
   rows: number;
   /** Rows of the agent's pane, from the top. */
   paneHeight: number;
-  /** The pane is drawn from its frames (no overlay over it): Ink's lines there are blank. */
+  /** The pane is drawn from its frames; false while an overlay or the picker covers it (Ink's frame then). */
   paneDirect: boolean;
   /** Where the real cursor goes while the pane is direct (hidden while a command bar is open). */
   cursorInPane: boolean;
@@ -41,9 +41,10 @@ const endSync = '\x1b[?2026l';
 
 /**
  * The one writer of the terminal while the app runs. The agent's pane is drawn straight
- * from its frames and Ink's frames (rendered off-screen) fill the rest, so a flood of agent
- * output never re-renders React: only the rows that changed since the last write are
- * written (cursor-addressed, each wrapped in a synchronized update), whoever they come from.
+ * from its frames (Ink's frame, rendered off-screen, only while an overlay covers it) and
+ * the bottom row from the layout, so a flood of agent output never re-renders React. Only
+ * the rows that changed since the last write are written, cursor-addressed, each write one
+ * synchronized update.
  */
 export class ScreenWriter {
   private drawn: (string | undefined)[] = [];
