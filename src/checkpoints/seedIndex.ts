@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runGit, splitNul, text } from './git.js';
 import { projectGitEnv } from './gitEnv.js';
-import { parseIndex, type IndexEntry } from './indexFile.js';
+import { hasFileNamed, parseIndex, type IndexEntry } from './indexFile.js';
 import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
@@ -39,7 +39,7 @@ async function convertedCandidates(repo: ShadowRepo, files: readonly IndexEntry[
   if (config.autocrlf) return new Set(files.map((entry) => entry.path));
   const git = repo.project.git;
   const attributes =
-    files.some((entry) => entry.path.endsWith('.gitattributes') && path.posix.basename(entry.path) === '.gitattributes') ||
+    hasFileNamed(files, '.gitattributes') ||
     (git !== undefined && fs.existsSync(path.join(git.commonDir, 'info', 'attributes'))) ||
     fs.existsSync(config.attributesFile);
   if (!attributes || files.length === 0) return new Set();
@@ -123,7 +123,7 @@ export async function seedShadowIndex(
       }
     }
     const candidates = await convertedCandidates(repo, files, gitConfig);
-    const toHash = files.filter((entry) => candidates.has(entry.path) && !drop.has(entry.path));
+    const toHash = candidates.size === 0 ? [] : files.filter((entry) => candidates.has(entry.path) && !drop.has(entry.path));
     for (const entry of toHash) if (entry.path.includes('\n')) drop.add(entry.path);
     const hashable = toHash.filter((entry) => !drop.has(entry.path) && sizeOnDisk(repo.project.root, entry.path) !== undefined);
     if (hashable.length > 0) {
@@ -134,7 +134,8 @@ export async function seedShadowIndex(
       });
     }
     if (drop.size > 0) await repo.git(['update-index', '--force-remove', '-z', '--stdin'], { input: `${[...drop].join('\0')}\0` });
-    return { seeded: true, oversize, entries: parsed ? entries.filter((entry) => !drop.has(entry.path)) : undefined };
+    const kept = drop.size === 0 ? entries : entries.filter((entry) => !drop.has(entry.path));
+    return { seeded: true, oversize, entries: parsed ? kept : undefined };
   } catch {
     fs.rmSync(repo.indexFile, { force: true });
     return { seeded: false, oversize: {} };

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseIndex as parseIndexFile, type IndexEntry } from '../../src/checkpoints/indexFile.js';
+import { hasFileNamed, parseIndex as parseIndexFile, type IndexEntry } from '../../src/checkpoints/indexFile.js';
 
 /** The parsed entries as plain data (the parser's objects compute their blob id lazily). */
 function parseIndex(bytes: Buffer) {
@@ -91,6 +91,39 @@ describe('parseIndex', () => {
     expect(parsed?.filter((entry) => entry.path === 'c.txt').map((entry) => entry.stage)).toEqual([1, 2, 3]);
     expect(parsed).toEqual(gitView(root));
   });
+
+  for (const version of [2, 4]) {
+    it(`reads a version ${version} path longer than the 4,095 bytes its length field holds`, () => {
+      const root = project();
+      const blob = sb.gitBytes(root, ['hash-object', '-w', '--stdin'], 'long\n').toString().trim();
+      const long = `${Array.from({ length: 20 }, (_, i) => `${i}${'d'.repeat(240)}`).join('/')}/file.txt`;
+      sb.git(root, 'update-index', '--add', '--cacheinfo', `100644,${blob},${long}`);
+      sb.git(root, 'update-index', '--index-version', String(version));
+      const parsed = parseIndex(fs.readFileSync(path.join(root, '.git', 'index')));
+      expect(parsed?.some((entry) => entry.path === long)).toBe(true);
+      expect(parsed).toEqual(gitView(root));
+    });
+  }
+
+  for (const version of [2, 4]) {
+    it(`finds a file by its name in a version ${version} index without being fooled by similar names`, () => {
+      const root = project();
+      write(root, 'x.gitattributes', 'not attributes\n');
+      write(root, 'sub/.gitattribute', 'not attributes either\n');
+      write(root, 'sub/a.gitattributes', 'nor this\n');
+      sb.git(root, 'add', '-A');
+      sb.git(root, 'update-index', '--index-version', String(version));
+      const index = path.join(root, '.git', 'index');
+      expect(hasFileNamed(parseIndexFile(fs.readFileSync(index)) ?? [], '.gitattributes')).toBe(false);
+      write(root, 'sub/.gitattributes', '*.bin binary\n');
+      sb.git(root, 'add', '-A');
+      expect(hasFileNamed(parseIndexFile(fs.readFileSync(index)) ?? [], '.gitattributes')).toBe(true);
+      sb.git(root, 'rm', '-q', '--cached', 'sub/.gitattributes');
+      write(root, '.gitattributes', '*.bin binary\n');
+      sb.git(root, 'add', '.gitattributes');
+      expect(hasFileNamed(parseIndexFile(fs.readFileSync(index)) ?? [], '.gitattributes')).toBe(true);
+    });
+  }
 
   it('declines a split index (the entries are elsewhere) and garbage', () => {
     const root = project();
