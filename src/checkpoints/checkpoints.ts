@@ -18,7 +18,9 @@ import { createStore, locateStore, type StorePaths } from './store.js';
 import { readState, writeStateIfChanged, type StoreState } from './storeState.js';
 import { withLock } from './lock.js';
 import { measureUntracked } from './projectSize.js';
-import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
+import { onceProjectGitConfig, projectConfigQuery, type ProjectGitConfig } from './projectConfig.js';
+import { startWaitingScript, type WaitingScript } from './snapshotScript.js';
+import { envArguments, projectGitEnv } from './gitEnv.js';
 import type { IndexEntry } from './indexFile.js';
 
 /** The settings of config.json that the engine uses. */
@@ -213,7 +215,22 @@ export class Checkpoints {
 
   /** `snapshot` for a caller that holds the lock. */
   async snapshotLocked(options: SnapshotOptions = {}): Promise<SnapshotResult> {
-    const gitConfig = onceProjectGitConfig(this.project, this.env);
+    // The first snapshot's script starts now and asks the project's git config while the
+    // store is created and seeded (the seeding and the first rules need that answer).
+    const waiting = this.repo.exists() ? undefined : startWaitingScript(this.repo, this.firstScan, [...envArguments(projectGitEnv(this.env)), 'git', ...projectConfigQuery]);
+    try {
+      return await this.snapshotWith(options, waiting);
+    } finally {
+      void waiting?.cancel();
+    }
+  }
+
+  private get firstScan(): { standardExclude: string; result: string } {
+    return { standardExclude: this.standardExclude, result: this.heavyScanFiles.result };
+  }
+
+  private async snapshotWith(options: SnapshotOptions, waiting: WaitingScript | undefined): Promise<SnapshotResult> {
+    const gitConfig = onceProjectGitConfig(this.project, this.env, waiting?.firstOutput);
     const { created, warnings, oversize, entries: seededEntries } = await this.ensureStore(gitConfig);
     clearStaleGitLocks(this.repo);
     const state = readState(this.store.state);
@@ -251,7 +268,8 @@ export class Checkpoints {
         alsoRef: options.alsoRef?.(id),
         diffTo: options.diffTo,
         // The first snapshot pays for its own walk for heavy files, in the same process.
-        scan: created ? { standardExclude: this.standardExclude, result: this.heavyScanFiles.result } : undefined,
+        scan: created ? this.firstScan : undefined,
+        waiting,
       },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
     );

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { UserError } from '../errors.js';
 
 /** How long any one git process may run before it is killed (ms). */
@@ -35,49 +36,79 @@ export class GitError extends Error {
   }
 }
 
+export interface FinishOptions {
+  input?: string | Buffer;
+  timeoutMs?: number;
+  /** Exit codes that are answers, not failures (e.g. 1 for `diff --quiet`). */
+  okCodes?: readonly number[];
+}
+
+/** A process started ahead of the input it will be given. */
+export interface StartedProcess {
+  /** What it wrote to file descriptor 3 until it closed it (empty unless asked for). */
+  fd3: Promise<Buffer>;
+  /** Writes stdin and waits for the exit, with a deadline counted from now. */
+  finish(options?: FinishOptions): Promise<RunResult>;
+}
+
+function collect(stream: Readable | null | undefined): Promise<Buffer> {
+  if (!stream) return Promise.resolve(Buffer.alloc(0));
+  const chunks: Buffer[] = [];
+  return new Promise((resolve) => {
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('error', () => undefined);
+    stream.on('close', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
 /**
- * Runs a program to completion with a deadline; resolves with its output, rejects with a
- * GitError on a failing exit code or timeout, and with a UserError when it is not installed.
+ * Starts a program now and gives it its input later (`fd3`: also read its file descriptor 3).
+ * Spawning blocks the event loop for several ms here, so a caller can start it first and
+ * prepare the input meanwhile.
  */
-export function runProcess(file: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
-  const timeoutMs = options.timeoutMs ?? defaultGitTimeoutMs;
-  const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
+export function startProcess(file: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; fd3?: boolean }): StartedProcess {
+  const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  const exited = new Promise<{ code: number | null; error?: NodeJS.ErrnoException }>((resolve) => {
+    child.on('error', (error: NodeJS.ErrnoException) => resolve({ code: null, error }));
+    child.on('close', (code) => resolve({ code }));
+  });
+  // A child that exits before reading its stdin makes the write fail with EPIPE: its
+  // exit code tells what happened, so that error is not the one to report.
+  child.stdin.on('error', () => undefined);
+  const fd3 = options.fd3 ? collect(child.stdio[3] as Readable | null) : Promise.resolve(Buffer.alloc(0));
+
+  async function finish(finishOptions: FinishOptions = {}): Promise<RunResult> {
+    const timeoutMs = finishOptions.timeoutMs ?? defaultGitTimeoutMs;
+    const okCodes = finishOptions.okCodes ?? [0];
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 2_000).unref();
     }, timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      if (error.code === 'ENOENT') {
-        reject(new UserError(`${file} was not found on PATH: install ${file} (checkpoints need git 2.25 or newer)`, { cause: error }));
-      } else {
-        reject(error);
-      }
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const stderr = Buffer.concat(err).toString('utf8');
-      if (timedOut) {
-        reject(new GitError([file, ...args], code, stderr, `${file} ${args.slice(0, 3).join(' ')} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`));
-      } else if (code !== null && okCodes.includes(code)) {
-        resolve({ code, stdout: Buffer.concat(out), stderr });
-      } else {
-        reject(new GitError(file === 'git' ? args : [file, ...args], code, stderr));
-      }
-    });
-    // A child that exits before reading its stdin makes the write fail with EPIPE: its
-    // exit code tells what happened, so that error is not the one to report.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input ?? '');
-  });
+    child.stdin.end(finishOptions.input ?? '');
+    const { code, error } = await exited;
+    clearTimeout(timer);
+    if (error?.code === 'ENOENT') throw new UserError(`${file} was not found on PATH: install ${file} (checkpoints need git 2.25 or newer)`, { cause: error });
+    if (error) throw error;
+    const stderr = Buffer.concat(err).toString('utf8');
+    if (timedOut) throw new GitError([file, ...args], code, stderr, `${file} ${args.slice(0, 3).join(' ')} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
+    if (code === null || !okCodes.includes(code)) throw new GitError(file === 'git' ? args : [file, ...args], code, stderr);
+    return { code, stdout: Buffer.concat(out), stderr };
+  }
+  return { fd3, finish };
+}
+
+/**
+ * Runs a program to completion with a deadline; resolves with its output, rejects with a
+ * GitError on a failing exit code or timeout, and with a UserError when it is not installed.
+ */
+export function runProcess(file: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return startProcess(file, args, options).finish(options);
 }
 
 /** `git <args>` with the given environment and deadline. */

@@ -52,3 +52,8 @@ export function projectGitEnv(source: NodeJS.ProcessEnv = process.env): Record<s
     GIT_OPTIONAL_LOCKS: '0',
   };
 }
+
+/** An environment as `NAME=VALUE` arguments (for `env -i`). */
+export function envArguments(env: Record<string, string>): string[] {
+  return Object.entries(env).map(([name, value]) => `${name}=${value}`);
+}

@@ -14,24 +14,32 @@ export interface ProjectGitConfig {
   attributesFile: string;
 }
 
+/** The query (`git` arguments, run in the project folder with projectGitEnv). */
+export const projectConfigQuery = ['config', '-z', '--type=path', '--get-regexp', '^core\\.(autocrlf|attributesfile|excludesfile)$'];
+
 /**
  * A reader of them that asks git (one process, as `git` in the project folder sees them)
- * at most once: one snapshot needs the answer in two places.
+ * at most once: one snapshot needs the answer in two places. `asked`: the query's output
+ * from a process started earlier (undefined output: it failed, so git's defaults apply).
  */
-export function onceProjectGitConfig(project: Project, env: NodeJS.ProcessEnv): () => Promise<ProjectGitConfig> {
+export function onceProjectGitConfig(project: Project, env: NodeJS.ProcessEnv, asked?: Promise<Buffer | undefined>): () => Promise<ProjectGitConfig> {
   let answer: Promise<ProjectGitConfig> | undefined;
-  return () => (answer ??= queryProjectGitConfig(project, env));
+  return () => (answer ??= (asked ?? queryProjectGitConfig(project, env)).then((output) => parseProjectGitConfig(output, project, env)));
 }
 
-async function queryProjectGitConfig(project: Project, env: NodeJS.ProcessEnv): Promise<ProjectGitConfig> {
-  const result = await runGit(['config', '-z', '--type=path', '--get-regexp', '^core\\.(autocrlf|attributesfile|excludesfile)$'], {
+async function queryProjectGitConfig(project: Project, env: NodeJS.ProcessEnv): Promise<Buffer | undefined> {
+  const result = await runGit(projectConfigQuery, {
     cwd: project.root,
     env: projectGitEnv(env),
     okCodes: [0, 1],
     timeoutMs: 10_000,
   }).catch(() => undefined);
+  return result?.stdout;
+}
+
+function parseProjectGitConfig(output: Buffer | undefined, project: Project, env: NodeJS.ProcessEnv): ProjectGitConfig {
   const values = new Map<string, string>();
-  for (const record of result ? splitNul(result.stdout) : []) {
+  for (const record of output ? splitNul(output) : []) {
     const newline = record.indexOf('\n');
     if (newline > 0) values.set(record.slice(0, newline).toLowerCase(), record.slice(newline + 1));
   }

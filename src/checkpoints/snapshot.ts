@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, runGit, splitNul } from './git.js';
 import { gitlinkMode, parseRawDiff } from './diffRaw.js';
-import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
+import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath, type WaitingScript } from './snapshotScript.js';
 import type { IndexEntry } from './indexFile.js';
 import { clearStaleRefLock } from './maintenance.js';
 import { projectGitEnv } from './gitEnv.js';
@@ -47,6 +47,8 @@ export interface SnapshotRequest {
   diffTo?: string;
   /** Also walk for heavy files meanwhile (the first snapshot). */
   scan?: { standardExclude: string; result: string };
+  /** The script already started with this scan (the first snapshot): the first attempt runs in it. */
+  waiting?: WaitingScript;
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */
@@ -78,7 +80,8 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries, scan: attempt === 0 ? request.scan : undefined };
     let output: ScriptOutput;
     try {
-      output = parseScriptOutput((await runSnapshotScript(repo, input)).stdout);
+      const run = attempt === 0 && request.waiting ? request.waiting.run(input) : runSnapshotScript(repo, input);
+      output = parseScriptOutput((await run).stdout);
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       const step = scriptSteps[error.code ?? -1];
