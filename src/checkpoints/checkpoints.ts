@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { CheckpointLog } from './checkpointLog.js';
 import { refreshExcludes } from './excludeRules.js';
-import { collectHeavyScan, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';
+import { collectHeavyScan, heavyAmong, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';
 import { clearStaleGitLocks, startBackgroundGc } from './maintenance.js';
 import { commonDirOf, findProject, gitDirOf, type Project } from './project.js';
 import { readProjectHead } from './projectHead.js';
@@ -18,9 +18,9 @@ import { createStore, locateStore, type StorePaths } from './store.js';
 import { readState, writeStateIfChanged, type StoreState } from './storeState.js';
 import { withLock } from './lock.js';
 import { measureUntracked } from './projectSize.js';
-import { onceProjectGitConfig, projectConfigQuery, type ProjectGitConfig } from './projectConfig.js';
-import { startWaitingScript, type WaitingScript } from './snapshotScript.js';
-import { envArguments, projectGitEnv } from './gitEnv.js';
+import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
+import { startFirstScript, type FirstScript } from './firstScript.js';
+import { projectGitEnv } from './gitEnv.js';
 import type { IndexEntry } from './indexFile.js';
 
 /** The settings of config.json that the engine uses. */
@@ -161,6 +161,17 @@ export class Checkpoints {
     return this.settings.checkpointMaxFileMb * 1024 * 1024;
   }
 
+  /**
+   * The heavy files the first checkpoint reports: among the untracked files listed ahead,
+   * the ones its add did not take (usually none, and then no process runs); in a plain
+   * folder, what the walk beside the add found.
+   */
+  private async firstHeavy(first: FirstScript | undefined, added: ReadonlySet<string>): Promise<Record<string, number> | undefined> {
+    const untracked = first?.untracked();
+    if (!untracked) return collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes)?.heavy;
+    return heavyAmong(this.repo, untracked.filter((file) => !file.endsWith('/') && !added.has(file)), this.maxFileBytes);
+  }
+
   /** Forgets files that are no longer oversize, heavy, or unborn repositories. */
   private reviewState(state: StoreState): void {
     const root = this.project.root;
@@ -215,13 +226,13 @@ export class Checkpoints {
 
   /** `snapshot` for a caller that holds the lock. */
   async snapshotLocked(options: SnapshotOptions = {}): Promise<SnapshotResult> {
-    // The first snapshot's script starts now and asks the project's git config while the
-    // store is created and seeded (the seeding and the first rules need that answer).
-    const waiting = this.repo.exists() ? undefined : startWaitingScript(this.repo, this.firstScan, [...envArguments(projectGitEnv(this.env)), 'git', ...projectConfigQuery]);
+    // The first snapshot's script starts now: it asks the project's git config (the seeding
+    // and the first rules need the answer) and lists its untracked files while the store is made.
+    const first = this.repo.exists() ? undefined : startFirstScript(this.repo, projectGitEnv(this.env), this.firstScan);
     try {
-      return await this.snapshotWith(options, waiting);
+      return await this.snapshotWith(options, first);
     } finally {
-      void waiting?.cancel();
+      void first?.cancel();
     }
   }
 
@@ -229,8 +240,8 @@ export class Checkpoints {
     return { standardExclude: this.standardExclude, result: this.heavyScanFiles.result };
   }
 
-  private async snapshotWith(options: SnapshotOptions, waiting: WaitingScript | undefined): Promise<SnapshotResult> {
-    const gitConfig = onceProjectGitConfig(this.project, this.env, waiting?.firstOutput);
+  private async snapshotWith(options: SnapshotOptions, first: FirstScript | undefined): Promise<SnapshotResult> {
+    const gitConfig = onceProjectGitConfig(this.project, this.env, first?.config);
     const { created, warnings, oversize, entries: seededEntries } = await this.ensureStore(gitConfig);
     clearStaleGitLocks(this.repo);
     const state = readState(this.store.state);
@@ -269,7 +280,7 @@ export class Checkpoints {
         diffTo: options.diffTo,
         // The first snapshot pays for its own walk for heavy files, in the same process.
         scan: created ? this.firstScan : undefined,
-        waiting,
+        first,
       },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
     );
@@ -278,7 +289,7 @@ export class Checkpoints {
       writeStateIfChanged(this.store.state, stateBefore, state);
       return { record: last, warnings, unchanged: true, toTarget: result.toTarget };
     }
-    if (created) state.heavy = collectHeavyScan(this.repo, this.heavyScanFiles, this.maxFileBytes)?.heavy ?? state.heavy;
+    if (created) state.heavy = (await this.firstHeavy(first, result.added)) ?? state.heavy;
     const record: CheckpointRecord = {
       id,
       commit: result.commit ?? last?.commit ?? '',

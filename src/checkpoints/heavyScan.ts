@@ -96,6 +96,21 @@ export function collectHeavyScan(repo: ShadowRepo, files: HeavyScanFiles, maxFil
   } finally {
     fs.rmSync(claimed, { force: true });
   }
+  return classified(repo, fields, maxFileBytes);
+}
+
+/**
+ * Which of these untracked files the heavy patterns leave out (one `check-ignore`, none
+ * when there are no files): the first snapshot's files its add did not take.
+ */
+export async function heavyAmong(repo: ShadowRepo, files: readonly string[], maxFileBytes: number): Promise<Record<string, number>> {
+  if (files.length === 0) return {};
+  const checked = await repo.git(['check-ignore', '-z', '--stdin', '-v', '--non-matching'], { input: `${files.join('\0')}\0`, okCodes: [0, 1] });
+  return classified(repo, splitNul(checked.stdout), maxFileBytes).heavy;
+}
+
+/** Reads `check-ignore -z -v --non-matching` output: the files each shadow rule leaves out. */
+function classified(repo: ShadowRepo, fields: readonly string[], maxFileBytes: number): HeavyScanResult {
   const heavyUntil = markerLine(path.join(repo.gitDir, 'info', 'exclude'));
   const result: HeavyScanResult = { heavy: {}, oversize: {} };
   for (let i = 0; i + 3 < fields.length; i += 4) {

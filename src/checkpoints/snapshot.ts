@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, runGit, splitNul } from './git.js';
 import { gitlinkMode, parseRawDiff } from './diffRaw.js';
-import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath, type WaitingScript } from './snapshotScript.js';
+import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
+import type { FirstScript } from './firstScript.js';
 import type { IndexEntry } from './indexFile.js';
 import { clearStaleRefLock } from './maintenance.js';
 import { projectGitEnv } from './gitEnv.js';
@@ -27,6 +28,8 @@ export interface TreeSnapshot {
   changedPaths: string[];
   /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
   toTarget?: Buffer;
+  /** Every path an add staged, over all attempts. */
+  added: Set<string>;
 }
 
 export interface SnapshotRequest {
@@ -47,8 +50,8 @@ export interface SnapshotRequest {
   diffTo?: string;
   /** Also walk for heavy files meanwhile (the first snapshot). */
   scan?: { standardExclude: string; result: string };
-  /** The script already started with this scan (the first snapshot): the first attempt runs in it. */
-  waiting?: WaitingScript;
+  /** The first snapshot's script, already started: the first attempt runs in it. */
+  first?: FirstScript;
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */
@@ -74,13 +77,14 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   let needDiff = request.indexDrifted || rulesChanged;
   let repairedIndex = false;
   const first = request.prevTree === undefined;
+  const added = new Set<string>();
   for (let attempt = 0; attempt < 6; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
     const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries, scan: attempt === 0 ? request.scan : undefined };
     let output: ScriptOutput;
     try {
-      const run = attempt === 0 && request.waiting ? request.waiting.run(input) : runSnapshotScript(repo, input);
+      const run = attempt === 0 && request.first ? request.first.run(input) : runSnapshotScript(repo, input);
       output = parseScriptOutput((await run).stdout);
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
@@ -102,7 +106,8 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       if (step === 'update-ref' && clearStaleRefLock(repo, error.stderr)) continue;
       throw new GitError(error.args, error.code, error.stderr, `snapshot failed at git ${step ?? 'sh'}`);
     }
-    if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], toTarget: output.toTarget };
+    for (const item of output.staged) if (item.action === 'add') added.add(item.path);
+    if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], toTarget: output.toTarget, added };
 
     const listed = output.listing ? scanTreeListing(output.listing, limits.maxFileBytes) : undefined;
     const entries = listed?.entries;
@@ -141,7 +146,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
           : output.staged.length;
     // The first checkpoint "changes" every file: naming them all says nothing.
     const paths = first ? [] : (diffed ?? output.staged.map((item) => item.path.replace(/\/$/, '')));
-    return { tree: output.tree, commit: output.commit, changed, changedPaths: paths.slice(0, maxChangedPaths), toTarget: output.toTarget };
+    return { tree: output.tree, commit: output.commit, changed, changedPaths: paths.slice(0, maxChangedPaths), toTarget: output.toTarget, added };
   }
   throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
 }

@@ -1,4 +1,4 @@
-import { runProcess, startProcess, type RunResult } from './git.js';
+import { runProcess, type RunResult } from './git.js';
 import type { ShadowRepo } from './shadowRepo.js';
 import { scanFunction } from './heavyScan.js';
 
@@ -8,7 +8,7 @@ import { scanFunction } from './heavyScan.js';
  * step failed). `add -v` names every path it staged or removed, which is how the engine
  * learns what changed without another diff; the tree diff runs only when asked for.
  */
-const body = `
+export const scriptBody = `
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
 ${scanFunction}
 # The first snapshot walks for heavy files at the same time (both only read the index).
@@ -53,25 +53,7 @@ fi
 
 const script = `
 gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} scanstd=\${11} scanout=\${12}
-${body}`;
-
-/**
- * The same script started before the engine knows its arguments (the first snapshot). It
- * first runs the command it was given (the project's git config query, with its own
- * environment: NAME=VALUE arguments for `env -i`), answering on fd 3, then reads one line
- * of arguments ('-' for empty); the rest of stdin is the message. No line: it exits 9.
- */
-const waitingScript = `
-gd=$1 wt=$2 scanstd=$3 scanout=$4
-shift 4
-env -i "$@" >&3 2>/dev/null </dev/null
-exec 3>&-
-read -r prev prevtree ref mode diff list alsoref diffto || exit 9
-[ "$prev" != - ] || prev=
-[ "$prevtree" != - ] || prevtree=
-[ "$alsoref" != - ] || alsoref=
-[ "$diffto" != - ] || diffto=
-${body}`;
+${scriptBody}`;
 
 /** Which plumbing step failed, by the script's exit code. */
 export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref', 14: 'ls-tree' };
@@ -153,43 +135,6 @@ export function scanTreeListing(listing: Buffer, maxBytes: number): { count: num
     start = end + 1;
   }
   return { count, entries };
-}
-
-/** A snapshot script already running, waiting for its arguments. */
-export interface WaitingScript {
-  /** The output of the command it ran first (undefined: none within 10 s). */
-  firstOutput: Promise<Buffer | undefined>;
-  /** Gives it its arguments and waits for the snapshot (what runSnapshotScript resolves to). */
-  run(input: ScriptInput, timeoutMs?: number): Promise<RunResult>;
-  /** Lets it exit without doing anything (resolves once it has); a no-op after run. */
-  cancel(): Promise<void>;
-}
-
-/**
- * Starts the snapshot script before its arguments are known, running `first` (a command
- * with NAME=VALUE environment entries in front, for `env -i`) meanwhile. Starting a
- * process blocks Node for 8-15 ms here: this saves one start and overlaps the other.
- */
-export function startWaitingScript(repo: ShadowRepo, scan: ScriptInput['scan'], first: readonly string[]): WaitingScript {
-  const args = ['-c', waitingScript, 'rewind-snapshot', repo.gitDir, repo.project.root, scan?.standardExclude ?? '', scan?.result ?? '', ...first];
-  const started = startProcess('sh', args, { cwd: repo.project.root, env: repo.env, fd3: true });
-  let given = false;
-  const firstOutput = Promise.race([started.fd3, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000).unref())]);
-  return {
-    firstOutput,
-    run(input, timeoutMs) {
-      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.alsoRef, input.diffTo];
-      const line = fields.map((field) => field || '-');
-      if (line.some((field) => /\s/.test(field))) throw new Error(`snapshot arguments with white space: ${line.join(' ')}`);
-      given = true;
-      return started.finish({ input: `${line.join(' ')}\n${input.message}`, timeoutMs });
-    },
-    async cancel() {
-      if (given) return;
-      given = true;
-      await started.finish({ okCodes: [9] }).catch(() => undefined);
-    },
-  };
 }
 
 export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutMs?: number): Promise<RunResult> {

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { startProcess, splitNul, type RunResult } from './git.js';
+import { envArguments } from './gitEnv.js';
+import { projectConfigQuery } from './projectConfig.js';
+import type { ShadowRepo } from './shadowRepo.js';
+import { scriptBody, type ScriptInput } from './snapshotScript.js';
+
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The first snapshot's script, started before the engine knows its arguments: starting a
+ * process blocks Node for 8-15 ms here, and the engine has the store to create and the
+ * index to seed meanwhile. With the user's own git in the project (`"$@"`: its
+ * environment as NAME=VALUE entries for `env -i`) it answers the config query on fd 3,
+ * then (in a git project) lists the project's untracked files as `git status` sees them
+ * into `$walk`, on the core the engine leaves idle: the files the add then does not take
+ * are the only ones that can be heavy. Then it reads one line of arguments ('-' for
+ * empty); the rest of stdin is the commit message. No line: it exits 9, having touched
+ * nothing. It never exits before the listing is complete.
+ */
+const waitingScript = `
+gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5
+shift 5
+env -i "$@" git ${projectConfigQuery.map(quote).join(' ')} >&3 2>/dev/null </dev/null
+exec 3>&-
+if [ -n "$walk" ]; then
+  env -i "$@" git ls-files -o -z --exclude-standard >"$walk" 2>/dev/null </dev/null & walker=$!
+  trap 'wait "$walker"' EXIT
+fi
+read -r prev prevtree ref mode diff list alsoref diffto || exit 9
+[ "$prev" != - ] || prev=
+[ "$prevtree" != - ] || prevtree=
+[ "$alsoref" != - ] || alsoref=
+[ "$diffto" != - ] || diffto=
+${scriptBody}`;
+
+/** The first snapshot's script, running, waiting for its arguments. */
+export interface FirstScript {
+  /** The project's `git config` answer (undefined: none within 10 s). */
+  config: Promise<Buffer | undefined>;
+  /** Gives it its arguments and waits for the snapshot (what runSnapshotScript resolves to). */
+  run(input: ScriptInput, timeoutMs?: number): Promise<RunResult>;
+  /** The project's untracked files, listed ahead (undefined: not a git project, or unread). */
+  untracked(): string[] | undefined;
+  /** Lets it exit without doing anything (resolves once it has); a no-op after run. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Starts the first snapshot's script. In a plain folder (nothing to list ahead with) the
+ * walk for heavy files runs beside the add instead, writing to `scan.result`.
+ */
+export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, string>, scan: { standardExclude: string; result: string }): FirstScript {
+  const walk = repo.project.git ? `${scan.result}.untracked` : '';
+  const inScript = walk ? { standardExclude: '', result: '' } : scan;
+  const args = ['-c', waitingScript, 'rewind-snapshot', repo.gitDir, repo.project.root, inScript.standardExclude, inScript.result, walk, ...envArguments(projectEnv)];
+  const started = startProcess('sh', args, { cwd: repo.project.root, env: repo.env, fd3: true });
+  let given = false;
+  const config = Promise.race([started.fd3, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000).unref())]);
+  return {
+    config,
+    run(input, timeoutMs) {
+      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.alsoRef, input.diffTo];
+      const line = fields.map((field) => field || '-');
+      if (line.some((field) => /\s/.test(field))) throw new Error(`snapshot arguments with white space: ${line.join(' ')}`);
+      given = true;
+      return started.finish({ input: `${line.join(' ')}\n${input.message}`, timeoutMs });
+    },
+    untracked() {
+      if (!walk) return undefined;
+      try {
+        return splitNul(fs.readFileSync(walk));
+      } catch {
+        return undefined;
+      } finally {
+        fs.rmSync(walk, { force: true });
+      }
+    },
+    async cancel() {
+      if (given) return;
+      given = true;
+      await started.finish({ okCodes: [9] }).catch(() => undefined);
+      if (walk) fs.rmSync(walk, { force: true });
+    },
+  };
+}
