@@ -228,16 +228,12 @@ export class Checkpoints {
   async snapshotLocked(options: SnapshotOptions = {}): Promise<SnapshotResult> {
     // The first snapshot's script starts now: it asks the project's git config (the seeding
     // and the first rules need the answer) and lists its untracked files while the store is made.
-    const first = this.repo.exists() ? undefined : startFirstScript(this.repo, projectGitEnv(this.env), this.firstScan);
+    const first = this.repo.exists() ? undefined : startFirstScript(this.repo, projectGitEnv(this.env), this.heavyScanFiles);
     try {
       return await this.snapshotWith(options, first);
     } finally {
       void first?.cancel();
     }
-  }
-
-  private get firstScan(): { standardExclude: string; result: string } {
-    return { standardExclude: this.standardExclude, result: this.heavyScanFiles.result };
   }
 
   private async snapshotWith(options: SnapshotOptions, first: FirstScript | undefined): Promise<SnapshotResult> {
@@ -278,8 +274,6 @@ export class Checkpoints {
         seededEntries,
         alsoRef: options.alsoRef?.(id),
         diffTo: options.diffTo,
-        // The first snapshot pays for its own walk for heavy files, in the same process.
-        scan: created ? this.firstScan : undefined,
         first,
       },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },

@@ -4,6 +4,7 @@ import { envArguments } from './gitEnv.js';
 import { projectConfigQuery } from './projectConfig.js';
 import type { ShadowRepo } from './shadowRepo.js';
 import { scriptBody, type ScriptInput } from './snapshotScript.js';
+import type { HeavyScanFiles } from './heavyScan.js';
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
@@ -50,7 +51,7 @@ export interface FirstScript {
  * Starts the first snapshot's script. In a plain folder (nothing to list ahead with) the
  * walk for heavy files runs beside the add instead, writing to `scan.result`.
  */
-export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, string>, scan: { standardExclude: string; result: string }): FirstScript {
+export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, string>, scan: Pick<HeavyScanFiles, 'standardExclude' | 'result'>): FirstScript {
   const walk = repo.project.git ? `${scan.result}.untracked` : '';
   const inScript = walk ? { standardExclude: '', result: '' } : scan;
   const args = ['-c', waitingScript, 'rewind-snapshot', repo.gitDir, repo.project.root, inScript.standardExclude, inScript.result, walk, ...envArguments(projectEnv)];

@@ -48,8 +48,6 @@ export interface SnapshotRequest {
   alsoRef?: string;
   /** Also diff the new tree against this tree (in the same process). */
   diffTo?: string;
-  /** Also walk for heavy files meanwhile (the first snapshot). */
-  scan?: { standardExclude: string; result: string };
   /** The first snapshot's script, already started: the first attempt runs in it. */
   first?: FirstScript;
 }
@@ -81,7 +79,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   for (let attempt = 0; attempt < 6; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
-    const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries, scan: attempt === 0 ? request.scan : undefined };
+    const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries };
     let output: ScriptOutput;
     try {
       const run = attempt === 0 && request.first ? request.first.run(input) : runSnapshotScript(repo, input);

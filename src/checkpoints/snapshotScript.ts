@@ -11,7 +11,8 @@ import { scanFunction } from './heavyScan.js';
 export const scriptBody = `
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
 ${scanFunction}
-# The first snapshot walks for heavy files at the same time (both only read the index).
+# The first snapshot of a plain folder walks for heavy files at the same time (both only
+# read the index): scanstd, scanout (see firstScript.ts).
 scanner=
 if [ -n "$scanout" ]; then scan "$scanstd" "$scanout" >/dev/null 2>&1 & scanner=$!; fi
 section() { printf '\\001%s\\001\\n' "$1"; }
@@ -52,7 +53,7 @@ fi
 `;
 
 const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} scanstd=\${11} scanout=\${12}
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} scanstd= scanout=
 ${scriptBody}`;
 
 /** Which plumbing step failed, by the script's exit code. */
@@ -73,10 +74,6 @@ export interface ScriptInput {
   alsoRef?: string;
   /** Also diff the resulting tree against this one (what a restore to it changes). */
   diffTo?: string;
-  /** Also walk for heavy files at the same time: the project's own rules, and where the
-   * result goes (the first snapshot). */
-  scan?: { standardExclude: string; result: string };
-
   message: string;
 }
 
@@ -152,8 +149,6 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.list ? '1' : '0',
     input.alsoRef ?? '',
     input.diffTo ?? '',
-    input.scan?.standardExclude ?? '',
-    input.scan?.result ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs });
 }

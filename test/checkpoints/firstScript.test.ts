@@ -122,6 +122,14 @@ describe('first snapshot script', () => {
     expect(third.record.skipped).toEqual(heavy);
   });
 
+  it('in a plain folder (nothing to list ahead with) the walk beside the add finds the heavy files', async () => {
+    const root = sb.folder('plain');
+    write(root, 'notes.txt', 'notes\n');
+    write(root, 'disk.iso', 'iso bytes\n');
+    const { record } = await sb.open(root).snapshot();
+    expect(record.skipped).toEqual([{ path: 'disk.iso', bytes: 10, reason: expect.stringMatching(/heavy/) }]);
+  });
+
   it('a first snapshot that has to stage again (a nested repo without a commit) still reports heavy files', async () => {
     const root = sb.repo('retry');
     write(root, 'disk.iso', 'iso bytes\n');
