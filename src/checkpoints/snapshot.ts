@@ -6,6 +6,7 @@ import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, typ
 import type { FirstScript } from './firstScript.js';
 import type { IndexEntry } from './indexFile.js';
 import { clearStaleRefLock } from './maintenance.js';
+import { createRef, writeRootCommit } from './looseCommit.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
 import type { SkippedFile } from './record.js';
@@ -75,6 +76,8 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   let needDiff = request.indexDrifted || rulesChanged;
   let repairedIndex = false;
   const first = request.prevTree === undefined;
+  // The first snapshot's commit and ref are written here, not by two more git processes.
+  const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !request.alsoRef;
   const added = new Set<string>();
   for (let attempt = 0; attempt < 6; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
@@ -82,7 +85,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries };
     let output: ScriptOutput;
     try {
-      const run = attempt === 0 && request.first ? request.first.run(input) : runSnapshotScript(repo, input);
+      const run = attempt === 0 && request.first ? request.first.run(commitHere ? { ...input, mode: 'tree' } : input) : runSnapshotScript(repo, input);
       output = parseScriptOutput((await run).stdout);
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
@@ -144,9 +147,17 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
           : output.staged.length;
     // The first checkpoint "changes" every file: naming them all says nothing.
     const paths = first ? [] : (diffed ?? output.staged.map((item) => item.path.replace(/\/$/, '')));
-    return { tree: output.tree, commit: output.commit, changed, changedPaths: paths.slice(0, maxChangedPaths), toTarget: output.toTarget, added };
+    const commit = output.kind === 'tree' && commitHere ? commitRoot(repo, output.tree, request) : output.commit;
+    return { tree: output.tree, commit, changed, changedPaths: paths.slice(0, maxChangedPaths), toTarget: output.toTarget, added };
   }
   throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
+}
+
+/** The first checkpoint's commit (no parent) and its ref. */
+function commitRoot(repo: ShadowRepo, tree: string, request: SnapshotRequest): string {
+  const commit = writeRootCommit(repo.gitDir, tree, request.message);
+  createRef(repo.gitDir, request.ref, commit);
+  return commit;
 }
 
 /** Files in the first checkpoint: the seeded entries, plus what the add staged beyond them. */

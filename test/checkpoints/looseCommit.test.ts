@@ -1,0 +1,67 @@
+// The first checkpoint's commit and ref are written by the engine itself: they must be
+// exactly what git writes, and the shadow repo must stay sound for git.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRef, writeRootCommit } from '../../src/checkpoints/looseCommit.js';
+import { shadowIdentity } from '../../src/checkpoints/gitEnv.js';
+import { hermeticGitEnv, runGitSync, createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import { shadowGit } from '../helpers/shadow.js';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox('rewind-loose-');
+});
+afterEach(() => sb.cleanup());
+
+describe('the first commit, written without git', () => {
+  it('is byte for byte the commit `git commit-tree` makes of the same tree, message and time', async () => {
+    const root = sb.repo('same');
+    const checkpoints = sb.open(root);
+    const { record } = await checkpoints.snapshot({ label: 'first', trigger: 'manual' });
+    const gitDir = checkpoints.repo.gitDir;
+    const when = new Date('2026-03-01T12:00:00Z');
+    const message = `héllo\n\nRewind-Checkpoint: 7\nRewind-Trigger: enter\n`;
+    const ours = writeRootCommit(gitDir, record.tree, message, when);
+    // The zone this process writes, told to git explicitly.
+    const offset = -when.getTimezoneOffset();
+    const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+    const date = `@${Math.floor(when.getTime() / 1000)} ${zone}`;
+    const env = {
+      ...hermeticGitEnv(sb.folder('home')),
+      GIT_AUTHOR_NAME: shadowIdentity.name,
+      GIT_AUTHOR_EMAIL: shadowIdentity.email,
+      GIT_COMMITTER_NAME: shadowIdentity.name,
+      GIT_COMMITTER_EMAIL: shadowIdentity.email,
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_DATE: date,
+    };
+    const theirs = runGitSync(env, root, [`--git-dir=${gitDir}`, 'commit-tree', record.tree], message).toString().trim();
+    expect(ours).toBe(theirs);
+  });
+
+  it('leaves a repository git finds sound, the ref pointing at a parentless commit of the tree', async () => {
+    const root = sb.repo('fsck');
+    const checkpoints = sb.open(root);
+    const { record } = await checkpoints.snapshot({ label: 'the first one', trigger: 'manual' });
+    const gitDir = checkpoints.repo.gitDir;
+    expect(shadowGit(gitDir, 'rev-parse', 'refs/checkpoints/1').trim()).toBe(record.commit);
+    expect(shadowGit(gitDir, 'cat-file', '-t', record.commit).trim()).toBe('commit');
+    expect(shadowGit(gitDir, 'log', '-1', '--format=%T %P|%an <%ae>|%s', record.commit).trim()).toBe(`${record.tree} |rewind <rewind@localhost>|the first one`);
+    shadowGit(gitDir, 'fsck', '--strict', '--no-dangling', '--no-progress');
+    // The next checkpoint continues the chain from it.
+    fs.writeFileSync(path.join(root, 'new.txt'), 'x\n');
+    const second = await checkpoints.snapshot({ trigger: 'manual' });
+    expect(shadowGit(gitDir, 'log', '-1', '--format=%P', second.record.commit).trim()).toBe(record.commit);
+  });
+
+  it('a ref whose lock another writer holds is not written', async () => {
+    const root = sb.repo('locked');
+    const checkpoints = sb.open(root);
+    const { record } = await checkpoints.snapshot({ trigger: 'manual' });
+    const gitDir = checkpoints.repo.gitDir;
+    fs.writeFileSync(path.join(gitDir, 'refs', 'checkpoints', '9.lock'), '');
+    expect(() => createRef(gitDir, 'refs/checkpoints/9', record.commit)).toThrow(/EEXIST/);
+    expect(fs.existsSync(path.join(gitDir, 'refs', 'checkpoints', '9'))).toBe(false);
+  });
+});
