@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Checkpoints, type SnapshotOptions } from '../checkpoints/checkpoints.js';
-import { runGit, splitNul } from '../checkpoints/git.js';
+import { splitNul } from '../checkpoints/git.js';
 import { shadowGitEnv } from '../checkpoints/gitEnv.js';
 import type { CheckpointRecord } from '../checkpoints/record.js';
 import type { RewindConfig } from '../config/schema.js';
@@ -8,6 +8,7 @@ import { rewindHome } from '../config/paths.js';
 import { messageOf } from '../errors.js';
 import { engineSettings } from '../checkpoints/settings.js';
 import { diskUsage } from './diskUsage.js';
+import { resolveCommand } from '../pty/resolveCommand.js';
 
 /** Why checkpoints are off, or the engine when they are on. */
 export type CheckpointAvailability =
@@ -22,7 +23,8 @@ export type CheckpointAvailability =
  */
 export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv): Promise<CheckpointAvailability> {
   try {
-    await runGit(['--version'], { cwd, env: shadowGitEnv(env), timeoutMs: 10_000 });
+    // Looked up on PATH (a few stat calls), not run: starting a process costs ~10 ms here.
+    await resolveCommand('git', shadowGitEnv(env), cwd);
   } catch {
     return { on: false, reason: 'git not found (install git)' };
   }
