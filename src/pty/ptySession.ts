@@ -28,7 +28,7 @@ export interface PtySpawnOptions {
 /** The members of a node-pty process this module uses (gemini-cli's getPty idea). */
 interface PtyProcess {
   readonly pid: number;
-  onData(listener: (data: string) => void): unknown;
+  onData(listener: (data: Buffer) => void): unknown;
   onExit(listener: (event: { exitCode: number; signal?: number }) => void): unknown;
   write(data: string): void;
   resize(cols: number, rows: number): void;
@@ -38,7 +38,7 @@ interface PtyProcess {
 type SpawnPty = (
   file: string,
   args: string[],
-  options: { name: string; cols: number; rows: number; cwd: string; env: NodeJS.ProcessEnv },
+  options: { name: string; cols: number; rows: number; cwd: string; env: NodeJS.ProcessEnv; encoding: null },
 ) => PtyProcess;
 
 /** How often a live child is checked for having exited (see "Drain" on PtySession). */
@@ -51,7 +51,8 @@ let loading: Promise<SpawnPty> | undefined;
 /** Imports node-pty on first use, so that commands that never open a pane never load it. */
 function loadPty(): Promise<SpawnPty> {
   loading ??= import('@lydell/node-pty').then(
-    (module) => module.spawn as SpawnPty,
+    // node-pty types its output as text whatever the encoding; with `encoding: null` it is bytes.
+    (module) => module.spawn as unknown as SpawnPty,
     (error: unknown) => {
       loading = undefined;
       throw new UserError(
@@ -111,9 +112,9 @@ export class PtySession {
   readonly exited: Promise<PtyExit>;
 
   private readonly pty: PtyProcess;
-  private readonly dataListeners = new Set<(data: string) => void>();
+  private readonly dataListeners = new Set<(data: Buffer) => void>();
   private readonly exitListeners = new Set<(exit: PtyExit) => void>();
-  private backlog: string[] = [];
+  private backlog: Buffer[] = [];
   private exit: PtyExit | undefined;
   private resolveExited!: (exit: PtyExit) => void;
   private slaveFd: number | undefined;
@@ -152,15 +153,18 @@ export class PtySession {
       rows: options.rows,
       cwd,
       env,
+      // Bytes, not text: the emulator decodes UTF-8 itself (split sequences included), and a
+      // flood is not turned into strings only to be turned back into code points.
+      encoding: null,
     });
     return new PtySession(pty, file);
   }
 
   /**
-   * Calls `listener` with each piece of the child's output, in order. Output that arrived
+   * Calls `listener` with each piece of the child's output (raw bytes), in order. Output that arrived
    * before the first listener is handed to that listener at once. Returns an unsubscribe.
    */
-  onData(listener: (data: string) => void): () => void {
+  onData(listener: (data: Buffer) => void): () => void {
     this.dataListeners.add(listener);
     if (this.backlog.length > 0) {
       const backlog = this.backlog;
@@ -233,7 +237,7 @@ export class PtySession {
     }
   }
 
-  private handleData(data: string): void {
+  private handleData(data: Buffer): void {
     this.dataCount += 1;
     if (this.dataListeners.size === 0) {
       this.backlog.push(data);

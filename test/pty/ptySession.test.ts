@@ -30,8 +30,9 @@ async function start(command: string, args: string[], options: Partial<PtySpawnO
   let output = '';
   const order: string[] = [];
   let exit: PtyExit | undefined;
+  const decoder = new TextDecoder();
   session.onData((data) => {
-    output += data;
+    output += decoder.decode(data, { stream: true });
     order.push('data');
   });
   session.onExit((e) => {
@@ -88,7 +89,7 @@ describe('PtySession', () => {
     sessions.push(session);
     await session.exited;
     let output = '';
-    session.onData((data) => (output += data));
+    session.onData((data) => (output += data.toString('utf8')));
     expect(output).toContain('early');
     const late = await new Promise<PtyExit>((resolve) => session.onExit(resolve));
     expect(late).toEqual({ exitCode: 0, signal: 0 });
