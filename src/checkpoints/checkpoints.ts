@@ -141,12 +141,12 @@ export class Checkpoints {
   }
 
   /** Creates the store and shadow repo if this is the project's first snapshot. */
-  private async ensureStore(gitConfig: () => Promise<ProjectGitConfig>): Promise<{ created: boolean; warnings: string[]; oversize: Record<string, number>; entries?: IndexEntry[] }> {
+  private async ensureStore(gitConfig: () => Promise<ProjectGitConfig>): Promise<{ created: boolean; warnings: string[]; oversize: Record<string, number>; entries?: IndexEntry[]; exact?: boolean }> {
     if (this.repo.exists()) return { created: false, warnings: [], oversize: {} };
     createStore(this.store, this.project.root);
     await initShadowRepo(this.repo);
     const warnings: string[] = [];
-    const { seeded, oversize, entries } = await seedShadowIndex(this.repo, this.maxFileBytes, gitConfig);
+    const { seeded, oversize, entries, exact } = await seedShadowIndex(this.repo, this.maxFileBytes, gitConfig);
     if (!seeded && !this.project.git) {
       const bytes = await measureUntracked(this.repo);
       const limit = this.settings.checkpointWarnGb * 1024 ** 3;
@@ -154,7 +154,7 @@ export class Checkpoints {
         warnings.push(`${this.project.root} is not a git repository and holds ${(bytes / 1024 ** 3).toFixed(1)} GB: the first checkpoint copies all of it into ${this.store.root} (add patterns to checkpoint_exclude to leave folders out)`);
       }
     }
-    return { created: true, warnings, oversize, entries };
+    return { created: true, warnings, oversize, entries, exact };
   }
 
   private get maxFileBytes(): number {
@@ -238,7 +238,7 @@ export class Checkpoints {
 
   private async snapshotWith(options: SnapshotOptions, first: FirstScript | undefined): Promise<SnapshotResult> {
     const gitConfig = onceProjectGitConfig(this.project, this.env, first?.config);
-    const { created, warnings, oversize, entries: seededEntries } = await this.ensureStore(gitConfig);
+    const { created, warnings, oversize, entries: seededEntries, exact: exactSeed } = await this.ensureStore(gitConfig);
     clearStaleGitLocks(this.repo);
     const state = readState(this.store.state);
     const stateBefore = JSON.stringify(state);
@@ -272,6 +272,7 @@ export class Checkpoints {
         rulesChanged,
         indexDrifted: fs.existsSync(this.driftFile),
         seededEntries,
+        trackedThenListed: exactSeed === true,
         alsoRef: options.alsoRef?.(id),
         diffTo: options.diffTo,
         first,

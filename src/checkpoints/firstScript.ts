@@ -28,11 +28,30 @@ if [ -n "$walk" ]; then
   env -i "$@" git ls-files -o -z --exclude-standard >"$walk" 2>/dev/null </dev/null & walker=$!
   trap 'wait "$walker"' EXIT
 fi
-read -r prev prevtree ref mode diff list alsoref diffto || exit 9
+read -r prev prevtree ref mode diff list alsoref diffto listed || exit 9
 [ "$prev" != - ] || prev=
 [ "$prevtree" != - ] || prevtree=
 [ "$alsoref" != - ] || alsoref=
 [ "$diffto" != - ] || diffto=
+# When the seeded index holds every tracked file (listed=1): the tracked files (no walk),
+# then the untracked ones listed ahead. Exit 1 with only "...ignored..." means listed files
+# the shadow's own rules leave out (heavy ones). Anything else (the listing failed, a listed
+# file went away meanwhile): the full walk.
+stage() {
+  if [ "$listed" != 1 ] || [ -z "$walk" ]; then g add -A -v </dev/null; return; fi
+  g add -u -v </dev/null || return
+  wait "$walker" || { g add -A -v </dev/null; return; }
+  [ -s "$walk" ] || return 0
+  exec 4>&1
+  err=$(g --literal-pathspecs add -v --pathspec-from-file="$walk" --pathspec-file-nul 2>&1 >&4 </dev/null)
+  code=$?
+  exec 4>&-
+  [ "$code" != 0 ] || return 0
+  if [ "$code" = 1 ]; then
+    case "$err" in "The following paths are ignored by one of your .gitignore files:"*) return 0 ;; esac
+  fi
+  g add -A -v </dev/null
+}
 ${scriptBody}`;
 
 /** The first snapshot's script, running, waiting for its arguments. */
@@ -61,7 +80,7 @@ export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, st
   return {
     config,
     run(input, timeoutMs) {
-      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.alsoRef, input.diffTo];
+      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.alsoRef, input.diffTo, input.trackedThenListed ? '1' : '0'];
       const line = fields.map((field) => field || '-');
       if (line.some((field) => /\s/.test(field))) throw new Error(`snapshot arguments with white space: ${line.join(' ')}`);
       given = true;

@@ -70,6 +70,9 @@ export interface SeedResult {
   oversize: Record<string, number>;
   /** The seeded entries (what the first snapshot starts from), when known. */
   entries?: IndexEntry[];
+  /** Every entry of the project's index is in the shadow's but files over the cap: the
+   * tracked files plus the project's untracked ones are then the whole work tree. */
+  exact?: boolean;
 }
 
 /**
@@ -135,7 +138,7 @@ export async function seedShadowIndex(
     }
     if (drop.size > 0) await repo.git(['update-index', '--force-remove', '-z', '--stdin'], { input: `${[...drop].join('\0')}\0` });
     const kept = drop.size === 0 ? entries : entries.filter((entry) => !drop.has(entry.path));
-    return { seeded: true, oversize, entries: parsed ? kept : undefined };
+    return { seeded: true, oversize, entries: parsed ? kept : undefined, exact: drop.size === Object.keys(oversize).length };
   } catch {
     fs.rmSync(repo.indexFile, { force: true });
     return { seeded: false, oversize: {} };

@@ -51,6 +51,9 @@ export interface SnapshotRequest {
   diffTo?: string;
   /** The first snapshot's script, already started: the first attempt runs in it. */
   first?: FirstScript;
+  /** The seeded index holds every tracked file (see SeedResult.exact): the first script may
+   * stage the tracked files and the untracked ones it listed instead of walking again. */
+  trackedThenListed?: boolean;
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */

@@ -21,7 +21,7 @@ refs() {
   if [ -n "$alsoref" ]; then printf 'update %s %s\\nupdate %s %s\\n' "$1" "$2" "$alsoref" "$2" | g update-ref --stdin
   else g update-ref "$1" "$2" </dev/null; fi
 }
-g add -A -v </dev/null || exit 10
+stage || exit 10
 section result
 tree=$(g write-tree </dev/null) || exit 11
 if [ "$tree" = "$prevtree" ]; then
@@ -54,6 +54,7 @@ fi
 
 const script = `
 gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} scanstd= scanout=
+stage() { g add -A -v </dev/null; }
 ${scriptBody}`;
 
 /** Which plumbing step failed, by the script's exit code. */
@@ -74,6 +75,9 @@ export interface ScriptInput {
   alsoRef?: string;
   /** Also diff the resulting tree against this one (what a restore to it changes). */
   diffTo?: string;
+  /** The first script may stage tracked files, then the untracked ones it listed (see
+   * SnapshotRequest.trackedThenListed); every other run walks the tree with `add -A`. */
+  trackedThenListed?: boolean;
   message: string;
 }
 

@@ -62,6 +62,42 @@ describe('first snapshot script', () => {
     expect(script.untracked()).toEqual(['new.txt']);
   });
 
+  it('stages the tracked files, then the untracked ones it listed; a listed file gone meanwhile makes it walk instead', async () => {
+    const root = sb.repo('listed');
+    const checkpoints = sb.open(root);
+    const first = await checkpoints.snapshot();
+    const gitDir = checkpoints.repo.gitDir;
+    write(root, 'README.md', 'changed\n');
+    write(root, 'kept.txt', 'kept\n');
+    write(root, '[g]lob*.txt', 'a name with pathspec magic\n');
+    write(root, 'gone.txt', 'deleted before the staging\n');
+    const scan = scanFiles('listed');
+    const script = startFirstScript(checkpoints.repo, projectGitEnv(sb.env), scan);
+    const listing = `${scan.result}.untracked`;
+    await waitFor(() => fs.existsSync(listing) && fs.readFileSync(listing, 'utf8').includes('gone.txt'), 10_000, 'the listing');
+    fs.rmSync(path.join(root, 'gone.txt'));
+    const run = script.run({ prevCommit: first.record.commit, prevTree: first.record.tree, ref: 'refs/checkpoints/2', mode: 'commit', diff: false, list: false, trackedThenListed: true, message: 'm\n' });
+    const output = parseScriptOutput((await run).stdout);
+    expect(treePaths(gitDir, output.tree)).toEqual(['README.md', '[g]lob*.txt', 'kept.txt']);
+    expect(shadowGit(gitDir, 'show', `${output.tree}:README.md`)).toBe('changed\n');
+  });
+
+  it('with nothing gone, the listed files are all it stages beside the tracked ones', async () => {
+    const root = sb.repo('listed-fast');
+    const checkpoints = sb.open(root);
+    const first = await checkpoints.snapshot();
+    write(root, 'a.txt', 'a\n');
+    write(root, 'sub dir/-b.txt', 'b\n');
+    const script = startFirstScript(checkpoints.repo, projectGitEnv(sb.env), scanFiles('listed-fast'));
+    const run = script.run({ prevCommit: first.record.commit, prevTree: first.record.tree, ref: 'refs/checkpoints/2', mode: 'commit', diff: false, list: false, trackedThenListed: true, message: 'm\n' });
+    const output = parseScriptOutput((await run).stdout);
+    expect(output.staged).toEqual([
+      { action: 'add', path: 'a.txt' },
+      { action: 'add', path: 'sub dir/-b.txt' },
+    ]);
+    expect(treePaths(checkpoints.repo.gitDir, output.tree)).toEqual(['README.md', 'a.txt', 'sub dir/-b.txt']);
+  });
+
   it('let go without arguments, it exits, changes nothing and leaves no listing behind', async () => {
     const root = sb.repo('cancel');
     const checkpoints = sb.open(root);
