@@ -45,7 +45,7 @@ let picker: PickerRow | undefined;
 try {
   for (const files of sizes) {
     const runs = files >= 50_000 ? 11 : 15;
-    const firstRuns = files >= 50_000 ? 2 : 3;
+    const firstRuns = files >= 50_000 ? 3 : 9;
     if (!only || only === 'snapshot') {
       process.stderr.write(`snapshot bench: ${files} files…\n`);
       snapshot.push(...(await benchSnapshots(work, files, runs, firstRuns)));
