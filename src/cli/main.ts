@@ -23,7 +23,7 @@ Usage:
   rewind diff <id> [PATH...] [--name-status]  what restoring <id> would change (now -> <id>)
   rewind restore <id> [--only PATH]... [--dry-run] [--yes] [--json]
                                             put the files back as they were at <id>
-  rewind redo                               undo the last restore
+  rewind redo [--json]                      undo the last restore
   rewind config [path|get KEY|set KEY VALUE|validate]
 
 Every command takes -C DIR (default: the current directory) and --help.
@@ -35,7 +35,17 @@ function version(): string {
 }
 
 /** Runs one command line and returns the exit code; never throws. */
-export async function run(argv: string[], io: CommandIO): Promise<number> {
+/** `-C DIR` before the command (`rewind -C ~/api -- claude`) goes to the command, as after it. */
+function withDirAfterCommand(argv: string[]): string[] {
+  const [flag, dir, name, ...rest] = argv;
+  if (flag !== '-C' || dir === undefined || name === undefined) return argv;
+  // The app's options all come before its `--`.
+  if (name === '--' || name.startsWith('--agent')) return ['run', flag, dir, name, ...rest];
+  return [name, flag, dir, ...rest];
+}
+
+export async function run(args: string[], io: CommandIO): Promise<number> {
+  const argv = withDirAfterCommand(args);
   const [name, ...rest] = argv;
   try {
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {

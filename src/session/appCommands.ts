@@ -31,7 +31,7 @@ async function usageLines(session: SessionController): Promise<string[]> {
     `This project's store: ${formatBytes(usage.project)}   All projects: ${formatBytes(usage.all)}`,
     `Store: ${usage.path}`,
     '',
-    `Retention: checkpoints older than ${config.checkpoint_retention_days === 0 ? '(never dropped)' : `${config.checkpoint_retention_days} days`} are dropped; above ${config.checkpoint_max_gb} GB the oldest half goes.`,
+    'Retention: every checkpoint is kept (pruning by checkpoint_retention_days and checkpoint_max_gb is not built yet).',
     `Files over ${config.checkpoint_max_file_mb} MB are left out. Background gc every ${config.gc_every} snapshots.`,
   ];
 }

@@ -61,6 +61,14 @@ describe('rewind snapshot', () => {
     expect((await rewind(['snapshot', '-C', root], sb.env, sb.base)).stdout).toMatch(/^checkpoint #3 \([0-9a-f]{12}\): no change since the previous checkpoint\n$/);
   });
 
+  it('takes -C DIR before the command too, for the app as well', async () => {
+    const root = sb.repo('dir-first');
+    expect((await rewind(['-C', root, 'snapshot'], sb.env, sb.base)).stdout).toMatch(/^checkpoint #1 /);
+    // The app's own checks run (no terminal here), not "unknown command '-C'".
+    const app = await rewind(['-C', root, '--', 'true'], sb.env, sb.base);
+    expect(app.stderr).toMatch(/start it from a terminal/);
+  });
+
   it('refuses the home folder named by HOME in the environment, in one line, and creates no store', async () => {
     write(sb.home, 'notes.txt', 'my notes\n');
     const result = await rewind(['snapshot', '-C', sb.home], sb.env, sb.base);
