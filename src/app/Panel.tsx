@@ -8,12 +8,12 @@ export interface PanelProps {
   footer?: string;
 }
 
-/** A bordered box over the pane: /checkpoints, /help, messages. */
 /** A line padded with spaces to the full inner width: an overlay hides what is under it. */
 function fill(text: string, width: number): string {
   return ` ${text}`.padEnd(width, ' ');
 }
 
+/** A bordered box over the pane: /checkpoints, /help, messages. */
 export function Panel({ title, lines, width, footer = 'Esc closes' }: PanelProps) {
   const inner = Math.max(1, width - 2);
   return (

@@ -113,6 +113,7 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
     [stdin, 'end', onTerminalClosed],
     [stdin, 'error', onTerminalClosed],
     [process, 'SIGTERM', onSignal],
+    [process, 'SIGINT', onSignal],
     [process, 'SIGHUP', onSignal],
     [process, 'uncaughtException', onFatal],
     [process, 'unhandledRejection', onFatal],

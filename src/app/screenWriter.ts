@@ -40,7 +40,8 @@ const beginSync = '\x1b[?2026h';
 const endSync = '\x1b[?2026l';
 
 /**
- * The one writer of the terminal while the app runs. The agent's pane is drawn straight
+ * What the app draws on the terminal (only terminal modes and the final restore are
+ * written elsewhere). The agent's pane is drawn straight
  * from its frames (Ink's frame, rendered off-screen, only while an overlay covers it) and
  * the bottom row from the layout, so a flood of agent output never re-renders React. Only
  * the rows that changed since the last write are written, cursor-addressed, each write one

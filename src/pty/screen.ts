@@ -86,12 +86,9 @@ export class ScreenModel {
     return () => subscription.dispose();
   }
 
-  /**
-   * Calls `listener` after written data has been parsed (at most once per frame while a
-   * flood is being parsed): the moment to schedule a redraw. Returns an unsubscribe.
-   */
-  onUpdate(listener: () => void): () => void {
-    const subscription = this.term.onWriteParsed(listener);
+  /** Calls `listener` when the child rings the bell (BEL): the outer terminal should too. */
+  onBell(listener: () => void): () => void {
+    const subscription = this.term.onBell(listener);
     return () => subscription.dispose();
   }
 

@@ -107,7 +107,7 @@ function isVisible(cell: IBufferCell): boolean {
 /**
  * One screen row as text with SGR escapes: it starts from the default style, emits a
  * sequence only where the style changes, ends with a reset if it left a style on, and drops
- * trailing blank cells (they would double Ink's work). The cell after a wide character
+ * trailing blank cells (fewer bytes to compare and to write). The cell after a wide character
  * (width 0) is skipped; `getChars()` gives whole graphemes, combining marks included.
  *
  * @param line the buffer line, or undefined for a row past the end of the buffer.

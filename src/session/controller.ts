@@ -83,8 +83,10 @@ export class SessionController {
   private restoring = false;
   private columns: number;
   private rows: number;
-  /** Settles with the agent's exit. */
-  exited!: Promise<PtyExit>;
+  /** Settles with the agent's exit, once all its output was handed on. */
+  get exited(): Promise<PtyExit> {
+    return this.pty.exited;
+  }
   /** This session's id: on its checkpoints, and REWIND_SESSION for the agent (its hooks). */
   readonly sessionId: string;
 
@@ -139,13 +141,15 @@ export class SessionController {
     const mirror = mirrorModesSequence(this.mirrored, modes);
     this.mirrored = modes;
     if (mirror) this.options.writeOuter(mirror);
+    // The view first: after a resize, the new layout before the rows drawn in it.
+    if (!sameView(this.current, next)) {
+      this.current = next;
+      for (const listener of this.listeners) listener();
+    }
     if (!samePane(this.paneNow, pane)) {
       this.paneNow = pane;
       for (const listener of this.paneListeners) listener(pane);
     }
-    if (sameView(this.current, next)) return;
-    this.current = next;
-    for (const listener of this.listeners) listener();
   }
 
   private pane(): PaneFrame {
@@ -226,18 +230,17 @@ export class SessionController {
     // The terminal may have been resized since the agent was started.
     this.pty.resize(this.columns, this.paneRows);
     this.screen.onResponse((answer) => this.pty.write(answer));
+    // An agent's "done" bell reaches the user's terminal.
+    this.screen.onBell(() => this.options.writeOuter('\x07'));
     this.pty.onData((data) => {
       this.activity.sawOutput();
       this.screen.write(data, () => this.changed());
       clearTimeout(this.idleTimer);
       this.idleTimer = setTimeout(() => this.changed(), this.activity.untilIdle() + 10);
     });
-    this.exited = new Promise((resolve) => this.pty.onExit(resolve));
     // The status line says how old the newest checkpoint is: keep that current.
     this.clock = setInterval(() => this.changed(), 15_000);
     this.clock.unref();
-    if (this.checkpointer && this.availability?.on && !this.watcherStarting) this.startWatcher(this.checkpointer);
-    else if (this.availability) this.attached();
     this.changed();
   }
 
@@ -246,7 +249,7 @@ export class SessionController {
     this.availability = availability;
     const engine = availability.engine;
     this.checkpointer = engine ? new Checkpointer(engine, () => this.changed()) : undefined;
-    if (this.checkpointer && availability.on && this.pty && !this.watcherStarting) this.startWatcher(this.checkpointer);
+    if (this.checkpointer && availability.on && !this.watcherStarting) this.startWatcher(this.checkpointer);
     else this.attached();
     this.changed();
   }
@@ -299,7 +302,7 @@ export class SessionController {
     this.columns = columns;
     this.rows = rows;
     this.screen.resize(columns, this.paneRows);
-    this.pty?.resize(columns, this.paneRows);
+    this.pty.resize(columns, this.paneRows);
     this.changed();
   }
 
@@ -311,7 +314,7 @@ export class SessionController {
     clearTimeout(this.idleTimer);
     clearTimeout(this.noticeTimer);
     clearInterval(this.clock);
-    if (this.pty && !this.pty.exitStatus) await this.pty.terminate();
+    await this.pty.terminate();
   }
 
   // ---- keys --------------------------------------------------------------------------
@@ -333,6 +336,8 @@ export class SessionController {
       for (const listener of this.pickerListeners) listener(event);
       return;
     }
+    // Esc Esc means two lone Escs in a row: Esc, x, Esc (in vim, say) is not it.
+    if (event.type !== 'esc') this.lastEsc = 0;
     switch (event.type) {
       case 'esc': {
         const now = Date.now();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandBarRow, statusLineRow } from '../../src/app/bottomLine.js';
+import stringWidth from 'string-width';
 import { cellWidth } from '../../src/app/cellWidth.js';
 
 // eslint-disable-next-line no-control-regex -- SGR sequences start with ESC
@@ -7,11 +8,12 @@ const plain = (row: string) => row.replace(/\x1b\[[0-9;]*m/g, '');
 const status = { checkpoints: '#14 · 2m ago · 2.1 MB', checkpointsOff: false, agent: 'agent idle', keys: 'Esc Esc rewind · Ctrl+] commands' };
 
 describe('cellWidth', () => {
-  it('counts wide characters twice and combining marks not at all', () => {
+  it('counts wide characters twice and combining marks not at all, as string-width does', () => {
     expect(cellWidth('abc')).toBe(3);
     expect(cellWidth('日本')).toBe(4);
     expect(cellWidth('e\u0301')).toBe(1);
     expect(cellWidth('◈ · …')).toBe(5);
+    for (const text of ['abc', '日本', 'e\u0301', '◈ · …', 'files changed: naïve.txt, 表.md']) expect(cellWidth(text)).toBe(stringWidth(text));
   });
 });
 
@@ -20,12 +22,12 @@ describe('the status line', () => {
     const row = plain(statusLineRow(status, 100));
     expect(row.startsWith(' ◈ rewind #14 · 2m ago · 2.1 MB · agent idle')).toBe(true);
     expect(row.endsWith(' Esc Esc rewind · Ctrl+] commands ')).toBe(true);
-    expect(cellWidth(row)).toBe(100);
+    expect(stringWidth(row)).toBe(100);
   });
 
   it('cuts the state, not the keys, when the terminal is narrow', () => {
     const row = plain(statusLineRow(status, 50));
-    expect(cellWidth(row)).toBe(50);
+    expect(stringWidth(row)).toBe(50);
     expect(row).toContain('…');
     expect(row.endsWith(' Esc Esc rewind · Ctrl+] commands ')).toBe(true);
   });
@@ -33,7 +35,7 @@ describe('the status line', () => {
   it('shows a notice in its colour instead, cut to the width', () => {
     const row = statusLineRow({ ...status, notice: { text: 'checkpoint failed: disk full, free some space and retry', tone: 'error' } }, 40);
     expect(row).toContain('\x1b[31m');
-    expect(cellWidth(plain(row))).toBe(40);
+    expect(stringWidth(plain(row))).toBe(40);
     expect(plain(row).endsWith('…')).toBe(true);
   });
 
@@ -46,7 +48,7 @@ describe('the command bar', () => {
   it('shows what was typed with a cursor after it, and keeps the end in view when it is long', () => {
     expect(plain(commandBarRow({ text: 'checkpoint' }, 80))).toBe(' ◈ /checkpoint   Enter runs · Esc closes · /help');
     const long = plain(commandBarRow({ text: `checkpoint ${'x'.repeat(80)}end` }, 60));
-    expect(cellWidth(long)).toBe(60);
+    expect(stringWidth(long)).toBe(60);
     expect(long.startsWith('…')).toBe(true);
     expect(long).toContain('end   Enter runs');
   });

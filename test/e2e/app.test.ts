@@ -80,6 +80,21 @@ describe('rewind -- <agent>', () => {
     await session.waitFor(/\^\[X/, 10_000, 'cat echoing the Esc it received');
     expect(session.text()).not.toContain('a checkpoint to show');
 
+    // Esc, a key, Esc is not Esc Esc, however quick: each reaches cat, one read at a time
+    // (after cat's own line, so its output does not land between the echoes).
+    await session.waitFor((screen) => (screen.match(/\^\[X/g) ?? []).length >= 2, 10_000, "cat's line");
+    const escs = () => (session.text().match(/\^\[/g) ?? []).length;
+    const before = escs();
+    session.write('\x1b');
+    await session.waitFor(() => escs() > before, 10_000, 'the first Esc echoed');
+    session.write('y');
+    await session.waitFor(/\^\[y/, 10_000, 'the key echoed');
+    session.write('\x1b');
+    await session.waitFor(() => escs() > before + 1, 10_000, 'the second Esc echoed');
+    session.write('marker\r');
+    await session.waitFor(/marker/, 10_000, 'typing carries on');
+    expect(session.text()).not.toContain('a checkpoint to show');
+
     session.write('\x1b\x1b');
     await session.waitFor(/rewind to a checkpoint[\s\S]*a checkpoint to show/, 10_000, 'the rewind picker');
     session.write('\x1b');
@@ -93,7 +108,7 @@ describe('rewind -- <agent>', () => {
     type(session, 'stty size');
     await session.waitFor(/^29 100$/m, 10_000, 'the first size (rows - 1: the status line takes the last)');
     session.resize(120, 40);
-    await session.waitFor((screen) => screen.split('\n').length === 40 && /◈ rewind/.test(screen), 10_000, 'a redraw at the new size');
+    await session.waitFor(() => /◈ rewind/.test(session.lines()[39] ?? ''), 10_000, 'the status line on the new last row');
     type(session, 'stty size');
     await session.waitFor(/^39 120$/m, 10_000, 'the new size');
     type(session, 'exit 7');

@@ -36,7 +36,7 @@ export interface TermSession {
   close(): void;
 }
 
-/** Starts `node dist/cli.js ...args` in a pty of cols x rows, with `env` (CI is removed: Ink draws nothing interactive under CI). */
+/** Starts `node dist/cli.js ...args` in a pty of cols x rows, with `env` (CI is removed, as in a user's terminal: with CI set, Ink ignores resizes). */
 export function startRewind(args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; cols?: number; rows?: number }): TermSession {
   requireBuiltCli();
   const cols = options.cols ?? 100;

@@ -147,13 +147,13 @@ describe('ScreenModel cursor and modes', () => {
     expect(answers).toHaveLength(1);
   });
 
-  it('signals parsed output through onUpdate', async () => {
+  it('reports the bell the child rings, once per BEL', async () => {
     const screen = new ScreenModel(20, 5);
     screens.push(screen);
-    let updates = 0;
-    screen.onUpdate(() => (updates += 1));
-    screen.write('x');
+    let bells = 0;
+    screen.onBell(() => (bells += 1));
+    screen.write('done\x07 and again\x07');
     await screen.flush();
-    expect(updates).toBeGreaterThan(0);
+    expect(bells).toBe(2);
   });
 });

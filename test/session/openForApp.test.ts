@@ -16,7 +16,7 @@ describe('opening checkpoints for the app', () => {
     expect(availability.on).toBe(true);
   });
 
-  it('are off, saying so, when git is not on PATH; the agent still runs', async () => {
+  it('are off, saying so, when git is not on PATH', async () => {
     const availability = await openForApp(sb.repo('nogit'), configDefaults(), { ...sb.env, PATH: sb.folder('empty-bin') });
     expect(availability).toEqual({ on: false, reason: 'git not found (install git)' });
   });
