@@ -34,7 +34,8 @@ read -r prev prevtree ref mode diff list alsoref diffto listed || exit 9
 [ "$alsoref" != - ] || alsoref=
 [ "$diffto" != - ] || diffto=
 # When the seeded index holds every tracked file (listed=1): the tracked files (no walk),
-# then the untracked ones listed ahead. Exit 1 with only "...ignored..." means listed files
+# then the untracked ones listed ahead (a file created in the few ms between the listing
+# and the add waits for the next checkpoint, as one created just after an add -A would). Exit 1 with only "...ignored..." means listed files
 # the shadow's own rules leave out (heavy ones). Anything else (the listing failed, a listed
 # file went away meanwhile): the full walk.
 stage() {
@@ -62,7 +63,7 @@ export interface FirstScript {
   run(input: ScriptInput, timeoutMs?: number): Promise<RunResult>;
   /** The project's untracked files, listed ahead (undefined: not a git project, or unread). */
   untracked(): string[] | undefined;
-  /** Lets it exit without doing anything (resolves once it has); a no-op after run. */
+  /** Lets it exit without doing anything (resolves once it has); after a run, only cleans up. */
   cancel(): Promise<void>;
 }
 
@@ -97,9 +98,11 @@ export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, st
       }
     },
     async cancel() {
-      if (given) return;
-      given = true;
-      await started.finish({ okCodes: [9] }).catch(() => undefined);
+      if (!given) {
+        given = true;
+        await started.finish({ okCodes: [9] }).catch(() => undefined);
+      }
+      // Also after a run that failed before its listing was read.
       if (walk) fs.rmSync(walk, { force: true });
     },
   };

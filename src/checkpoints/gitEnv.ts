@@ -4,7 +4,7 @@
  * agent runs inside a git hook, say) would point our commands at the user's repository.
  */
 
-const passThrough = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SYSTEMROOT', 'USER', 'LOGNAME'];
+const passThrough = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SYSTEMROOT', 'USER', 'LOGNAME', 'TZ'];
 
 /** Rewind's own identity on every shadow commit. */
 export const shadowIdentity = { name: 'rewind', email: 'rewind@localhost' };

@@ -7,13 +7,14 @@ import { splitNul } from './git.js';
 import { excludeMarker } from './excludeRules.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
-/**
- * Finds the files the heavy patterns leave out, so checkpoints can report them. It walks
- * the whole tree, so after the first snapshot it runs in the background after each
- * snapshot (one at a time), never on the hot path; a checkpoint reports what the last
- * finished scan found. The walk lists untracked files the project's own rules do not
- * ignore, and `check-ignore -v` says which shadow rule excludes each one.
- */
+// Finds the files the heavy patterns leave out, so checkpoints can report them. It walks
+// the whole tree, so after the first snapshot it runs in the background after each
+// snapshot (one at a time), never on the hot path; a checkpoint reports what the last
+// finished scan found.
+
+/** The walk as a shell function: untracked files the project's own rules do not ignore
+ * (`$1`: those rules), and `check-ignore -v` saying which shadow rule excludes each one,
+ * into `$2`. */
 export const scanFunction = `
 scan() {
   g ls-files -o -z --exclude-per-directory=.gitignore --exclude-from="$1" </dev/null |

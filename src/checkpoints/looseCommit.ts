@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { shadowIdentity } from './gitEnv.js';
+import { writeFileAtomic } from './atomicFile.js';
 
 /** `+0100`, `-0530`: a time zone as git writes it. */
 function gitTimeZone(date: Date): string {
@@ -12,17 +13,13 @@ function gitTimeZone(date: Date): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** Creates `file` (it must not exist) with `data`. Not synced: git 2.39 syncs neither loose
- * objects nor refs by default (core.fsync), and these stand in for its commands. */
-function writeNew(file: string, data: Buffer, mode: number): void {
-  fs.writeFileSync(file, data, { mode, flag: 'wx' });
-}
-
 /**
  * Writes a commit of `tree` (no parent) as a loose object, byte for byte what
  * `git commit-tree` writes with Rewind's identity: `zlib("commit <size>\0<body>")` under
  * objects/xx/yyyy, named by its SHA-1. The first snapshot writes its commit here instead
- * of starting two more git processes (~10 ms each here). Returns the commit's id.
+ * of starting two more git processes (~10 ms each here). Neither the object nor the ref is
+ * synced: git 2.39 syncs neither by default (core.fsync), and these stand in for its
+ * commands. The time zone is the process's (TZ), as git's. Returns the commit's id.
  */
 export function writeRootCommit(gitDir: string, tree: string, message: string, when = new Date()): string {
   const stamp = `${Math.floor(when.getTime() / 1000)} ${gitTimeZone(when)}`;
@@ -34,9 +31,7 @@ export function writeRootCommit(gitDir: string, tree: string, message: string, w
   const file = path.join(dir, oid.slice(2));
   if (fs.existsSync(file)) return oid;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const temporary = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
-  writeNew(temporary, zlib.deflateSync(raw, { level: 1 }), 0o444);
-  fs.renameSync(temporary, file);
+  writeFileAtomic(file, zlib.deflateSync(raw, { level: 1 }), 0o444, false);
   return oid;
 }
 
@@ -49,6 +44,11 @@ export function createRef(gitDir: string, ref: string, oid: string): void {
   const file = path.join(gitDir, ref);
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const lock = `${file}.lock`;
-  writeNew(lock, Buffer.from(`${oid}\n`), 0o600);
-  fs.renameSync(lock, file);
+  fs.writeFileSync(lock, `${oid}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    fs.renameSync(lock, file);
+  } catch (error) {
+    fs.rmSync(lock, { force: true });
+    throw error;
+  }
 }

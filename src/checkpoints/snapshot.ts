@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, runGit, splitNul } from './git.js';
+import { messageOf } from '../errors.js';
 import { gitlinkMode, parseRawDiff } from './diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';
@@ -62,7 +63,7 @@ export interface SnapshotHooks {
 }
 
 /** How many changed paths a checkpoint record keeps (for filtering the picker by file). */
-export const maxChangedPaths = 100;
+const maxChangedPaths = 100;
 
 const unbornPattern = /error: '(.+)\/' does not have a commit checked out/g;
 const invalidObjectPattern = /invalid object \d+ [0-9a-f]+ for '(.+)'/;
@@ -158,9 +159,13 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
 
 /** The first checkpoint's commit (no parent) and its ref. */
 function commitRoot(repo: ShadowRepo, tree: string, request: SnapshotRequest): string {
-  const commit = writeRootCommit(repo.gitDir, tree, request.message);
-  createRef(repo.gitDir, request.ref, commit);
-  return commit;
+  try {
+    const commit = writeRootCommit(repo.gitDir, tree, request.message);
+    createRef(repo.gitDir, request.ref, commit);
+    return commit;
+  } catch (error) {
+    throw new GitError(['commit-tree'], null, messageOf(error), `snapshot failed writing its commit in ${repo.gitDir}`);
+  }
 }
 
 /** Files in the first checkpoint: the seeded entries, plus what the add staged beyond them. */

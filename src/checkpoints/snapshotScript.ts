@@ -11,8 +11,8 @@ import { scanFunction } from './heavyScan.js';
 export const scriptBody = `
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
 ${scanFunction}
-# The first snapshot of a plain folder walks for heavy files at the same time (both only
-# read the index): scanstd, scanout (see firstScript.ts).
+# The first snapshot of a plain folder walks for heavy files beside the add: scanstd,
+# scanout (see firstScript.ts).
 scanner=
 if [ -n "$scanout" ]; then scan "$scanstd" "$scanout" >/dev/null 2>&1 & scanner=$!; fi
 section() { printf '\\001%s\\001\\n' "$1"; }

@@ -9,6 +9,7 @@ import { projectGitEnv } from '../../src/checkpoints/gitEnv.js';
 import { parseScriptOutput } from '../../src/checkpoints/snapshotScript.js';
 import { shadowGit, treePaths } from '../helpers/shadow.js';
 import { waitFor } from '../helpers/waitFor.js';
+import { commit } from '../helpers/repoShapes.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -76,9 +77,11 @@ describe('first snapshot script', () => {
     const listing = `${scan.result}.untracked`;
     await waitFor(() => fs.existsSync(listing) && fs.readFileSync(listing, 'utf8').includes('gone.txt'), 10_000, 'the listing');
     fs.rmSync(path.join(root, 'gone.txt'));
+    // Only a walk at staging time finds a file made after the listing.
+    write(root, 'late.txt', 'made after the listing\n');
     const run = script.run({ prevCommit: first.record.commit, prevTree: first.record.tree, ref: 'refs/checkpoints/2', mode: 'commit', diff: false, list: false, trackedThenListed: true, message: 'm\n' });
     const output = parseScriptOutput((await run).stdout);
-    expect(treePaths(gitDir, output.tree)).toEqual(['README.md', '[g]lob*.txt', 'kept.txt']);
+    expect(treePaths(gitDir, output.tree)).toEqual(['README.md', '[g]lob*.txt', 'kept.txt', 'late.txt']);
     expect(shadowGit(gitDir, 'show', `${output.tree}:README.md`)).toBe('changed\n');
   });
 
@@ -125,9 +128,7 @@ describe('first snapshot script', () => {
 
   it('the first checkpoint reports the heavy files the later walks report, and no others', async () => {
     const root = sb.repo('heavy');
-    write(root, 'tracked.iso', 'tracked image\n');
-    sb.git(root, 'add', 'tracked.iso');
-    sb.git(root, 'commit', '-q', '-m', 'an image on purpose');
+    commit(sb, root, { 'tracked.iso': 'tracked image\n' }, 'an image on purpose');
     write(root, '.gitignore', 'ignored/\n');
     write(root, 'ignored/big.iso', 'ignored image\n');
     write(root, 'disk.iso', 'untracked image\n');

@@ -2,6 +2,7 @@
 // files that are not ignored; never ignored files, never .git.
 import fs from 'node:fs';
 import path from 'node:path';
+import { commit } from '../helpers/repoShapes.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { treePaths } from '../helpers/shadow.js';
 import { createSandbox, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
@@ -114,9 +115,7 @@ describe('ignore rules are the project’s own', () => {
 
   it('a file snapshotted, then ignored by a new .gitignore line, leaves the next checkpoint; a tracked file matching .gitignore stays', async () => {
     const root = sb.repo('newly-ignored');
-    write(root, 'tracked.log', 'tracked on purpose\n');
-    sb.git(root, 'add', 'tracked.log');
-    sb.git(root, 'commit', '-q', '-m', 'a tracked log');
+    commit(sb, root, { 'tracked.log': 'tracked on purpose\n' }, 'a tracked log');
     write(root, 'debug.log', 'debug\n');
     write(root, 'out/a.o', 'object\n');
     write(root, 'keep.txt', 'keep\n');

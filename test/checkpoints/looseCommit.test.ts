@@ -22,13 +22,20 @@ describe('the first commit, written without git', () => {
     const gitDir = checkpoints.repo.gitDir;
     const when = new Date('2026-03-01T12:00:00Z');
     const message = `héllo\n\nRewind-Checkpoint: 7\nRewind-Trigger: enter\n`;
-    const ours = writeRootCommit(gitDir, record.tree, message, when);
-    // The zone this process writes, told to git explicitly.
-    const offset = -when.getTimezoneOffset();
-    const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}${String(Math.abs(offset) % 60).padStart(2, '0')}`;
-    const date = `@${Math.floor(when.getTime() / 1000)} ${zone}`;
+    // A zone with half hours, for this process and for git alike: each writes its own offset.
+    const zoneBefore = process.env.TZ;
+    process.env.TZ = 'Asia/Kolkata';
+    let ours: string;
+    try {
+      ours = writeRootCommit(gitDir, record.tree, message, when);
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    }
+    const date = `@${Math.floor(when.getTime() / 1000)}`;
     const env = {
       ...hermeticGitEnv(sb.folder('home')),
+      TZ: 'Asia/Kolkata',
       GIT_AUTHOR_NAME: shadowIdentity.name,
       GIT_AUTHOR_EMAIL: shadowIdentity.email,
       GIT_COMMITTER_NAME: shadowIdentity.name,
@@ -38,6 +45,7 @@ describe('the first commit, written without git', () => {
     };
     const theirs = runGitSync(env, root, [`--git-dir=${gitDir}`, 'commit-tree', record.tree], message).toString().trim();
     expect(ours).toBe(theirs);
+    expect(shadowGit(gitDir, 'cat-file', '-p', ours)).toContain('+0530');
   });
 
   it('leaves a repository git finds sound, the ref pointing at a parentless commit of the tree', async () => {

@@ -9,7 +9,7 @@ import { fingerprint, mtimes } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
 import { expectedChange, projectState, restoreJson, snapshotId, type State } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
-import { detachedHead, linkedWorktree, mergeInProgress, stagedChanges, withSubmodule } from '../helpers/repoShapes.js';
+import { commit, detachedHead, linkedWorktree, mergeInProgress, stagedChanges, withSubmodule } from '../helpers/repoShapes.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -71,9 +71,7 @@ async function restoreAndRedoLeaveGitAlone(cwd: string, gitDirs: string[], optio
 describe("the project's .git is byte-for-byte unchanged by restore and redo", () => {
   it('in a normal repository on a branch', async () => {
     const repo = sb.repo('normal');
-    write(repo, 'src/app.ts', 'export const a = 1;\n');
-    sb.git(repo, 'add', '-A');
-    sb.git(repo, 'commit', '-q', '-m', 'second');
+    commit(sb, repo, { 'src/app.ts': 'export const a = 1;\n' }, 'second');
     write(repo, 'src/app.ts', 'export const a = 2;\n');
     sb.git(repo, 'stash', '-q');
     expect(fs.existsSync(path.join(repo, '.git', 'refs', 'stash'))).toBe(true);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Checkpoints } from '../checkpoints.js';
+import { writeFileAtomic } from '../atomicFile.js';
 
 /**
  * After a restore the files match the restored checkpoint, not the newest one (the redo
@@ -18,7 +19,7 @@ function file(engine: Checkpoints): string {
 }
 
 export function writeRestoredMarker(engine: Checkpoints, marker: RestoredMarker): void {
-  fs.writeFileSync(file(engine), JSON.stringify(marker), { mode: 0o600 });
+  writeFileAtomic(file(engine), JSON.stringify(marker));
 }
 
 export function readRestoredMarker(engine: Checkpoints): RestoredMarker | undefined {
