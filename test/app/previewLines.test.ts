@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, previewLines, UNSAVED_NOTE } from '../../src/app/picker/previewLines.js';
+import { previewLines, UNSAVED_NOTE } from '../../src/app/picker/previewLines.js';
+import { formatBytes } from '../../src/session/format.js';
 import type { PickerPreview } from '../../src/app/picker/types.js';
 
 const texts = (id: number, preview: PickerPreview, max: number) => previewLines(id, preview, max).map((line) => line.text);
@@ -41,9 +42,9 @@ describe('previewLines', () => {
     expect(texts(3, { files: [], skipped: [], unsaved: [] }, 5)).toEqual(['#3: nothing to change, the files already match it']);
   });
 
-  it('formats sizes', () => {
+  it('formats sizes as the status line and /checkpoints do', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(21 * 1024 * 1024)).toBe('21.0 MB');
+    expect(formatBytes(21 * 1024 * 1024)).toBe('21 MB');
   });
 });

@@ -1,4 +1,5 @@
 import type { KeyEvent } from '../../pty/keys.js';
+import { oneLine } from './cut.js';
 
 /** What a key means to the picker. */
 export type PickerKey = { type: MoveKey } | { type: ActionKey } | { type: 'text'; text: string };
@@ -71,8 +72,8 @@ export function pickerKeys(event: KeyEvent): PickerKey[] {
     if (data.startsWith(PASTE_START, i)) {
       const endAt = data.indexOf(PASTE_END, i);
       const end = endAt < 0 ? data.length : endAt;
-      // eslint-disable-next-line no-control-regex -- a pasted line break is a space in the filter
-      text += data.slice(i + PASTE_START.length, end).replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\x00-\x1f\x7f]/g, '');
+      // A pasted line break is a space in the filter.
+      text += oneLine(data.slice(i + PASTE_START.length, end));
       i = endAt < 0 ? data.length : end + PASTE_END.length;
     } else if (c === '\x1b') {
       if (data[i + 1] === '\x1b') {

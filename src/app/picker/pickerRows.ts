@@ -1,4 +1,5 @@
 import { oneLine } from './cut.js';
+import { localTime } from '../../commands/time.js';
 import type { PickerCheckpoint } from './types.js';
 
 /** One line of the picker's list. Only `undo` and `checkpoint` rows can be selected. */
@@ -65,13 +66,9 @@ export function rowsFor(checkpoints: readonly PickerCheckpoint[], canUndo: boole
   return rows;
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:MM:SS` in local time; the input itself when it is not a date. */
+/** `YYYY-MM-DD HH:MM:SS` in local time, as `rewind list` shows it; the input itself when it is not a date. */
 export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return oneLine(iso);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return Number.isNaN(new Date(iso).getTime()) ? oneLine(iso) : localTime(iso);
 }
 
 /** What a checkpoint row calls its step: the label, else the trigger, else its id. */

@@ -1,4 +1,5 @@
 import { oneLine } from './cut.js';
+import { formatBytes } from '../../session/format.js';
 import type { PickerPreview } from './types.js';
 
 export interface PreviewLine {
@@ -7,18 +8,6 @@ export interface PreviewLine {
 }
 
 export const UNSAVED_NOTE = '! edited after the newest checkpoint — kept in the redo point';
-
-/** `512 B`, `1.5 KB`, `20.0 MB`, `2.1 GB`. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
 
 /** `lines`, or as many as fit in `room` with the last saying how many more there are. */
 function fit(lines: PreviewLine[], room: number, what: string): PreviewLine[] {
