@@ -46,6 +46,8 @@ type Mode = { kind: 'pane' } | { kind: 'commands'; text: string; error?: string 
 const quickFrameMs = 8;
 const floodFrameMs = 66;
 const noticeMs = 6_000;
+/** How long an incomplete key sequence may wait for the rest of it. */
+const heldKeysMs = 150;
 
 /**
  * One agent session: the child in a pty, its emulated screen, the keys, the checkpoint
@@ -77,6 +79,7 @@ export class SessionController {
   private idleTimer: NodeJS.Timeout | undefined;
   private mirrored: InputModes | undefined;
   private lastEsc = 0;
+  private heldKeys: NodeJS.Timeout | undefined;
   private notice: { text: string; tone: 'info' | 'warning' | 'error'; until: number } | undefined;
   private noticeTimer: NodeJS.Timeout | undefined;
   private inputQueue: Promise<void> = Promise.resolve();
@@ -310,6 +313,7 @@ export class SessionController {
   async stop(): Promise<void> {
     this.stopped = true;
     this.watcher?.close();
+    clearTimeout(this.heldKeys);
     clearTimeout(this.frame);
     clearTimeout(this.idleTimer);
     clearTimeout(this.noticeTimer);
@@ -321,7 +325,15 @@ export class SessionController {
 
   /** Raw bytes from the user's terminal. Handled strictly in order, one event at a time. */
   input(chunk: string): void {
-    const events = this.keys.feed(chunk);
+    clearTimeout(this.heldKeys);
+    this.enqueue(this.keys.feed(chunk));
+    // A sequence cut off with nothing after it (Alt+[, a paste whose end never came) is
+    // given up on and sent as it is, instead of holding every key that follows.
+    if (this.keys.hasPending) this.heldKeys = setTimeout(() => this.enqueue(this.keys.flush()), heldKeysMs);
+  }
+
+  private enqueue(events: readonly KeyEvent[]): void {
+    if (events.length === 0) return;
     this.inputQueue = this.inputQueue.then(async () => {
       for (const event of events) await this.handle(event);
     });

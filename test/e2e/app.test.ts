@@ -93,6 +93,10 @@ describe('rewind -- <agent>', () => {
     await session.waitFor(() => escs() > before + 1, 10_000, 'the second Esc echoed');
     session.write('marker\r');
     await session.waitFor(/marker/, 10_000, 'typing carries on');
+    // Alt+[ looks like the start of an arrow key's sequence: with nothing after it, it
+    // still reaches the agent.
+    session.write('\x1b[');
+    await session.waitFor(/\^\[\[/, 10_000, 'Alt+[ echoed');
     expect(session.text()).not.toContain('a checkpoint to show');
 
     session.write('\x1b\x1b');
