@@ -367,8 +367,11 @@ export class SessionController {
         this.changed();
         return;
       case 'enter': {
-        // The very first Enter may come while checkpoints are still opening: it waits.
+        // The very first Enter may come while checkpoints are still opening: it waits, and
+        // says so if that takes a moment (a big project's first checkpoint).
+        const slow = setTimeout(() => this.say("taking this session's first checkpoint before sending Enter…"), 150);
         await this.checkpointsReady;
+        clearTimeout(slow);
         const label = this.line.take();
         await this.checkpoint({ trigger: 'enter', label: label || '(Enter)' });
         this.pty.write('\r');
