@@ -1,29 +1,106 @@
-// After tsc: make the CLI executable, and bundle the full-screen app. Loading Ink, React
-// and their ~100 modules one by one costs ~0.6 s of start-up here; bundled, ~0.15 s. Ink
-// and React go in their own chunk (the app imports them lazily), so the agent starts
-// before they are even parsed. node-pty stays outside (native).
-import { chmodSync, rmSync } from 'node:fs';
+// After tsc: make the CLI executable, bundle the full-screen app, and train its code cache.
+//
+// dist/bundle/app.cjs: the app without Ink, one CommonJS file, loaded through V8's code cache
+// (src/app/codeCachedScript.ts). Loading ~60 modules one by one cost ~0.6 s of start-up;
+// bundled as ES modules, ~0.15 s; from the code cache, the compiling is gone too.
+// dist/bundle/ink.mjs: Ink, React and the views, an ES module (they need top-level await),
+// imported only when an overlay or the picker first needs them.
+// dist/bundle/app.cjs.cache: written by a short real session in a pty (trainCodeCache), so
+// it holds the functions a session runs, not only the top level. Without it (training
+// failed) the app still works, it only compiles at start.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { build } from 'esbuild';
 
-chmodSync(new URL('../dist/cli.js', import.meta.url), 0o755);
-const outdir = new URL('../dist/bundle', import.meta.url).pathname;
+const dist = new URL('../dist/', import.meta.url).pathname;
+const outdir = path.join(dist, 'bundle');
+const cli = path.join(dist, 'cli.js');
+const app = path.join(outdir, 'app.cjs');
+chmodSync(cli, 0o755);
 rmSync(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: [new URL('../dist/app/runApp.js', import.meta.url).pathname],
-  outdir,
-  entryNames: '[name]',
-  chunkNames: 'chunk-[hash]',
-  outExtension: { '.js': '.mjs' },
-  splitting: true,
+
+const shared = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
   external: ['@lydell/node-pty'],
   // Nothing in the app fetches; yoga's wasm loader would otherwise load Node's HTTP client
   // (~50 ms) to read its own inlined binary.
   define: { fetch: 'undefined' },
+  logLevel: 'warning',
+};
+
+const importInkInBundle = {
+  name: 'import-ink-in-bundle',
+  setup(builder) {
+    builder.onResolve({ filter: /\/importInk\.js$/ }, () => ({ path: new URL('./importInkInBundle.mjs', import.meta.url).pathname }));
+  },
+};
+
+await build({
+  ...shared,
+  entryPoints: [path.join(dist, 'app/runApp.js')],
+  outfile: app,
+  format: 'cjs',
+  plugins: [importInkInBundle],
+  // import.meta is empty in CommonJS: the modules that find files beside them get the bundle's URL.
+  define: { ...shared.define, 'import.meta.url': '__rewindBundleUrl' },
+  banner: { js: "const __rewindBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
+await build({
+  ...shared,
+  entryPoints: [path.join(dist, 'app/mountApp.js')],
+  outfile: path.join(outdir, 'ink.mjs'),
+  format: 'esm',
   alias: { 'react-devtools-core': new URL('./devtools-stub.mjs', import.meta.url).pathname },
   banner: { js: "import { createRequire as __rewindRequire } from 'node:module'; const require = __rewindRequire(import.meta.url);" },
-  logLevel: 'warning',
 });
+
+/** Colourful full-screen redraws, then plain scrolling lines: what an agent's pane sees. */
+const trainingOutput = `
+const frame = [];
+for (let y = 0; y < 20; y++) {
+  let line = '\\x1b[' + (y + 1) + ';1H';
+  for (let x = 0; x < 8; x++) line += '\\x1b[1;38;5;' + ((x * 31 + y * 7) % 256) + 'm\\x1b[48;2;' + x + ';' + y + ';9m cell ' + x + '\\x1b[0m';
+  frame.push(line);
+}
+let out = '';
+for (let i = 0; i < 400; i++) out += '\\x1b[H' + frame.join('');
+out += '\\x1b[2J\\x1b[H';
+for (let i = 0; i < 20000; i++) out += i + ' \\u00e9\\u4e2d\\x1b[32mok\\x1b[m\\r\\n';
+process.stdout.write(out);
+`;
+
+/**
+ * Runs the built app once in a pty (a session in a scratch folder, the agent printing for a
+ * moment) with REWIND_TRAIN_CODE_CACHE=1: the app writes app.cjs.cache as it exits.
+ */
+async function trainCodeCache() {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'rewind-train-'));
+  try {
+    writeFileSync(path.join(scratch, 'agent.js'), trainingOutput);
+    const { spawn } = (await import('@lydell/node-pty')).default;
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, TERM: 'xterm-256color', REWIND_HOME: path.join(scratch, 'store'), REWIND_CONFIG_DIR: path.join(scratch, 'config'), REWIND_TRAIN_CODE_CACHE: '1' };
+    const child = spawn(process.execPath, [cli, '--', process.execPath, 'agent.js'], { cols: 120, rows: 30, cwd: scratch, env, name: 'xterm-256color' });
+    child.onData(() => undefined);
+    const exitCode = await new Promise((resolve) => {
+      const deadline = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve('timed out');
+      }, 20_000);
+      child.onExit((event) => {
+        clearTimeout(deadline);
+        resolve(event.exitCode);
+      });
+    });
+    if (exitCode !== 0) process.stderr.write(`postbuild: training the app's code cache failed (${exitCode}); the app compiles at start instead\n`);
+  } catch (error) {
+    process.stderr.write(`postbuild: training the app's code cache failed (${error instanceof Error ? error.message : String(error)}); the app compiles at start instead\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await trainCodeCache();

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { ViewSource } from './App.js';
+import { importInk } from './importInk.js';
 import type { InkFrameSink } from './screenWriter.js';
 
 /** What the loader watches: the session's view, and whether its agent is busy. */
@@ -31,7 +32,7 @@ export function loadInkWhenNeeded(host: InkHost, frames: InkFrameSink): () => vo
   let stopped = false;
   let loading: Promise<void> | undefined;
   const load = () => {
-    loading ??= import('./mountApp.js').then(({ mountApp }) => {
+    loading ??= importInk().then(({ mountApp }) => {
       if (!stopped) mountApp(host, frames, inertStdin());
     });
   };

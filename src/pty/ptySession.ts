@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { UserError, messageOf } from '../errors.js';
 import { resolveCommand } from './resolveCommand.js';
 
@@ -46,22 +47,26 @@ const EXIT_POLL_MS = 10;
 /** How long the output must stay quiet after the child is gone before the pty is let go. */
 const QUIET_MS = 20;
 
-let loading: Promise<SpawnPty> | undefined;
+let spawnPty: SpawnPty | undefined;
 
-/** Imports node-pty on first use, so that commands that never open a pane never load it. */
-function loadPty(): Promise<SpawnPty> {
-  loading ??= import('@lydell/node-pty').then(
+/**
+ * Loads node-pty on first use, so that commands that never open a pane never load it. It is
+ * CommonJS: required, not imported (no ESM wrapper to build, and the app bundle, a CommonJS
+ * script, can load it too).
+ */
+function loadPty(): SpawnPty {
+  if (spawnPty) return spawnPty;
+  try {
+    const nodePty = createRequire(import.meta.url)('@lydell/node-pty') as { spawn: unknown };
     // node-pty types its output as text whatever the encoding; with `encoding: null` it is bytes.
-    (module) => module.spawn as unknown as SpawnPty,
-    (error: unknown) => {
-      loading = undefined;
-      throw new UserError(
-        `The agent pane needs @lydell/node-pty, which failed to load (${messageOf(error)}). Reinstall agent-rewind (npm install -g agent-rewind) on a supported platform.`,
-        { cause: error },
-      );
-    },
-  );
-  return loading;
+    spawnPty = nodePty.spawn as SpawnPty;
+    return spawnPty;
+  } catch (error) {
+    throw new UserError(
+      `The agent pane needs @lydell/node-pty, which failed to load (${messageOf(error)}). Run \`npm ci\` in Rewind's checkout again, on a platform node-pty supports.`,
+      { cause: error },
+    );
+  }
 }
 
 function isGone(pid: number): boolean {
@@ -146,8 +151,7 @@ export class PtySession {
     const cwd = options.cwd ?? process.cwd();
     const env = options.env ?? process.env;
     const file = await resolveCommand(options.command, env, cwd);
-    const spawnPty = await loadPty();
-    const pty = spawnPty(file, [...(options.args ?? [])], {
+    const pty = loadPty()(file, [...(options.args ?? [])], {
       name: options.term ?? 'xterm-256color',
       cols: options.cols,
       rows: options.rows,
