@@ -86,6 +86,15 @@ export class ScreenModel {
     return () => subscription.dispose();
   }
 
+  /**
+   * Calls `listener` after written output was parsed: at most once per batch of writes
+   * (xterm parses in slices of ~12 ms), not once per write. Returns an unsubscribe.
+   */
+  onParsed(listener: () => void): () => void {
+    const subscription = this.term.onWriteParsed(listener);
+    return () => subscription.dispose();
+  }
+
   /** Calls `listener` when the child rings the bell (BEL): the outer terminal should too. */
   onBell(listener: () => void): () => void {
     const subscription = this.term.onBell(listener);

@@ -235,16 +235,25 @@ export class SessionController {
     this.screen.onResponse((answer) => this.pty.write(answer));
     // An agent's "done" bell reaches the user's terminal.
     this.screen.onBell(() => this.options.writeOuter('\x07'));
+    // Per piece of output (thousands a second in a flood) only what must be: no timer is
+    // re-armed and no callback queued per piece.
+    this.screen.onParsed(() => this.changed());
     this.pty.onData((data) => {
       this.activity.sawOutput();
-      this.screen.write(data, () => this.changed());
-      clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => this.changed(), this.activity.untilIdle() + 10);
+      this.screen.write(data);
+      this.idleTimer ??= setTimeout(() => this.idleCheck(), this.activity.untilIdle() + 10);
     });
     // The status line says how old the newest checkpoint is: keep that current.
     this.clock = setInterval(() => this.changed(), 15_000);
     this.clock.unref();
     this.changed();
+  }
+
+  /** The status line says "agent idle" once the output has been quiet long enough. */
+  private idleCheck(): void {
+    this.idleTimer = undefined;
+    if (this.activity.busy()) this.idleTimer = setTimeout(() => this.idleCheck(), this.activity.untilIdle() + 10);
+    else this.changed();
   }
 
   /** Checkpoints for this session, once opened (the agent does not wait for them). */
