@@ -24,10 +24,22 @@ export interface ScreenModes extends InputModes {
  * The child's screen, emulated by @xterm/headless: feed it the pty's output, read back
  * rows to draw. The only user of @xterm/headless.
  */
+/** Rows xterm reports changed since they were last read: a range, or every row. */
+type Changed = { start: number; end: number } | 'all';
+
+/** The event xterm's own renderer redraws by. Internal to xterm (version pinned; checked by tests). */
+interface RefreshSource {
+  onRequestRefreshRows?: (listener: (range: { start: number; end: number } | undefined) => void) => { dispose(): void };
+}
+
 export class ScreenModel {
   private readonly term: XtermTerminal;
   private cursorVisible = true;
   private sgrMouse = false;
+  /** The last rows read, and what is known to have changed since; see rows(). */
+  private drawn: { rows: string[]; viewportY: number; buffer: string; cols: number } | undefined;
+  private changedRows: Changed = 'all';
+  private readonly tracksChanges: boolean;
 
   /** A `cols` x `rows` screen keeping `scrollback` lines above it. */
   constructor(cols: number, rows: number, scrollback = 1000) {
@@ -52,6 +64,24 @@ export class ScreenModel {
       this.cursorVisible = true;
       return false;
     });
+    this.tracksChanges = this.trackChangedRows();
+  }
+
+  /**
+   * Follows which rows the output changed, as xterm's renderer does, so that a frame in a
+   * flood converts only those rows (all 40 rows of a full screen cost ~2 ms a frame).
+   * Returns false where xterm does not offer that: every row is then converted each time.
+   */
+  private trackChangedRows(): boolean {
+    const core = (this.term as unknown as { _core?: { _inputHandler?: RefreshSource } })._core;
+    const onRefresh = core?._inputHandler?.onRequestRefreshRows;
+    if (typeof onRefresh !== 'function') return false;
+    onRefresh.call(core?._inputHandler, (range) => {
+      const changed = this.changedRows;
+      if (!range || changed === 'all') this.changedRows = 'all';
+      else this.changedRows = { start: Math.min(changed.start, range.start), end: Math.max(changed.end, range.end) };
+    });
+    return true;
   }
 
   /**
@@ -108,9 +138,16 @@ export class ScreenModel {
   rows(): string[] {
     const buffer = this.term.buffer.active;
     const cell = buffer.getNullCell();
-    const out: string[] = [];
-    for (let y = 0; y < this.term.rows; y += 1) out.push(sgrRow(buffer.getLine(buffer.viewportY + y), this.term.cols, cell));
-    return out;
+    const drawn = this.drawn;
+    const same = this.tracksChanges && drawn && drawn.viewportY === buffer.viewportY && drawn.buffer === buffer.type && drawn.cols === this.term.cols && drawn.rows.length === this.term.rows;
+    const changed: Changed = same ? this.changedRows : 'all';
+    const out: string[] = same ? [...drawn.rows] : [];
+    const start = changed === 'all' ? 0 : changed.start;
+    const end = changed === 'all' ? this.term.rows - 1 : Math.min(changed.end, this.term.rows - 1);
+    for (let y = start; y <= end; y += 1) out[y] = sgrRow(buffer.getLine(buffer.viewportY + y), this.term.cols, cell);
+    this.drawn = { rows: out, viewportY: buffer.viewportY, buffer: buffer.type, cols: this.term.cols };
+    this.changedRows = { start: Number.POSITIVE_INFINITY, end: -1 };
+    return [...out];
   }
 
   /** The visible rows as plain text, trailing blanks trimmed (for tests and labels). */

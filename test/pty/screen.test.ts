@@ -69,6 +69,58 @@ describe('ScreenModel rows', () => {
   });
 });
 
+describe('ScreenModel rows between frames', () => {
+  /** Output and resizes, applied in order; rows() is read after each step. */
+  type Step = string | { cols: number; rows: number };
+  const steps: Step[] = [
+    'one\r\ntwo\r\n\x1b[31mthree\x1b[0m\r\nfour',
+    '\x1b[2;1Hchanged\x1b[K',
+    Array.from({ length: 12 }, (_, i) => `line ${i}\r\n`).join(''), // scrolls into scrollback
+    '\x1b[2;4r\x1b[3;1H\x1b[S', // scroll region, scroll up
+    '\x1b[T\x1b[r', // scroll down, region reset
+    '\x1b[2;1H\x1b[L\x1b[4;1H\x1b[M', // insert line, delete line
+    '\x1b[1;3H\x1b[2@\x1b[5;2H\x1b[3P', // insert and delete characters
+    '\x1b[H\x1bM\x1bM', // reverse index at the top
+    '\x1b[3;5H\x1b[1J', // erase above
+    '中文\u0301 wide',
+    '\x1b[?1049h\x1b[2Jalt \x1b[7mscreen\x1b[0m',
+    { cols: 14, rows: 4 },
+    'after resize, wrapping past the edge',
+    '\x1b[?1049l',
+    { cols: 20, rows: 5 },
+    '\x1b[3;1H\x1b[0J',
+    '\x1bcreset',
+  ];
+
+  it('gives what a fresh screen fed the same output gives, after every step', async () => {
+    const screen = new ScreenModel(20, 5);
+    screens.push(screen);
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i] as Step;
+      if (typeof step === 'string') screen.write(step);
+      else screen.resize(step.cols, step.rows);
+      await screen.flush();
+      const fresh = new ScreenModel(20, 5);
+      screens.push(fresh);
+      for (const earlier of steps.slice(0, i + 1)) {
+        if (typeof earlier === 'string') fresh.write(earlier);
+        else fresh.resize(earlier.cols, earlier.rows);
+        await fresh.flush();
+      }
+      expect(screen.rows(), `after step ${i}: ${JSON.stringify(step)}`).toEqual(fresh.rows());
+    }
+  });
+
+  it('returns rows the caller may keep: a later frame does not change an earlier one', async () => {
+    const screen = await screenWith('first');
+    const before = screen.rows();
+    screen.write('\rsecond');
+    await screen.flush();
+    expect(screen.rows()[0]).toBe('second');
+    expect(before[0]).toBe('first');
+  });
+});
+
 describe('ScreenModel cursor and modes', () => {
   it('tracks the cursor position and ?25l / ?25h', async () => {
     const screen = await screenWith('ab\x1b[3;5H\x1b[?25l');
