@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { UserError } from '../errors.js';
+import { stopGroup, trackGroup, untrackGroup } from './processGroup.js';
 
 /** How long any one git process may run before it is killed (ms). */
 export const defaultGitTimeoutMs = 120_000;
@@ -67,7 +68,10 @@ function collect(stream: Readable | null | undefined): Promise<Buffer> {
  * prepare the input meanwhile.
  */
 export function startProcess(file: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; fd3?: boolean }): StartedProcess {
-  const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'] });
+  // Its own process group, so a timeout stops the git processes a script started too.
+  const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'], detached: true });
+  const pid = child.pid;
+  if (pid !== undefined) trackGroup(pid);
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -84,15 +88,18 @@ export function startProcess(file: string, args: readonly string[], options: { c
   async function finish(finishOptions: FinishOptions = {}): Promise<RunResult> {
     const timeoutMs = finishOptions.timeoutMs ?? defaultGitTimeoutMs;
     const okCodes = finishOptions.okCodes ?? [0];
-    let timedOut = false;
+    let stopped: Promise<void> | undefined;
     const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 2_000).unref();
+      if (pid !== undefined) stopped = stopGroup(pid);
     }, timeoutMs);
     child.stdin.end(finishOptions.input ?? '');
     const { code, error } = await exited;
     clearTimeout(timer);
+    const timedOut = stopped !== undefined;
+    // Not before the whole group is gone: the caller's lock is released next, and a git of
+    // the group still running would hold index.lock under the next holder.
+    if (stopped) await stopped;
+    else if (pid !== undefined) untrackGroup(pid);
     if (error?.code === 'ENOENT') throw new UserError(`${file} was not found on PATH: install ${file} (checkpoints need git 2.25 or newer)`, { cause: error });
     if (error) throw error;
     const stderr = Buffer.concat(err).toString('utf8');

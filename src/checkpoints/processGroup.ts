@@ -1,0 +1,90 @@
+// Our git and sh processes run detached, each as the leader of its own process group, so
+// a timeout can stop a script together with the git processes it started (killing only
+// the sh would leave them running, holding index.lock in the shadow repo). Detached, they
+// no longer get the Ctrl-C of the user's terminal: the groups still running when rewind
+// exits or is stopped by a signal are killed here, so none of them outlives the process
+// whose project lock they ran under (the next holder takes that lock for stale and clears
+// the index.lock they would still hold).
+
+const exitSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Leaders of the process groups still running. */
+const live = new Set<number>();
+let exitHookInstalled = false;
+
+/** Sends `signal` to the whole group; a group that is already gone is not an error. */
+export function signalGroup(pid: number, signal: NodeJS.Signals | 0): void {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** SIGKILL, not SIGTERM: rewind is going away and nothing of ours may run on after it. */
+function killLive(): void {
+  for (const pid of live) signalGroup(pid, 'SIGKILL');
+  live.clear();
+}
+
+function onExitSignal(signal: NodeJS.Signals): void {
+  killLive();
+  removeSignalHooks();
+  // Whoever else listens decides what the signal means; alone, we let it do what it
+  // would have done without us (end the process).
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+function removeSignalHooks(): void {
+  for (const signal of exitSignals) process.off(signal, onExitSignal);
+}
+
+/** Tracks a started group until `untrackGroup`; its leader is `pid`. */
+export function trackGroup(pid: number): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', killLive);
+  }
+  // The signal listeners are there only while a group runs: a listener changes what a
+  // signal does to the process, and the rest of the time that is not ours to change.
+  if (live.size === 0) for (const signal of exitSignals) process.on(signal, onExitSignal);
+  live.add(pid);
+}
+
+/** Stops tracking a group that has ended. */
+export function untrackGroup(pid: number): void {
+  if (!live.delete(pid) || live.size > 0) return;
+  removeSignalHooks();
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops a whole group: SIGTERM (git removes its lock files), then SIGKILL to whatever is
+ * left after `graceMs`. Resolves once no process of the group is left, or a second after
+ * the SIGKILL: an orphan already killed but not yet reaped by init still counts as a
+ * member, and does no harm.
+ */
+export async function stopGroup(pid: number, graceMs = 2_000): Promise<void> {
+  signalGroup(pid, 'SIGTERM');
+  const killAt = Date.now() + graceMs;
+  let killed = false;
+  while (groupAlive(pid)) {
+    if (!killed && Date.now() >= killAt) {
+      signalGroup(pid, 'SIGKILL');
+      killed = true;
+    }
+    if (killed && Date.now() >= killAt + 1_000) break;
+    await pause(10);
+  }
+  untrackGroup(pid);
+}

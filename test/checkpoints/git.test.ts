@@ -1,0 +1,121 @@
+// A process that runs past its deadline is stopped with everything it started: a snapshot
+// script's git must not go on holding index.lock in the shadow repo after the timeout.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startProcess } from '../../src/checkpoints/git.js';
+import { waitFor } from '../helpers/waitFor.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+const started: number[] = [];
+beforeEach(() => {
+  sb = createSandbox('rewind-git-');
+});
+afterEach(async () => {
+  // Whatever a failing test left running must not outlive it.
+  for (const pid of started.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  await sb.cleanup();
+});
+
+/** Running, and not a zombie waiting for init to reap it (a zombie holds and does nothing). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+async function pidIn(file: string): Promise<number> {
+  await waitFor(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8').endsWith('\n'), 5_000, `a pid in ${file}`);
+  const pid = Number(fs.readFileSync(file, 'utf8'));
+  started.push(pid);
+  return pid;
+}
+
+describe('startProcess', () => {
+  it('on timeout stops the children of a script too, not only the script', async () => {
+    const dir = sb.folder('sleeper');
+    const pidFile = path.join(dir, 'child.pid');
+    // The child's output goes elsewhere, so the script's pipes close when the script dies.
+    const script = 'sleep 30 >/dev/null 2>&1 & echo $! >"$1"; wait';
+    const run = startProcess('sh', ['-c', script, 'sleeper', pidFile], { cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+    const child = await pidIn(pidFile);
+    expect(running(child)).toBe(true);
+    await expect(run.finish({ timeoutMs: 100 })).rejects.toThrow(/took longer than .* and was stopped/);
+    await waitFor(() => !running(child), 5_000, `the script's child (pid ${child}) to be gone`);
+  });
+
+  it("a timed-out script's git lets go of the shadow's index.lock, and the next snapshot goes ahead", async () => {
+    const root = sb.repo('locked');
+    const checkpoints = sb.open(root);
+    await checkpoints.snapshot();
+    const indexLock = path.join(checkpoints.repo.gitDir, 'index.lock');
+    const pidFile = path.join(sb.folder('pids'), 'git.pid');
+    // update-index --index-info holds index.lock while it reads its input, which never ends.
+    const script = 'sleep 30 2>/dev/null | git --git-dir="$1" update-index --index-info >/dev/null 2>&1 & echo $! >"$2"; wait';
+    const run = startProcess('sh', ['-c', script, 'holder', checkpoints.repo.gitDir, pidFile], { cwd: root, env: checkpoints.repo.env });
+    const git = await pidIn(pidFile);
+    await waitFor(() => fs.existsSync(indexLock), 5_000, 'git to take index.lock');
+    await expect(run.finish({ timeoutMs: 50 })).rejects.toThrow(/took longer/);
+    await waitFor(() => !running(git), 5_000, `the script's git (pid ${git}) to be gone`);
+    expect(fs.existsSync(indexLock)).toBe(false);
+
+    write(root, 'after.txt', 'after\n');
+    const { record } = await checkpoints.snapshot();
+    expect(record).toMatchObject({ id: 2, deduped: false });
+  });
+});
+
+/** A Node process that starts a script through startProcess, and waits for it. */
+function holder(pidFile: string, then: string): ChildProcess {
+  const program = `
+    import { startProcess } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/checkpoints/git.ts'))};
+    const run = startProcess('sh', ['-c', 'sleep 30 >/dev/null 2>&1 & echo $! >"$1"; wait', 'sleeper', ${JSON.stringify(pidFile)}], { cwd: '/', env: { PATH: process.env.PATH } });
+    ${then}
+    await run.finish();
+  `;
+  return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+function ended(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+describe('the groups still running when rewind goes', () => {
+  it('are killed when rewind is stopped by SIGINT, and SIGINT still ends rewind', async () => {
+    const pidFile = path.join(sb.folder('sigint'), 'child.pid');
+    const node = holder(pidFile, '');
+    const exit = ended(node);
+    const child = await pidIn(pidFile);
+    node.kill('SIGINT');
+    expect(await exit).toEqual({ code: null, signal: 'SIGINT' });
+    await waitFor(() => !running(child), 5_000, `the script's child (pid ${child}) to be gone`);
+  });
+
+  it('are killed when rewind exits', async () => {
+    const pidFile = path.join(sb.folder('exit'), 'child.pid');
+    const node = holder(pidFile, `
+      const { readFileSync } = await import('node:fs');
+      while (!readFileSync(${JSON.stringify(pidFile)}, { flag: 'a+' }).toString().endsWith('\\n')) await new Promise((r) => setTimeout(r, 5));
+      process.exit(3);`);
+    const exit = ended(node);
+    const child = await pidIn(pidFile);
+    expect(await exit).toEqual({ code: 3, signal: null });
+    await waitFor(() => !running(child), 5_000, `the script's child (pid ${child}) to be gone`);
+  });
+});
