@@ -24,22 +24,34 @@ function summary(result: RestoreResult, what: string): string {
   return `${what}: ${parts.join(', ')} — undo with /redo or Esc Esc → undo last rewind`;
 }
 
-/** Stops a busy agent before its files change under it: Ctrl-C, then waits for quiet (with a deadline). */
-async function interruptIfBusy(session: SessionController): Promise<void> {
-  if (!session.agentBusy) return;
+/** How long a restore waits for a busy agent to stop after its Ctrl-C. */
+const busyWaitMs = 5_000;
+
+/**
+ * Stops a busy agent before its files change under it: Ctrl-C, then waits for quiet (with
+ * a deadline). Returns what to add to the restore's notice when the agent was still
+ * working at the deadline: the restore goes ahead (the user asked for it, and the redo
+ * point keeps what it replaces), but the agent may write over what it restored.
+ */
+async function interruptIfBusy(session: SessionController): Promise<string> {
+  if (!session.agentBusy) return '';
   session.say('the agent is busy: stopping it before restoring…', 'warning');
   session.sendToAgent('\x03');
-  await session.waitForIdle(5_000);
+  await session.waitForIdle(busyWaitMs);
+  if (!session.agentBusy) return '';
+  session.say(`the agent is still busy after ${busyWaitMs / 1000} s: restoring anyway…`, 'warning');
+  return ` while the agent was still busy (Ctrl-C did not stop it in ${busyWaitMs / 1000} s: it may write over them)`;
 }
 
 async function choose(session: SessionController, checkpointer: Checkpointer, choice: PickerChoice): Promise<void> {
   session.closeOverlay();
   try {
-    await interruptIfBusy(session);
+    const busyNote = await interruptIfBusy(session);
+    const tone = busyNote ? 'warning' : 'info';
     if (choice.kind === 'undo') {
       const result = await session.whileRestoring(() => redoLast(checkpointer.engine));
       checkpointer.refresh();
-      session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`));
+      session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), tone);
       return;
     }
     if (choice.mode !== 'files') {
@@ -48,7 +60,7 @@ async function choose(session: SessionController, checkpointer: Checkpointer, ch
     }
     const result = await session.whileRestoring(() => restoreCheckpoint(checkpointer.engine, choice.id));
     checkpointer.refresh();
-    session.say(summary(result, `restored the files of #${choice.id}`));
+    session.say(summary(result, `restored the files of #${choice.id}${busyNote}`), tone);
   } catch (error) {
     session.say(messageOf(error), 'error');
   }

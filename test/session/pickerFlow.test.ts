@@ -1,0 +1,70 @@
+// A restore chosen in the picker while the agent works: the agent gets Ctrl-C first, and an
+// agent still working when the wait for it ends is named in what the restore says.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configDefaults } from '../../src/config/schema.js';
+import { PtySession } from '../../src/pty/ptySession.js';
+import { openForApp } from '../../src/session/checkpointer.js';
+import { SessionController } from '../../src/session/controller.js';
+import { openPicker } from '../../src/session/pickerFlow.js';
+import { waitFor } from '../helpers/waitFor.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+let session: SessionController | undefined;
+beforeEach(() => {
+  sb = createSandbox('rewind-picker-flow-');
+});
+afterEach(async () => {
+  await session?.stop();
+  session = undefined;
+  await sb.cleanup();
+});
+
+/** The app's session around `script` (sh) as the agent, with its first checkpoint taken. */
+async function startSession(root: string, script: string): Promise<SessionController> {
+  const env = { ...sb.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+  const config = configDefaults();
+  const pty = await PtySession.spawn({ command: 'sh', args: ['-c', script], cwd: root, env: { PATH: env.PATH, HOME: sb.home }, cols: 80, rows: 24 });
+  session = new SessionController({ pty, sessionId: 'test-session', cwd: root, env, config, columns: 80, rows: 24, writeOuter: () => undefined });
+  session.start();
+  session.attachCheckpoints(await openForApp(root, config, env));
+  await session.checkpointsOpened();
+  return session;
+}
+
+/** Restores #1's files from the picker and returns the notice it ends with. */
+async function restoreFirst(current: SessionController): Promise<{ text: string; tone: string }> {
+  await waitFor(() => current.agentBusy, 5_000, 'the agent to be busy');
+  void openPicker(current);
+  await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+  current.view().picker?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
+  await waitFor(() => /restored the files of #1/.test(current.view().status.notice?.text ?? ''), 20_000, 'the restore notice');
+  const notice = current.view().status.notice;
+  if (!notice) throw new Error('no notice');
+  return notice;
+}
+
+const ticking = 'while :; do echo tick; sleep 0.1; done';
+
+describe('restoring from the picker while the agent is busy', () => {
+  it('says so when Ctrl-C did not stop the agent, and restores all the same', async () => {
+    const root = sb.repo('deaf');
+    const current = await startSession(root, `trap '' INT; ${ticking}`);
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    const notice = await restoreFirst(current);
+    expect(notice.text).toMatch(/^restored the files of #1 while the agent was still busy \(Ctrl-C did not stop it in 5 s: it may write over them\): 0 file\(s\) written, 1 deleted/);
+    expect(notice.tone).toBe('warning');
+    expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
+  }, 30_000);
+
+  it('says nothing of it when Ctrl-C stopped the agent', async () => {
+    const root = sb.repo('stops');
+    const current = await startSession(root, ticking);
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    const notice = await restoreFirst(current);
+    expect(notice).toEqual({ text: expect.stringMatching(/^restored the files of #1: 0 file\(s\) written, 1 deleted/) as unknown, tone: 'info' });
+    expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
+  }, 30_000);
+});
