@@ -11,6 +11,15 @@ export interface ConversationRef {
   [key: string]: unknown;
 }
 
+/**
+ * Why this checkpoint's files cannot be restored, or undefined when they can. The one rule
+ * for which checkpoints can be restored: restore itself, the picker's modes and its
+ * preview all ask it. Takes a record or a picker row alike.
+ */
+export function whyUnrestorable(checkpoint: { unrestorable?: boolean }): string | undefined {
+  return checkpoint.unrestorable === true ? "its files are no longer restorable: the project's own git gc pruned objects it needs" : undefined;
+}
+
 /** One checkpoint: a line of checkpoints.jsonl. */
 export interface CheckpointRecord {
   id: number;

@@ -1,5 +1,5 @@
 import type { Checkpoints } from '../checkpoints/checkpoints.js';
-import type { CheckpointRecord } from '../checkpoints/record.js';
+import { whyUnrestorable, type CheckpointRecord } from '../checkpoints/record.js';
 import type { PickerCheckpoint, PickerPreview } from '../app/picker/types.js';
 import { messageOf } from '../errors.js';
 
@@ -76,7 +76,8 @@ export class PreviewLoader {
   private async compute(id: number): Promise<PickerPreview> {
     try {
       const target = this.engine.get(id);
-      if (target.unrestorable) return { files: [], skipped: [], unsaved: [], error: 'no longer restorable: objects it needs were pruned by the project\'s own git gc' };
+      const unrestorable = whyUnrestorable(target);
+      if (unrestorable !== undefined) return { files: [], skipped: [], unsaved: [], error: unrestorable };
       const { tree } = await this.workTree();
       const diff = await this.engine.repo.git(['diff-tree', '-r', '-z', '--no-renames', '--raw', '--numstat', tree, target.tree]);
       const files = parseRawNumstat(diff.stdout);

@@ -13,10 +13,8 @@ export type PickerModel = Omit<PickerProps, 'width' | 'height' | 'keys'>;
 
 const noConversation: ModeState = { enabled: false, reason: 'this agent has no conversation support in rewind (generic agent): files only' };
 
-function modesFor(unrestorable: boolean): Record<RestoreMode, ModeState> {
-  const files: ModeState = unrestorable ? { enabled: false, reason: 'no longer restorable: the project\'s own git gc pruned files it needs' } : { enabled: true };
-  return { both: noConversation, files, conversation: noConversation };
-}
+/** What the agent allows; the picker itself turns off the file modes of a checkpoint whose files are gone (modeOptions). */
+const agentModes: Record<RestoreMode, ModeState> = { both: noConversation, files: { enabled: true }, conversation: noConversation };
 
 function summary(result: RestoreResult, what: string): string {
   const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
@@ -91,11 +89,10 @@ export async function openPicker(session: SessionController): Promise<void> {
   }
   const previews = new PreviewLoader(checkpointer.engine);
   const canUndo = (await readRedoStack(checkpointer.engine.repo)).length > 0;
-  const unrestorable = new Set(records.filter((record) => record.unrestorable).map((record) => record.id));
   const model: PickerModel = {
     checkpoints: pickerCheckpoints(records, null),
     loadPreview: (id) => previews.load(id),
-    modes: (id) => modesFor(unrestorable.has(id)),
+    modes: () => agentModes,
     canUndo,
     agentBusy: session.agentBusy,
     banner: session.snapshotsOffReason ? `checkpointing is off (${session.snapshotsOffReason}): no new checkpoints are taken` : undefined,

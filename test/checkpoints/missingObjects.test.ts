@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rewind } from '../helpers/io.js';
 import { actualTree, expectedTree, fileInTree, shadowGit } from '../helpers/shadow.js';
 import { createSandbox, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
-import { projectHas, pruneEverythingUnreachable } from '../helpers/repoShapes.js';
+import { commitOnFeatureBranch, dropFeatureBranch, projectHas, pruneEverythingUnreachable } from '../helpers/repoShapes.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -18,18 +18,12 @@ afterEach(() => sb.cleanup());
 describe('the project prunes objects the shadow borrowed', () => {
   it('after a deleted branch is collected, `snapshot` and `list --json` still work', async () => {
     const root = sb.repo('pruned-branch');
-    sb.git(root, 'checkout', '-q', '-b', 'feature');
-    write(root, 'feature.txt', 'only on the feature branch\n');
-    sb.git(root, 'add', '-A');
-    sb.git(root, 'commit', '-q', '-m', 'feature');
-    const blob = sb.git(root, 'rev-parse', 'HEAD:feature.txt').trim();
+    const blob = commitOnFeatureBranch(sb, root);
 
     const first = await rewind(['snapshot', '--json'], sb.env, root);
     expect(first).toMatchObject({ code: 0, stderr: '' });
 
-    sb.git(root, 'checkout', '-q', 'main');
-    sb.git(root, 'branch', '-q', '-D', 'feature');
-    pruneEverythingUnreachable(sb, root);
+    dropFeatureBranch(sb, root);
     expect(projectHas(sb, root, blob)).toBe(false);
 
     write(root, 'after.txt', 'written after the gc\n');
@@ -78,15 +72,10 @@ describe('the project prunes objects the shadow borrowed', () => {
 
   it('maintenance survives: gc fails on the broken chain, the repair takes the pruned checkpoint out, gc works again', async () => {
     const root = sb.repo('pruned-maintenance');
-    sb.git(root, 'checkout', '-q', '-b', 'feature');
-    write(root, 'feature.txt', 'only on the feature branch\n');
-    sb.git(root, 'add', '-A');
-    sb.git(root, 'commit', '-q', '-m', 'feature');
+    commitOnFeatureBranch(sb, root);
     const checkpoints = sb.open(root);
     const one = await checkpoints.snapshot({ label: 'on the feature branch' });
-    sb.git(root, 'checkout', '-q', 'main');
-    sb.git(root, 'branch', '-q', '-D', 'feature');
-    pruneEverythingUnreachable(sb, root);
+    dropFeatureBranch(sb, root);
     write(root, 'two.txt', 'two\n');
     const two = await checkpoints.snapshot({ label: 'two' });
     write(root, 'three.txt', 'three\n');

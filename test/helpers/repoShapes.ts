@@ -72,6 +72,23 @@ export function projectHas(sb: Sandbox, root: string, oid: string): boolean {
   }
 }
 
+/**
+ * Checks out a new branch `feature` with feature.txt committed on it: a checkpoint taken now
+ * borrows objects only that branch holds. Returns feature.txt's blob.
+ */
+export function commitOnFeatureBranch(sb: Sandbox, root: string): string {
+  sb.git(root, 'checkout', '-q', '-b', 'feature');
+  commit(sb, root, { 'feature.txt': 'only on the feature branch\n' }, 'feature');
+  return sb.git(root, 'rev-parse', 'HEAD:feature.txt').trim();
+}
+
+/** Back on main, deletes `feature` and collects: what only it held is gone from the project. */
+export function dropFeatureBranch(sb: Sandbox, root: string): void {
+  sb.git(root, 'checkout', '-q', 'main');
+  sb.git(root, 'branch', '-q', '-D', 'feature');
+  pruneEverythingUnreachable(sb, root);
+}
+
 /** The project's own aggressive gc: every unreachable object goes now (what rewind must survive). */
 export function pruneEverythingUnreachable(sb: Sandbox, root: string): void {
   sb.git(root, 'reflog', 'expire', '--expire=now', '--all');

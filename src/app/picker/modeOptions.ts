@@ -1,3 +1,4 @@
+import { whyUnrestorable } from '../../checkpoints/record.js';
 import type { ModeState, PickerCheckpoint, RestoreMode } from './types.js';
 
 /** One line of the mode menu. */
@@ -18,14 +19,16 @@ const MODES: readonly { mode: RestoreMode; key: 'b' | 'f' | 'c'; label: string }
 
 /**
  * The three modes for `checkpoint`, in menu order, each enabled or not with the reason from
- * `modes`. A checkpoint whose files are gone (`unrestorable`) cannot restore files whatever
- * `modes` says: a mode is never silently missing, only shown disabled.
+ * `modes` (what the agent allows). A checkpoint whose files cannot be restored
+ * (whyUnrestorable) cannot restore files whatever `modes` says: a mode is never silently
+ * missing, only shown disabled.
  */
 export function modeOptions(checkpoint: PickerCheckpoint, modes: Record<RestoreMode, ModeState>): ModeOption[] {
+  const unrestorable = whyUnrestorable(checkpoint);
   return MODES.map(({ mode, key, label }) => {
     const state = modes[mode];
-    if (checkpoint.unrestorable === true && mode !== 'conversation' && state.enabled) {
-      return { mode, key, label, enabled: false, reason: 'its files are no longer restorable' };
+    if (unrestorable !== undefined && mode !== 'conversation' && state.enabled) {
+      return { mode, key, label, enabled: false, reason: unrestorable };
     }
     return { mode, key, label, enabled: state.enabled, ...(state.enabled ? {} : { reason: state.reason ?? 'this checkpoint does not allow it' }) };
   });

@@ -4,7 +4,7 @@ import { UserError } from '../../errors.js';
 import type { Checkpoints } from '../checkpoints.js';
 import { parseRawDiff, type RawChange } from '../diffRaw.js';
 import { GitError } from '../git.js';
-import type { CheckpointRecord, SkippedFile } from '../record.js';
+import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../record.js';
 import { applyPlan, missingFolders, removeLeftoverFolders, stageWrites } from './apply.js';
 import { ObjectReader } from '../catFile.js';
 import { readRestoredMarker, writeRestoredMarker } from './restoredMarker.js';
@@ -141,7 +141,7 @@ async function changesTo(engine: Checkpoints, current: string, target: Checkpoin
 
 function targetOf(engine: Checkpoints, id: number): CheckpointRecord {
   const target = engine.get(id);
-  if (target.unrestorable) throw unrestorable(id);
+  if (whyUnrestorable(target) !== undefined) throw unrestorable(id);
   return target;
 }
 

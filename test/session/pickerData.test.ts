@@ -1,0 +1,46 @@
+// A checkpoint whose files can no longer be restored: the picker's row, its modes, its
+// preview and the restore itself all say so, the same way (one rule, whyUnrestorable).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { modeOptions } from '../../src/app/picker/modeOptions.js';
+import { whyUnrestorable } from '../../src/checkpoints/record.js';
+import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
+import { pickerCheckpoints, PreviewLoader } from '../../src/session/pickerData.js';
+import { commitOnFeatureBranch, dropFeatureBranch } from '../helpers/repoShapes.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox('rewind-picker-data-');
+});
+afterEach(() => sb.cleanup());
+
+describe('a checkpoint whose borrowed objects were pruned, in the picker', () => {
+  it('is marked, offers no file modes, previews and restores as no longer restorable, all for one reason', async () => {
+    const root = sb.repo('pruned');
+    commitOnFeatureBranch(sb, root);
+    const checkpoints = sb.open(root);
+    const gone = (await checkpoints.snapshot({ label: 'on the feature branch' })).record;
+    dropFeatureBranch(sb, root);
+    write(root, 'two.txt', 'two\n');
+    const kept = (await checkpoints.snapshot({ label: 'two' })).record;
+    expect((await checkpoints.repair()).broken).toEqual([gone.id]);
+
+    const records = checkpoints.list();
+    const reason = whyUnrestorable(checkpoints.get(gone.id));
+    expect(reason).toMatch(/no longer restorable/);
+    const rows = pickerCheckpoints(records, null);
+    const allowed = { both: { enabled: true }, files: { enabled: true }, conversation: { enabled: true } };
+    const modes = (id: number) => {
+      const row = rows.find((candidate) => candidate.id === id);
+      if (!row) throw new Error(`no row #${id}`);
+      return Object.fromEntries(modeOptions(row, allowed).map((option) => [option.mode, option.reason ?? 'enabled']));
+    };
+    expect(modes(gone.id)).toEqual({ both: reason, files: reason, conversation: 'enabled' });
+    expect(modes(kept.id)).toEqual({ both: 'enabled', files: 'enabled', conversation: 'enabled' });
+
+    const previews = new PreviewLoader(checkpoints);
+    expect((await previews.load(gone.id)).error).toBe(reason);
+    expect((await previews.load(kept.id)).error).toBeUndefined();
+    await expect(restoreCheckpoint(checkpoints, gone.id)).rejects.toThrow(`checkpoint #${gone.id} is no longer restorable`);
+  });
+});
