@@ -50,11 +50,11 @@ export function parseRawNumstat(output: Buffer): PickerPreview['files'] {
 
 /**
  * Previews for one opening of the picker: the work tree is read once (as a tree, under the
- * lock), then each selected row costs one tree diff, cached.
+ * lock), then each preview costs one tree diff. The picker keeps the previews it loaded
+ * (usePreview): they are not cached here too.
  */
 export class PreviewLoader {
   private current: Promise<{ tree: string; changedSinceNewest: number | null }> | undefined;
-  private readonly cache = new Map<number, Promise<PickerPreview>>();
 
   constructor(private readonly engine: Checkpoints) {}
 
@@ -64,16 +64,8 @@ export class PreviewLoader {
     return this.current;
   }
 
-  load(id: number): Promise<PickerPreview> {
-    let preview = this.cache.get(id);
-    if (!preview) {
-      preview = this.compute(id);
-      this.cache.set(id, preview);
-    }
-    return preview;
-  }
-
-  private async compute(id: number): Promise<PickerPreview> {
+  /** What restoring checkpoint `id` would change; a preview that cannot be made says why in `error`. */
+  async load(id: number): Promise<PickerPreview> {
     try {
       const target = this.engine.get(id);
       const unrestorable = whyUnrestorable(target);
