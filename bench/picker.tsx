@@ -57,7 +57,7 @@ async function openTimes(engineFor: () => Checkpoints, count: number, runs: numb
     const engine = engineFor();
     const start = performance.now();
     const list = engine.list();
-    const checkpoints = pickerCheckpoints(list, null);
+    const checkpoints = pickerCheckpoints(list);
     const canUndo = (await readRedoStack(engine.repo)).length > 0;
     const instance = render(
       <Picker

@@ -62,6 +62,8 @@ export interface CurrentTree {
   tree: string;
   /** Files that differ from the newest checkpoint (null: no checkpoint, or unreadable). */
   changedSinceNewest: number | null;
+  /** Which (the first 100), as a record's changedPaths; empty with no checkpoint. */
+  changedPathsSinceNewest: string[];
   /** Nested repositories and submodules (gitlinks) in the work tree. */
   nested: string[];
 }
@@ -386,7 +388,7 @@ export class Checkpoints {
     if (result.tree !== last?.tree) fs.writeFileSync(this.driftFile, result.tree);
     else fs.rmSync(this.driftFile, { force: true });
     writeStateIfChanged(this.store.state, stateBefore, state);
-    return { tree: result.tree, changedSinceNewest: last ? result.changed : null, nested: state.nested };
+    return { tree: result.tree, changedSinceNewest: last ? result.changed : null, changedPathsSinceNewest: last ? result.changedPaths : [], nested: state.nested };
   }
 
   /** Files the engine leaves out now (oversize, heavy), from its state. */

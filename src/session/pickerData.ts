@@ -1,14 +1,17 @@
-import type { Checkpoints } from '../checkpoints/checkpoints.js';
+import type { Checkpoints, CurrentTree } from '../checkpoints/checkpoints.js';
 import { whyUnrestorable, type CheckpointRecord } from '../checkpoints/record.js';
 import type { PickerCheckpoint, PickerPreview } from '../app/picker/types.js';
 import { messageOf } from '../errors.js';
 
+/** What changed in the work tree since the newest checkpoint: the newest row's step. */
+export type SinceNewest = Pick<CurrentTree, 'changedSinceNewest' | 'changedPathsSinceNewest'>;
+
 /**
  * The picker's rows from the checkpoint list: what restoring a row undoes is the next
- * checkpoint's change (record N+1 says what changed since N); the newest row's count needs
- * the live work tree and is filled in when it is known.
+ * checkpoint's change (record N+1 says what changed since N, and which files); the newest
+ * row's count and files need the live work tree (`now`) and are filled in when known.
  */
-export function pickerCheckpoints(records: readonly CheckpointRecord[], newestFiles: number | null): PickerCheckpoint[] {
+export function pickerCheckpoints(records: readonly CheckpointRecord[], now?: SinceNewest): PickerCheckpoint[] {
   return records.map((record, index) => {
     const next = records[index + 1];
     return {
@@ -17,8 +20,8 @@ export function pickerCheckpoints(records: readonly CheckpointRecord[], newestFi
       label: record.label,
       trigger: record.trigger,
       session: record.session,
-      files: next ? next.changedSincePrevious : newestFiles,
-      paths: next?.changedPaths,
+      files: next ? next.changedSincePrevious : (now?.changedSinceNewest ?? null),
+      paths: next ? next.changedPaths : now?.changedPathsSinceNewest,
       unrestorable: record.unrestorable,
     };
   });
@@ -54,12 +57,12 @@ export function parseRawNumstat(output: Buffer): PickerPreview['files'] {
  * (usePreview): they are not cached here too.
  */
 export class PreviewLoader {
-  private current: Promise<{ tree: string; changedSinceNewest: number | null }> | undefined;
+  private current: Promise<CurrentTree> | undefined;
 
   constructor(private readonly engine: Checkpoints) {}
 
-  /** The work tree now, and how many files differ from the newest checkpoint. */
-  workTree(): Promise<{ tree: string; changedSinceNewest: number | null }> {
+  /** The work tree now, and which files differ from the newest checkpoint. */
+  workTree(): Promise<CurrentTree> {
     this.current ??= this.engine.currentTree();
     return this.current;
   }

@@ -90,7 +90,7 @@ export async function openPicker(session: SessionController): Promise<void> {
   const previews = new PreviewLoader(checkpointer.engine);
   const canUndo = (await readRedoStack(checkpointer.engine.repo)).length > 0;
   const model: PickerModel = {
-    checkpoints: pickerCheckpoints(records, null),
+    checkpoints: pickerCheckpoints(records),
     loadPreview: (id) => previews.load(id),
     modes: () => agentModes,
     canUndo,
@@ -100,9 +100,9 @@ export async function openPicker(session: SessionController): Promise<void> {
     onClose: () => session.closeOverlay(),
   };
   session.showPicker(model);
-  // The newest row's count needs the work tree as it is now: filled in when known.
+  // The newest row's count and files need the work tree as it is now: filled in when known.
   previews
     .workTree()
-    .then(({ changedSinceNewest }) => session.updatePicker({ checkpoints: pickerCheckpoints(records, changedSinceNewest) }))
+    .then((now) => session.updatePicker({ checkpoints: pickerCheckpoints(records, now) }))
     .catch(() => undefined);
 }
