@@ -8,7 +8,7 @@
 // dist/bundle/app.cjs.cache: written by a short real session in a pty (trainCodeCache), so
 // it holds the functions a session runs, not only the top level. Without it (training
 // failed) the app still works, it only compiles at start.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -62,6 +62,8 @@ await build({
   banner: { js: "const __rewindBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
+asciiOnly(app);
+
 await build({
   ...shared,
   entryPoints: [path.join(dist, 'app/mountApp.js')],
@@ -70,6 +72,19 @@ await build({
   alias: { 'react-devtools-core': new URL('./devtools-stub.mjs', import.meta.url).pathname },
   banner: { js: "import { createRequire as __rewindRequire } from 'node:module'; const require = __rewindRequire(import.meta.url);" },
 });
+
+/**
+ * esbuild escapes what is not ASCII in strings, not in comments and regular expressions.
+ * One such character makes V8 hold the whole ~1 MB source as two-byte text, decoded from
+ * UTF-8 at every start (~20 ms); ASCII is read as one-byte Latin-1 text (src/app/
+ * codeCachedScript.ts). \u escapes mean the same in strings, templates, regular
+ * expressions and identifiers, and nothing in comments.
+ */
+function asciiOnly(file) {
+  const source = readFileSync(file, 'utf8');
+  const escaped = source.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  writeFileSync(file, escaped);
+}
 
 /** Colourful full-screen redraws, then plain scrolling lines: what an agent's pane sees. */
 const trainingOutput = `

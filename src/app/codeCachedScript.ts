@@ -31,7 +31,7 @@ function readIfPresent(file: string): Buffer | undefined {
 }
 
 /**
- * Runs the CommonJS bundle `file` and returns its exports, compiled from V8's code cache
+ * Runs the CommonJS bundle `file` (ASCII only) and returns its exports, compiled from V8's code cache
  * beside it when there is one that fits this Node (otherwise compiled as usual: a cache
  * V8 rejects costs nothing but the read). Node 20 has no compile cache for modules
  * (module.enableCompileCache is Node 22), and parsing the app's ~1 MB of JavaScript, then
@@ -45,7 +45,8 @@ function readIfPresent(file: string): Buffer | undefined {
  */
 export function loadCodeCachedScript(file: string, options: { writeCacheAtExit?: boolean } = {}): { exports: unknown; cache: CodeCacheUse } {
   const cacheFile = codeCacheFileOf(file);
-  const source = fs.readFileSync(file, 'utf8');
+  // ASCII (the build escapes the rest): read as Latin-1, V8 keeps it as one-byte text.
+  const source = fs.readFileSync(file, 'latin1');
   // On the first line, so that line numbers in stack traces are the bundle's own.
   const wrapped = `(function (exports, require, module, __filename, __dirname, __rewindImport) {${source}\n})`;
   const cachedData = readIfPresent(cacheFile);

@@ -62,6 +62,13 @@ describe('loadCodeCachedScript', () => {
     expect((loaded.exports as { value: number }).value).toBe(7);
   });
 
+  it('the build leaves the app bundle in ASCII (it is read as Latin-1), and it loads', () => {
+    const source = fs.readFileSync(builtApp);
+    expect(source.every((byte) => byte < 0x80)).toBe(true);
+    const { exports } = loadCodeCachedScript(builtApp);
+    expect(typeof (exports as { runApp: unknown }).runApp).toBe('function');
+  });
+
   it('the build leaves a trained cache this Node accepts beside the app bundle', () => {
     // Compiling the bundle alone caches ~120 KB; a session's functions bring it to ~490 KB.
     expect(fs.statSync(codeCacheFileOf(builtApp)).size).toBeGreaterThan(250_000);
