@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppView, OverlayView } from '../app/view.js';
-import type { KeySource } from '../app/picker/types.js';
-import type { PickerModel } from './pickerFlow.js';
 import type { RewindConfig } from '../config/schema.js';
 import { messageOf } from '../errors.js';
 import type { PtySession, PtyExit } from '../pty/ptySession.js';
 import { ScreenModel } from '../pty/screen.js';
-import { KeyReader, LineTracker, parseCommandKey, type KeyEvent } from '../pty/keys.js';
+import { parseCommandKey } from '../pty/keys.js';
 import { mirrorModesSequence, type InputModes } from '../pty/terminalModes.js';
 import { ActivityTracker } from './activity.js';
 import type { CheckpointAvailability } from './checkpointer.js';
@@ -17,7 +15,8 @@ import type { PaneFrame } from '../app/screenWriter.js';
 import { paneHeightOf } from '../app/paneSize.js';
 import { ChangeWatcher } from './watcher.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
-import { editCommandLine } from './commandLine.js';
+import { KeyRouter } from './keyRouter.js';
+import { openPicker, type PickerModel } from './pickerFlow.js';
 
 export interface SessionOptions {
   /** The agent, started in a pty sized to the pane (see paneHeightOf). */
@@ -35,7 +34,8 @@ export interface SessionOptions {
   writeOuter: (data: string) => void;
 }
 
-type Mode = { kind: 'pane' } | { kind: 'commands'; text: string; error?: string } | { kind: 'overlay'; overlay: OverlayView } | { kind: 'picker'; model: PickerModel };
+/** What is open over the pane (the command bar is the keys' own: see KeyRouter). */
+type Mode = { kind: 'pane' } | { kind: 'overlay'; overlay: OverlayView } | { kind: 'picker'; model: PickerModel };
 
 /**
  * Frame pacing: the first change after a quiet spell is drawn almost at once (typing feels
@@ -46,8 +46,6 @@ type Mode = { kind: 'pane' } | { kind: 'commands'; text: string; error?: string 
 const quickFrameMs = 8;
 const floodFrameMs = 66;
 const noticeMs = 6_000;
-/** How long an incomplete key sequence may wait for the rest of it. */
-const heldKeysMs = 150;
 
 /**
  * One agent session: the child in a pty, its emulated screen, the keys, the checkpoint
@@ -57,8 +55,7 @@ const heldKeysMs = 150;
 export class SessionController {
   private readonly pty: PtySession;
   private screen: ScreenModel;
-  private readonly keys: KeyReader;
-  private readonly line = new LineTracker();
+  private readonly keys: KeyRouter;
   private readonly activity = new ActivityTracker();
   private readonly listeners = new Set<() => void>();
   private readonly paneListeners = new Set<(frame: PaneFrame) => void>();
@@ -78,11 +75,8 @@ export class SessionController {
   private clock: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private mirrored: InputModes | undefined;
-  private lastEsc = 0;
-  private heldKeys: NodeJS.Timeout | undefined;
   private notice: { text: string; tone: 'info' | 'warning' | 'error'; until: number } | undefined;
   private noticeTimer: NodeJS.Timeout | undefined;
-  private inputQueue: Promise<void> = Promise.resolve();
   private restoring = false;
   private columns: number;
   private rows: number;
@@ -100,7 +94,18 @@ export class SessionController {
     this.pty = options.pty;
     // No scrollback: the pane shows the agent's screen, nothing above it.
     this.screen = new ScreenModel(this.columns, this.paneRows, 0);
-    this.keys = new KeyReader(parseCommandKey(options.config.command_key));
+    this.keys = new KeyRouter(
+      {
+        layer: () => this.mode.kind,
+        toAgent: (data) => this.pty.write(data),
+        beforeEnter: (line) => this.checkpointBeforeEnter(line),
+        openPicker: () => openPicker(this),
+        runCommand: (line) => runAppCommand(this, 'line', line),
+        closeOverlay: () => this.closeOverlay(),
+        changed: () => this.changed(),
+      },
+      { commandKey: parseCommandKey(options.config.command_key), doubleEscMs: options.config.double_esc_ms },
+    );
     if (options.checkpoints) this.attachCheckpoints(options.checkpoints);
     this.current = this.buildView();
   }
@@ -175,9 +180,9 @@ export class SessionController {
         keys: `Esc Esc rewind · ${commandKeyLabel(this.options.config.command_key)} commands`,
         notice,
       },
-      commandBar: this.mode.kind === 'commands' ? { text: this.mode.text, error: this.mode.error } : undefined,
+      commandBar: this.keys.commandBar,
       overlay: this.mode.kind === 'overlay' ? this.mode.overlay : undefined,
-      picker: this.mode.kind === 'picker' ? { ...this.mode.model, agentBusy: this.activity.busy(), keys: this.pickerKeys } : undefined,
+      picker: this.mode.kind === 'picker' ? { ...this.mode.model, agentBusy: this.activity.busy(), keys: this.keys.pickerKeys } : undefined,
     };
   }
 
@@ -201,7 +206,7 @@ export class SessionController {
 
   /** Opens the rewind picker with its data (see pickerFlow). */
   showPicker(model: PickerModel): void {
-    this.pickerBacklog = [];
+    this.keys.pickerOpened();
     this.mode = { kind: 'picker', model };
     this.changed();
   }
@@ -212,19 +217,6 @@ export class SessionController {
     this.mode = { kind: 'picker', model: { ...this.mode.model, ...update } };
     this.changed();
   }
-
-  /** Keys for the picker while it is open. */
-  private readonly pickerListeners = new Set<(event: KeyEvent) => void>();
-  private pickerBacklog: KeyEvent[] = [];
-  readonly pickerKeys: KeySource = {
-    subscribe: (listener) => {
-      this.pickerListeners.add(listener);
-      const backlog = this.pickerBacklog;
-      this.pickerBacklog = [];
-      for (const event of backlog) listener(event);
-      return () => this.pickerListeners.delete(listener);
-    },
-  };
 
   // ---- the agent ---------------------------------------------------------------------
 
@@ -322,7 +314,7 @@ export class SessionController {
   async stop(): Promise<void> {
     this.stopped = true;
     this.watcher?.close();
-    clearTimeout(this.heldKeys);
+    this.keys.stop();
     clearTimeout(this.frame);
     clearTimeout(this.idleTimer);
     clearTimeout(this.noticeTimer);
@@ -332,93 +324,21 @@ export class SessionController {
 
   // ---- keys --------------------------------------------------------------------------
 
-  /** Raw bytes from the user's terminal. Handled strictly in order, one event at a time. */
+  /** Raw bytes from the user's terminal: see KeyRouter. */
   input(chunk: string): void {
-    clearTimeout(this.heldKeys);
-    this.enqueue(this.keys.feed(chunk));
-    // A sequence cut off with nothing after it (Alt+[, a paste whose end never came) is
-    // given up on and sent as it is, instead of holding every key that follows.
-    if (this.keys.hasPending) this.heldKeys = setTimeout(() => this.enqueue(this.keys.flush()), heldKeysMs);
+    this.keys.input(chunk);
   }
 
-  private enqueue(events: readonly KeyEvent[]): void {
-    if (events.length === 0) return;
-    this.inputQueue = this.inputQueue.then(async () => {
-      for (const event of events) await this.handle(event);
-    });
-  }
-
-  private async handle(event: KeyEvent): Promise<void> {
-    if (this.mode.kind === 'commands') return this.commandKey(event);
-    if (this.mode.kind === 'overlay') return this.overlayKey(event);
-    if (this.mode.kind === 'picker') {
-      // Keys typed before the picker has mounted wait for it, in order.
-      if (this.pickerListeners.size === 0) this.pickerBacklog.push(event);
-      for (const listener of this.pickerListeners) listener(event);
-      return;
-    }
-    // Esc Esc means two lone Escs in a row: Esc, x, Esc (in vim, say) is not it.
-    if (event.type !== 'esc') this.lastEsc = 0;
-    switch (event.type) {
-      case 'esc': {
-        const now = Date.now();
-        if (now - this.lastEsc <= this.options.config.double_esc_ms) {
-          this.lastEsc = 0;
-          await runAppCommand(this, 'rewind', '');
-          return;
-        }
-        this.lastEsc = now;
-        this.pty.write('\x1b');
-        return;
-      }
-      case 'command':
-        this.mode = { kind: 'commands', text: '' };
-        this.changed();
-        return;
-      case 'enter': {
-        // The very first Enter may come while checkpoints are still opening: it waits, and
-        // says so if that takes a moment (a big project's first checkpoint).
-        const slow = setTimeout(() => this.say("taking this session's first checkpoint before sending Enter…"), 150);
-        await this.checkpointsReady;
-        clearTimeout(slow);
-        const label = this.line.take();
-        await this.checkpoint({ trigger: 'enter', label: label || '(Enter)' });
-        this.pty.write('\r');
-        return;
-      }
-      case 'data':
-        this.line.feed(event.data);
-        this.pty.write(event.data);
-        return;
-    }
-  }
-
-  private async commandKey(event: KeyEvent): Promise<void> {
-    if (this.mode.kind !== 'commands') return;
-    if (event.type === 'esc' || event.type === 'command' || (event.type === 'data' && event.data === '\x03')) {
-      this.closeOverlay();
-      return;
-    }
-    if (event.type === 'enter') {
-      const text = this.mode.text;
-      this.mode = { kind: 'pane' };
-      this.changed();
-      const error = await runAppCommand(this, 'line', text);
-      if (error) {
-        this.mode = { kind: 'commands', text, error };
-        this.changed();
-      }
-      return;
-    }
-    if (event.type !== 'data') return;
-    this.mode = { kind: 'commands', text: editCommandLine(this.mode.text, event.data) };
-    this.changed();
-  }
-
-  private overlayKey(event: KeyEvent): void {
-    if (event.type === 'esc' || event.type === 'enter' || (event.type === 'data' && (event.data === '\x03' || event.data === 'q'))) {
-      this.closeOverlay();
-    }
+  /**
+   * Before an Enter reaches the agent: a checkpoint. The very first Enter may come while
+   * checkpoints are still opening: it waits, and says so if that takes a moment (a big
+   * project's first checkpoint).
+   */
+  private async checkpointBeforeEnter(line: string): Promise<void> {
+    const slow = setTimeout(() => this.say("taking this session's first checkpoint before sending Enter…"), 150);
+    await this.checkpointsReady;
+    clearTimeout(slow);
+    await this.checkpoint({ trigger: 'enter', label: line || '(Enter)' });
   }
 
   // ---- for commands ------------------------------------------------------------------

@@ -1,0 +1,184 @@
+import type { KeySource } from '../app/picker/types.js';
+import { KeyReader, LineTracker, type KeyEvent } from '../pty/keys.js';
+import { editCommandLine } from './commandLine.js';
+
+/** What is open over the agent's pane: it decides where keys go (the command bar aside). */
+export type KeyLayer = 'pane' | 'overlay' | 'picker';
+
+/** What the keys need from the session: the controller in the app, a small recorder in tests. */
+export interface KeyHost {
+  /** What is open over the pane now. */
+  layer(): KeyLayer;
+  /** Bytes for the agent, as typed. */
+  toAgent(data: string): void;
+  /** The checkpoint an Enter waits for before it reaches the agent; `line` is what was typed since the last Enter. */
+  beforeEnter(line: string): Promise<void>;
+  /** Esc Esc. */
+  openPicker(): Promise<void>;
+  /** The command bar's Enter: runs the line; resolves with an error to show in the bar, if any. */
+  runCommand(line: string): Promise<string | undefined>;
+  /** Closes the overlay (a panel) that is open. */
+  closeOverlay(): void;
+  /** What the view shows of the keys (the command bar) changed. */
+  changed(): void;
+}
+
+export interface KeyRouterOptions {
+  /** The command key's byte (see parseCommandKey). */
+  commandKey: string;
+  /** Two lone Escs at most this far apart are Esc Esc. */
+  doubleEscMs: number;
+  /** How long an incomplete key sequence may wait for the rest of it; default 150 ms. */
+  heldKeysMs?: number;
+  /** The clock Esc Esc is timed by; default Date.now. */
+  now?: () => number;
+}
+
+/** The command bar while it is open: the text typed and the error of the last Enter, if any. */
+export interface CommandBar {
+  text: string;
+  error?: string;
+}
+
+/**
+ * Where each key the user types goes: to the agent (Esc Esc opens the picker, Enter waits
+ * for a checkpoint first, the command key opens the command bar), to the command bar while
+ * it is open, to the picker or to a panel over the pane. Keys are handled strictly in
+ * order, one at a time: a key that waits (Enter, Esc Esc) holds back those after it.
+ */
+export class KeyRouter {
+  private readonly reader: KeyReader;
+  private readonly line = new LineTracker();
+  private readonly now: () => number;
+  private lastEsc = 0;
+  private heldKeys: NodeJS.Timeout | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private bar: CommandBar | undefined;
+  private readonly pickerListeners = new Set<(event: KeyEvent) => void>();
+  private pickerBacklog: KeyEvent[] = [];
+
+  constructor(
+    private readonly host: KeyHost,
+    private readonly options: KeyRouterOptions,
+  ) {
+    this.reader = new KeyReader(options.commandKey);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The command bar, while it is open. */
+  get commandBar(): CommandBar | undefined {
+    return this.bar;
+  }
+
+  /** Keys for the picker while it is open; keys typed before it subscribes wait for it, in order. */
+  readonly pickerKeys: KeySource = {
+    subscribe: (listener) => {
+      this.pickerListeners.add(listener);
+      const backlog = this.pickerBacklog;
+      this.pickerBacklog = [];
+      for (const event of backlog) listener(event);
+      return () => this.pickerListeners.delete(listener);
+    },
+  };
+
+  /** A new picker opens: keys left waiting for an earlier one are dropped. */
+  pickerOpened(): void {
+    this.pickerBacklog = [];
+  }
+
+  /** Raw input from the user's terminal. */
+  input(chunk: string): void {
+    clearTimeout(this.heldKeys);
+    this.enqueue(this.reader.feed(chunk));
+    // A sequence cut off with nothing after it (Alt+[, a paste whose end never came) is
+    // given up on and sent as it is, instead of holding every key that follows.
+    if (this.reader.hasPending) this.heldKeys = setTimeout(() => this.enqueue(this.reader.flush()), this.options.heldKeysMs ?? 150);
+  }
+
+  /** Resolves once every key given so far has been handled. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Stops the timer of a held sequence (the session ends). */
+  stop(): void {
+    clearTimeout(this.heldKeys);
+  }
+
+  private enqueue(events: readonly KeyEvent[]): void {
+    if (events.length === 0) return;
+    this.queue = this.queue.then(async () => {
+      for (const event of events) await this.handle(event);
+    });
+  }
+
+  private async handle(event: KeyEvent): Promise<void> {
+    if (this.bar) return this.commandKey(this.bar, event);
+    switch (this.host.layer()) {
+      case 'overlay':
+        return this.overlayKey(event);
+      case 'picker':
+        // Keys typed before the picker has mounted wait for it, in order.
+        if (this.pickerListeners.size === 0) this.pickerBacklog.push(event);
+        for (const listener of this.pickerListeners) listener(event);
+        return;
+      case 'pane':
+        return this.paneKey(event);
+    }
+  }
+
+  private async paneKey(event: KeyEvent): Promise<void> {
+    // Esc Esc means two lone Escs in a row: Esc, x, Esc (in vim, say) is not it.
+    if (event.type !== 'esc') this.lastEsc = 0;
+    switch (event.type) {
+      case 'esc': {
+        const now = this.now();
+        if (now - this.lastEsc <= this.options.doubleEscMs) {
+          this.lastEsc = 0;
+          await this.host.openPicker();
+          return;
+        }
+        // The first Esc reaches the agent at once, so a busy agent stops.
+        this.lastEsc = now;
+        this.host.toAgent('\x1b');
+        return;
+      }
+      case 'command':
+        this.showBar({ text: '' });
+        return;
+      case 'enter':
+        await this.host.beforeEnter(this.line.take());
+        this.host.toAgent('\r');
+        return;
+      case 'data':
+        this.line.feed(event.data);
+        this.host.toAgent(event.data);
+        return;
+    }
+  }
+
+  private async commandKey(bar: CommandBar, event: KeyEvent): Promise<void> {
+    if (event.type === 'esc' || event.type === 'command' || (event.type === 'data' && event.data === '\x03')) {
+      this.showBar(undefined);
+      return;
+    }
+    if (event.type === 'enter') {
+      this.showBar(undefined);
+      const error = await this.host.runCommand(bar.text);
+      if (error) this.showBar({ text: bar.text, error });
+      return;
+    }
+    if (event.type === 'data') this.showBar({ text: editCommandLine(bar.text, event.data) });
+  }
+
+  private overlayKey(event: KeyEvent): void {
+    if (event.type === 'esc' || event.type === 'enter' || (event.type === 'data' && (event.data === '\x03' || event.data === 'q'))) {
+      this.host.closeOverlay();
+    }
+  }
+
+  private showBar(bar: CommandBar | undefined): void {
+    this.bar = bar;
+    this.host.changed();
+  }
+}

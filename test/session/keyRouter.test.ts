@@ -1,0 +1,183 @@
+// Where keys go, without a pty: a small host that records what the router asks of it, and a
+// clock the test moves by hand (Esc Esc is timed).
+import { describe, expect, it } from 'vitest';
+import type { KeyEvent } from '../../src/pty/keys.js';
+import { KeyRouter, type KeyHost, type KeyLayer } from '../../src/session/keyRouter.js';
+import { waitFor } from '../helpers/waitFor.js';
+
+/** A session in miniature: the layer it shows, and a log of what reached the agent and what ran. */
+class RecordingHost implements KeyHost {
+  log: string[] = [];
+  shown: KeyLayer = 'pane';
+  commandError: string | undefined;
+  /** While set, a checkpoint before Enter waits for it. */
+  checkpointGate: Promise<void> | undefined;
+
+  layer(): KeyLayer {
+    return this.shown;
+  }
+  toAgent(data: string): void {
+    this.log.push(`agent ${JSON.stringify(data)}`);
+  }
+  async beforeEnter(line: string): Promise<void> {
+    this.log.push(`checkpoint start ${JSON.stringify(line)}`);
+    await this.checkpointGate;
+    this.log.push('checkpoint done');
+  }
+  async openPicker(): Promise<void> {
+    this.log.push('picker');
+    this.shown = 'picker';
+  }
+  async runCommand(line: string): Promise<string | undefined> {
+    this.log.push(`command ${JSON.stringify(line)}`);
+    return this.commandError;
+  }
+  closeOverlay(): void {
+    this.log.push('close');
+    this.shown = 'pane';
+  }
+  changed(): void {}
+}
+
+function setup(doubleEscMs = 400): { host: RecordingHost; keys: KeyRouter; clock: { now: number }; type: (...chunks: string[]) => Promise<void> } {
+  const host = new RecordingHost();
+  const clock = { now: 1_000_000 };
+  const keys = new KeyRouter(host, { commandKey: '\x1d', doubleEscMs, heldKeysMs: 20, now: () => clock.now });
+  const type = async (...chunks: string[]) => {
+    for (const chunk of chunks) keys.input(chunk);
+    await keys.settled();
+  };
+  return { host, keys, clock, type };
+}
+
+const esc = 'agent "\\u001b"';
+
+describe('KeyRouter: Esc Esc', () => {
+  it('opens the picker on a second lone Esc within double_esc_ms; the first Esc still reaches the agent', async () => {
+    const { host, clock, type } = setup(400);
+    await type('\x1b');
+    clock.now += 400;
+    await type('\x1b');
+    expect(host.log).toEqual([esc, 'picker']);
+  });
+
+  it('reads Esc Esc in one read as Esc Esc', async () => {
+    const { host, type } = setup();
+    await type('\x1b\x1b');
+    expect(host.log).toEqual([esc, 'picker']);
+  });
+
+  it('Esc, another key, Esc is not Esc Esc, however quick', async () => {
+    const { host, type } = setup();
+    await type('\x1b', 'x', '\x1b');
+    expect(host.log).toEqual([esc, 'agent "x"', esc]);
+  });
+
+  it('two Escs further apart than double_esc_ms are two Escs for the agent', async () => {
+    const { host, clock, type } = setup(400);
+    await type('\x1b');
+    clock.now += 401;
+    await type('\x1b');
+    expect(host.log).toEqual([esc, esc]);
+  });
+
+  it('after Esc Esc, a third Esc starts over (it goes wherever keys go now)', async () => {
+    const { host, type } = setup();
+    await type('\x1b', '\x1b');
+    host.closeOverlay();
+    await type('\x1b');
+    expect(host.log).toEqual([esc, 'picker', 'close', esc]);
+  });
+});
+
+describe('KeyRouter: Enter', () => {
+  it('takes the checkpoint, labelled with the typed line, before the Enter reaches the agent; later keys wait', async () => {
+    const { host, keys, type } = setup();
+    let open!: () => void;
+    host.checkpointGate = new Promise((resolve) => (open = resolve));
+    await type('fix the bug');
+    keys.input('\r');
+    keys.input('y');
+    await waitFor(() => host.log.includes('checkpoint start "fix the bug"'), 5_000, 'the checkpoint to start');
+    expect(host.log).toEqual(['agent "fix the bug"', 'checkpoint start "fix the bug"']);
+    open();
+    await keys.settled();
+    expect(host.log).toEqual(['agent "fix the bug"', 'checkpoint start "fix the bug"', 'checkpoint done', 'agent "\\r"', 'agent "y"']);
+  });
+
+  it('labels each Enter with the line since the previous one (Backspace applied)', async () => {
+    const { host, type } = setup();
+    await type('one\r', 'twoo\x7f\r', '\r');
+    expect(host.log.filter((entry) => entry.startsWith('checkpoint start'))).toEqual(['checkpoint start "one"', 'checkpoint start "two"', 'checkpoint start ""']);
+  });
+});
+
+describe('KeyRouter: the command bar', () => {
+  it('opens on the command key, edits the line without the agent seeing it, runs it on Enter', async () => {
+    const { host, keys, type } = setup();
+    await type('\x1d');
+    expect(keys.commandBar).toEqual({ text: '' });
+    await type('/chekc\x7f\x7fckpoint', ' before refactor');
+    expect(keys.commandBar).toEqual({ text: '/checkpoint before refactor' });
+    await type('\r');
+    expect(keys.commandBar).toBeUndefined();
+    expect(host.log).toEqual(['command "/checkpoint before refactor"']);
+    // Keys reach the agent again.
+    await type('z');
+    expect(host.log.at(-1)).toBe('agent "z"');
+  });
+
+  it('shows the error of a command that failed, with the line kept', async () => {
+    const { host, keys, type } = setup();
+    host.commandError = 'unknown command /nope';
+    await type('\x1d', '/nope', '\r');
+    expect(keys.commandBar).toEqual({ text: '/nope', error: 'unknown command /nope' });
+  });
+
+  it('closes on Esc, Ctrl-C or the command key, running nothing', async () => {
+    for (const closer of ['\x1b', '\x03', '\x1d']) {
+      const { host, keys, type } = setup();
+      await type('\x1d', '/redo', closer);
+      expect(keys.commandBar, JSON.stringify(closer)).toBeUndefined();
+      expect(host.log).toEqual([]);
+    }
+  });
+});
+
+describe('KeyRouter: panels and the picker', () => {
+  it('a panel takes no keys but those that close it (Esc, Enter, q, Ctrl-C)', async () => {
+    const { host, type } = setup();
+    for (const closer of ['\x1b', '\r', 'q', '\x03']) {
+      host.shown = 'overlay';
+      await type('x', closer);
+    }
+    expect(host.log).toEqual(['close', 'close', 'close', 'close']);
+  });
+
+  it('keys for the picker wait until it subscribes, in order; a new picker drops those left over', async () => {
+    const { host, keys, type } = setup();
+    host.shown = 'picker';
+    await type('\x1b[A', 'ab', '\r');
+    const seen: KeyEvent[] = [];
+    const unsubscribe = keys.pickerKeys.subscribe((event) => seen.push(event));
+    await type('\x1b');
+    expect(seen).toEqual([{ type: 'data', data: '\x1b[A' }, { type: 'data', data: 'ab' }, { type: 'enter' }, { type: 'esc' }]);
+    unsubscribe();
+    await type('left over');
+    keys.pickerOpened();
+    const next: KeyEvent[] = [];
+    keys.pickerKeys.subscribe((event) => next.push(event));
+    expect(next).toEqual([]);
+    expect(host.log).toEqual([]);
+  });
+});
+
+describe('KeyRouter: held sequences', () => {
+  it('sends a sequence cut off with nothing after it once the wait is over (Alt+[)', async () => {
+    const { host, keys } = setup();
+    keys.input('\x1b[');
+    expect(host.log).toEqual([]);
+    await waitFor(() => host.log.length > 0, 5_000, 'the held sequence to be sent');
+    expect(host.log).toEqual(['agent "\\u001b["']);
+  });
+});
