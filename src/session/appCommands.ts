@@ -63,7 +63,7 @@ export async function runAppCommand(session: SessionController, name: AppCommand
   }
   switch (name) {
     case 'checkpoint':
-      if (!session.checkpoints || session.snapshotsOffReason) return `checkpoints are off: ${session.snapshotsOffReason ?? session.checkpointsOffReason ?? ''}`;
+      if (!session.checkpoints || session.checkpointsOffReason) return `checkpoints are off: ${session.checkpointsOffReason ?? ''}`;
       await session.checkpoint({ trigger: 'manual', label: argument || 'manual checkpoint' });
       return undefined;
     case 'checkpoints':

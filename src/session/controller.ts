@@ -352,11 +352,10 @@ export class SessionController {
     return this.checkpointsReady;
   }
 
-  /** Why new checkpoints are not taken, while earlier ones may still be restored. */
-  get snapshotsOffReason(): string | undefined {
-    return this.availability && !this.availability.on ? this.availability.reason : undefined;
-  }
-
+  /**
+   * Why new checkpoints are not taken ('still opening' until they are open), while earlier
+   * ones may still be restored; undefined when they are taken.
+   */
   get checkpointsOffReason(): string | undefined {
     return this.availability === undefined ? 'still opening' : this.availability.on ? undefined : this.availability.reason;
   }

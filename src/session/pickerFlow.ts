@@ -95,7 +95,7 @@ export async function openPicker(session: SessionController): Promise<void> {
     modes: () => agentModes,
     canUndo,
     agentBusy: session.agentBusy,
-    banner: session.snapshotsOffReason ? `checkpointing is off (${session.snapshotsOffReason}): no new checkpoints are taken` : undefined,
+    banner: session.checkpointsOffReason ? `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken` : undefined,
     onChoose: (choice) => void choose(session, checkpointer, choice),
     onClose: () => session.closeOverlay(),
   };
