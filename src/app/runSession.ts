@@ -44,8 +44,8 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   const inkFrames = new InkFrameSink(writer, stdout.columns || 80, stdout.rows || 24);
   const stopInk = loadInkWhenNeeded(session, inkFrames);
   stdin.setRawMode(true);
-  stdin.setEncoding('utf8');
-  const onInput = (chunk: string) => session.input(chunk);
+  // Bytes, not text: keys reach the agent exactly as typed, UTF-8 or not (see KeyReader).
+  const onInput = (chunk: Buffer) => session.input(chunk);
   stdin.on('data', onInput);
   stdin.resume();
   const onResize = () => {

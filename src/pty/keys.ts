@@ -5,10 +5,13 @@ import { UserError } from '../errors.js';
  * - `esc`: the Esc key alone (a read that is only Esc bytes, or an Esc that ends a read);
  * - `command`: the command key (default Ctrl+]);
  * - `enter`: `\r` typed outside a bracketed paste;
- * - `data`: everything else, byte for byte and in order, to forward to the child. A whole
- *   bracketed paste (markers included) is one `data` event of its own.
+ * - `data`: everything else: `bytes` exactly as read and in order, to forward to the child,
+ *   and `data`, the same as text (UTF-8 decoded) for whatever reads it as keys (the command
+ *   bar, the picker, checkpoint labels). The three raw bytes of an X10 mouse report are one
+ *   character each in `data`: they are not text. A whole bracketed paste (markers included)
+ *   is one `data` event of its own.
  */
-export type KeyEvent = { type: 'esc' } | { type: 'command' } | { type: 'enter' } | { type: 'data'; data: string };
+export type KeyEvent = { type: 'esc' } | { type: 'command' } | { type: 'enter' } | { type: 'data'; data: string; bytes: Buffer };
 
 const ESC = '\x1b';
 const PASTE_START = '\x1b[200~';
@@ -46,6 +49,35 @@ export function parseCommandKey(spec: string): string {
   return String.fromCharCode(symbol);
 }
 
+/**
+ * How many bytes the UTF-8 character starting with byte `code` takes: 2 to 4 for a lead
+ * byte, else 1 (ASCII, and bytes that start no character: they go on as they are).
+ */
+function utf8Length(code: number): number {
+  if (code >= 0xc2 && code <= 0xdf) return 2;
+  if (code >= 0xe0 && code <= 0xef) return 3;
+  if (code >= 0xf0 && code <= 0xf4) return 4;
+  return 1;
+}
+
+/**
+ * Where an incomplete UTF-8 character at the end of `input` (a binary string) starts: a lead
+ * byte followed by fewer continuation bytes than it needs. -1 if the input ends whole.
+ */
+function cutCharacterAt(input: string, from: number): number {
+  for (let at = input.length - 1; at >= Math.max(from, input.length - 3); at -= 1) {
+    const code = input.charCodeAt(at);
+    if (code >= 0x80 && code <= 0xbf) continue; // a continuation byte: the lead is further back
+    return utf8Length(code) > input.length - at ? at : -1;
+  }
+  return -1;
+}
+
+/** The text a binary string's bytes stand for (UTF-8; what is not UTF-8 becomes U+FFFD). */
+function utf8Text(binary: string): string {
+  return Buffer.from(binary, 'latin1').toString('utf8');
+}
+
 /** Where the CSI starting at `start` (`ESC [`) ends: `complete` false if the input ends first. */
 function scanCsi(input: string, start: number): { end: number; complete: boolean } {
   for (let j = start + 2; j < input.length; j += 1) {
@@ -58,18 +90,22 @@ function scanCsi(input: string, start: number): { end: number; complete: boolean
 }
 
 /**
- * Splits raw stdin chunks into key events (see KeyEvent). Relies on the terminal sending
- * each key's escape sequence in one read (FACTS "Input"):
+ * Splits raw stdin chunks into key events (see KeyEvent), working on bytes: what is not
+ * UTF-8 (an X10 mouse report past column 95) reaches the child unchanged. Relies on the
+ * terminal sending each key's escape sequence in one read (FACTS "Input"):
  * - a read of only Esc bytes is that many Esc presses (`\x1b\x1b` = a double Esc), and an
  *   Esc that ends a longer read is an Esc press too: emitted at once, never held back;
  * - Esc + one character (`\x1bx`, `\x1b\r`, `\x1b\x7f`) is Alt+that key: data;
  * - a CSI or SS3 sequence cut off by the end of a read (`\x1b[`, `\x1b[1;`, `\x1bO`) is kept
  *   until the next read completes it, never reported as an Esc plus stray text;
- * - a bracketed paste is held until its end marker arrives, however many reads it spans.
+ * - a bracketed paste is held until its end marker arrives, however many reads it spans;
+ * - a UTF-8 character cut off by the end of a read is held until the next one completes it,
+ *   so each `data` event is whole characters.
  * Call `flush()` to give up on a held sequence (e.g. when nothing followed for a while).
  */
 export class KeyReader {
   private readonly commandKey: string;
+  /** Bytes held for the next read, as a binary string (one character per byte, latin1). */
   private pending = '';
 
   /** `commandKey` is the command key's byte, e.g. from `parseCommandKey`. */
@@ -82,18 +118,27 @@ export class KeyReader {
     return this.pending !== '';
   }
 
-  /** The events in one chunk read from stdin, in order. */
-  feed(chunk: string): KeyEvent[] {
-    if (this.pending === '' && chunk !== '' && [...chunk].every((c) => c === ESC)) {
-      return Array.from(chunk, () => ({ type: 'esc' }) as const);
+  /** The events in one chunk read from stdin (bytes; a string is taken as UTF-8 text), in order. */
+  feed(chunk: Uint8Array | string): KeyEvent[] {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (this.pending === '' && bytes.length > 0 && bytes.every((byte) => byte === 0x1b)) {
+      return Array.from(bytes, () => ({ type: 'esc' }) as const);
     }
-    const input = this.pending + chunk;
+    // A binary string: each character is one byte, so the string methods below work on bytes.
+    const input = this.pending + bytes.toString('latin1');
     this.pending = '';
     const events: KeyEvent[] = [];
     let data = '';
+    let text = '';
+    /** Adds bytes to the data event being built; `asText` is what they read as (default UTF-8). */
+    const add = (binary: string, asText = utf8Text(binary)): void => {
+      data += binary;
+      text += asText;
+    };
     const flushData = (): void => {
-      if (data !== '') events.push({ type: 'data', data });
+      if (data !== '') events.push({ type: 'data', data: text, bytes: Buffer.from(data, 'latin1') });
       data = '';
+      text = '';
     };
     let i = 0;
     while (i < input.length) {
@@ -107,8 +152,13 @@ export class KeyReader {
         events.push({ type: 'enter' });
         i += 1;
       } else if (c !== ESC) {
-        data += c;
-        i += 1;
+        // A run of plain bytes up to the next key of its own, decoded as a whole.
+        let end = i + 1;
+        while (end < input.length && !this.endsRun(input[end] as string)) end += 1;
+        const cut = end === input.length ? cutCharacterAt(input, i) : -1;
+        if (cut >= 0) this.pending = input.slice(cut);
+        add(input.slice(i, cut >= 0 ? cut : end));
+        i = end;
       } else if (i + 1 === input.length) {
         flushData();
         events.push({ type: 'esc' });
@@ -129,17 +179,19 @@ export class KeyReader {
               break;
             }
             flushData();
-            events.push({ type: 'data', data: input.slice(i, endAt + PASTE_END.length) });
+            add(input.slice(i, endAt + PASTE_END.length));
+            flushData();
             i = endAt + PASTE_END.length;
           } else if (sequence === X10_MOUSE) {
             if (csi.end + 3 > input.length) {
               this.pending = input.slice(i);
               break;
             }
-            data += input.slice(i, csi.end + 3);
+            const report = input.slice(csi.end, csi.end + 3);
+            add(sequence + report, sequence + report);
             i = csi.end + 3;
           } else {
-            data += sequence;
+            add(sequence);
             i = csi.end;
           }
         } else if (next === 'O') {
@@ -147,20 +199,25 @@ export class KeyReader {
             this.pending = input.slice(i);
             break;
           }
-          data += input.slice(i, i + 3);
+          add(input.slice(i, i + 3));
           i += 3;
         } else if (next === ESC) {
           const after = input[i + 2];
           if (after === '[' || after === 'O') {
-            data += ESC; // Alt + a key with a sequence (`\x1b\x1b[A`): the sequence follows
+            add(ESC); // Alt + a key with a sequence (`\x1b\x1b[A`): the sequence follows
           } else {
             flushData();
             events.push({ type: 'esc' });
           }
           i += 1;
         } else {
-          const width = (input.codePointAt(i + 1) ?? 0) > 0xffff ? 2 : 1;
-          data += input.slice(i, i + 1 + width);
+          // Alt + a character, however many bytes it takes.
+          const width = utf8Length(input.charCodeAt(i + 1));
+          if (i + 1 + width > input.length) {
+            this.pending = input.slice(i);
+            break;
+          }
+          add(input.slice(i, i + 1 + width));
           i += 1 + width;
         }
       }
@@ -169,11 +226,16 @@ export class KeyReader {
     return events;
   }
 
-  /** Gives up on a held sequence or unfinished paste: its bytes as one data event, if any. */
+  /** Gives up on a held sequence, unfinished paste or cut character: its bytes as one data event, if any. */
   flush(): KeyEvent[] {
     const held = this.pending;
     this.pending = '';
-    return held === '' ? [] : [{ type: 'data', data: held }];
+    return held === '' ? [] : [{ type: 'data', data: utf8Text(held), bytes: Buffer.from(held, 'latin1') }];
+  }
+
+  /** Whether `c` ends a run of plain bytes: a key of its own (Esc, Enter, the command key). */
+  private endsRun(c: string): boolean {
+    return c === ESC || c === '\r' || c === this.commandKey;
   }
 }
 

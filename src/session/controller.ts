@@ -48,6 +48,17 @@ const floodFrameMs = 66;
 const noticeMs = 6_000;
 
 /**
+ * Sends bytes to the agent exactly as given. PtySession.write is typed for text, but it hands
+ * what it gets to node-pty, which passes it to the pty's socket untouched; a string would be
+ * encoded as UTF-8 there, changing bytes that are not UTF-8 (an X10 mouse report past column
+ * 95). The e2e test "reaches the agent byte for byte" holds this to account.
+ * TODO: PtySession.write(data: string | Uint8Array), and drop this cast.
+ */
+function writeBytes(pty: PtySession, bytes: Uint8Array): void {
+  (pty as { write(data: string | Uint8Array): void }).write(bytes);
+}
+
+/**
  * One agent session: the child in a pty, its emulated screen, the keys, the checkpoint
  * triggers (Enter, file changes settling, commands) and what the app draws. No Ink here:
  * the UI subscribes to `view()`.
@@ -97,7 +108,7 @@ export class SessionController {
     this.keys = new KeyRouter(
       {
         layer: () => this.mode.kind,
-        toAgent: (data) => this.pty.write(data),
+        toAgent: (bytes) => writeBytes(this.pty, bytes),
         beforeEnter: (line) => this.checkpointBeforeEnter(line),
         openPicker: () => openPicker(this),
         runCommand: (line) => runAppCommand(this, 'line', line),
@@ -325,7 +336,7 @@ export class SessionController {
   // ---- keys --------------------------------------------------------------------------
 
   /** Raw bytes from the user's terminal: see KeyRouter. */
-  input(chunk: string): void {
+  input(chunk: Uint8Array): void {
     this.keys.input(chunk);
   }
 

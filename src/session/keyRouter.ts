@@ -9,8 +9,8 @@ export type KeyLayer = 'pane' | 'overlay' | 'picker';
 export interface KeyHost {
   /** What is open over the pane now. */
   layer(): KeyLayer;
-  /** Bytes for the agent, as typed. */
-  toAgent(data: string): void;
+  /** Bytes for the agent, exactly as typed. */
+  toAgent(bytes: Uint8Array): void;
   /** The checkpoint an Enter waits for before it reaches the agent; `line` is what was typed since the last Enter. */
   beforeEnter(line: string): Promise<void>;
   /** Esc Esc. */
@@ -22,6 +22,9 @@ export interface KeyHost {
   /** What the view shows of the keys (the command bar) changed. */
   changed(): void;
 }
+
+const ESC_KEY = Buffer.from('\x1b');
+const ENTER_KEY = Buffer.from('\r');
 
 export interface KeyRouterOptions {
   /** The command key's byte (see parseCommandKey). */
@@ -86,8 +89,8 @@ export class KeyRouter {
     this.pickerBacklog = [];
   }
 
-  /** Raw input from the user's terminal. */
-  input(chunk: string): void {
+  /** Raw input from the user's terminal (bytes; a string is taken as UTF-8 text). */
+  input(chunk: Uint8Array | string): void {
     clearTimeout(this.heldKeys);
     this.enqueue(this.reader.feed(chunk));
     // A sequence cut off with nothing after it (Alt+[, a paste whose end never came) is
@@ -140,7 +143,7 @@ export class KeyRouter {
         }
         // The first Esc reaches the agent at once, so a busy agent stops.
         this.lastEsc = now;
-        this.host.toAgent('\x1b');
+        this.host.toAgent(ESC_KEY);
         return;
       }
       case 'command':
@@ -148,11 +151,11 @@ export class KeyRouter {
         return;
       case 'enter':
         await this.host.beforeEnter(this.line.take());
-        this.host.toAgent('\r');
+        this.host.toAgent(ENTER_KEY);
         return;
       case 'data':
         this.line.feed(event.data);
-        this.host.toAgent(event.data);
+        this.host.toAgent(event.bytes);
         return;
     }
   }

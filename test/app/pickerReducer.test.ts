@@ -5,7 +5,7 @@ import { initialPickerState, pickerReducer, visibleRows, type PickerEnv, type Pi
 import type { PickerCheckpoint } from '../../src/app/picker/types.js';
 import { allModes, checkpoints, noConversation } from './pickerFixtures.js';
 
-const data = (d: string): KeyEvent => ({ type: 'data', data: d });
+const data = (d: string): KeyEvent => ({ type: 'data', data: d, bytes: Buffer.from(d) });
 const enter: KeyEvent = { type: 'enter' };
 const esc: KeyEvent = { type: 'esc' };
 

@@ -105,6 +105,24 @@ describe('rewind -- <agent>', () => {
     await session.waitFor((screen) => !screen.includes('a checkpoint to show'), 10_000, 'the overlay to close');
   });
 
+  it('keys reach the agent byte for byte: an X10 mouse report past column 95, UTF-8 text', async () => {
+    const root = sb.repo('bytes');
+    // An agent that turns X10 mouse reporting on and prints the hex of every byte it reads.
+    const agent = `process.stdin.setRawMode(true);
+      process.stdout.write('\\x1b[?9hready\\r\\n');
+      process.stdin.on('data', (bytes) => process.stdout.write('got ' + bytes.toString('hex') + '\\r\\n'));`;
+    const session = start(root, ['--', process.execPath, '-e', agent]);
+    await session.waitFor(/^ready$/m, 15_000, 'the agent ready');
+    const received = () => [...session.text().matchAll(/^got ([0-9a-f]+)$/gm)].map((match) => match[1]).join('');
+    // A click at column 200, row 5: ESC [ M, then 32 + button, 32 + column, 32 + row.
+    session.writeBytes(Buffer.from([0x1b, 0x5b, 0x4d, 32, 32 + 200, 32 + 5]));
+    await session.waitFor(() => received().length >= 12, 10_000, 'the mouse report at the agent');
+    expect(received()).toBe('1b5b4d20e825');
+    session.writeBytes(Buffer.from('é世', 'utf8'));
+    await session.waitFor(() => received().length >= 12 + 10, 10_000, 'the text at the agent');
+    expect(received()).toBe('1b5b4d20e825' + 'c3a9e4b896');
+  });
+
   it('resizing the terminal resizes the agent (stty size inside), and the exit code passes through', async () => {
     const root = sb.repo('resize');
     const session = start(root, shell, { cols: 100, rows: 30 });

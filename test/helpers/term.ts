@@ -17,6 +17,8 @@ export function requireBuiltCli(): void {
 export interface TermSession {
   /** Sends bytes as typed (one write = one read on the other side, usually). */
   write(data: string): void;
+  /** Sends these exact bytes (a string would be sent as UTF-8). */
+  writeBytes(data: Uint8Array): void;
   /** The visible screen, one string per row, trailing blanks trimmed. */
   lines(): string[];
   /** The screen as one string (rows joined with newlines). */
@@ -72,6 +74,8 @@ export function startRewind(args: readonly string[], options: { cwd: string; env
 
   return {
     write: (data) => child.write(data),
+    // node-pty types write for text, but passes what it gets to the pty's socket as it is.
+    writeBytes: (data) => (child as { write(data: string | Uint8Array): void }).write(data),
     lines,
     text,
     output: () => raw,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeyReader, LineTracker, parseCommandKey, type KeyEvent } from '../../src/pty/keys.js';
 
-const data = (d: string): KeyEvent => ({ type: 'data', data: d });
+const data = (d: string): KeyEvent => ({ type: 'data', data: d, bytes: Buffer.from(d) });
 const esc: KeyEvent = { type: 'esc' };
 const enter: KeyEvent = { type: 'enter' };
 const command: KeyEvent = { type: 'command' };
@@ -103,6 +103,56 @@ describe('KeyReader', () => {
   it('keeps every byte, in order, for unicode text', () => {
     expect(new KeyReader().feed('héllo 世界 😀')).toEqual([data('héllo 世界 😀')]);
     expect(new KeyReader().feed('\x1b😀')).toEqual([data('\x1b😀')]);
+  });
+});
+
+describe('KeyReader on bytes', () => {
+  const bytesOf = (events: KeyEvent[]) => Buffer.concat(events.map((event) => (event.type === 'data' ? event.bytes : Buffer.alloc(0))));
+  const textOf = (events: KeyEvent[]) => events.map((event) => (event.type === 'data' ? event.data : `<${event.type}>`));
+
+  it('passes an X10 mouse report at column 200 on unchanged (bytes past 0x7f that are not UTF-8)', () => {
+    // ESC [ M, then button, column and row, each 32 + value: column 200 is 0xe8.
+    const report = Buffer.from([0x1b, 0x5b, 0x4d, 32 + 0, 32 + 200, 32 + 5]);
+    const events = new KeyReader().feed(report);
+    expect(events).toHaveLength(1);
+    expect(bytesOf(events)).toEqual(report);
+    // Cut off after its first raw byte: held until the rest comes, then whole.
+    const reader = new KeyReader();
+    expect(reader.feed(report.subarray(0, 5))).toEqual([]);
+    expect(bytesOf(reader.feed(Buffer.concat([report.subarray(5), Buffer.from('x')])))).toEqual(Buffer.concat([report, Buffer.from('x')]));
+  });
+
+  it('keeps a UTF-8 character split across two reads whole: the same bytes, and whole text', () => {
+    const typed = Buffer.from('abécd', 'utf8');
+    const reader = new KeyReader();
+    const first = reader.feed(typed.subarray(0, 3)); // 'ab' and the first byte of é
+    expect(reader.hasPending).toBe(true);
+    const second = reader.feed(typed.subarray(3));
+    expect(bytesOf([...first, ...second])).toEqual(typed);
+    expect(textOf([...first, ...second])).toEqual(['ab', 'écd']);
+  });
+
+  it('keeps a 4-byte character cut in three pieces, and Alt + a cut character, whole', () => {
+    const emoji = Buffer.from('😀', 'utf8');
+    const reader = new KeyReader();
+    const events = [emoji.subarray(0, 1), emoji.subarray(1, 3), emoji.subarray(3)].flatMap((piece) => reader.feed(piece));
+    expect(events).toEqual([data('😀')]);
+    const alt = Buffer.from('\x1bé', 'utf8');
+    expect([alt.subarray(0, 2), alt.subarray(2)].flatMap((piece) => reader.feed(piece))).toEqual([data('\x1bé')]);
+  });
+
+  it('gives a cut character up as its bytes when nothing completes it', () => {
+    const reader = new KeyReader();
+    expect(reader.feed(Buffer.from([0x61, 0xe4, 0xb8]))).toEqual([data('a')]);
+    const [held] = reader.flush();
+    expect(held?.type === 'data' && held.bytes).toEqual(Buffer.from([0xe4, 0xb8]));
+  });
+
+  it('keeps a pasted UTF-8 text split mid-character byte for byte', () => {
+    const paste = Buffer.from('\x1b[200~naïve 世界\r\x1b[201~', 'utf8');
+    const reader = new KeyReader();
+    const events = [paste.subarray(0, 9), paste.subarray(9, 17), paste.subarray(17)].flatMap((piece) => reader.feed(piece));
+    expect(events).toEqual([data('\x1b[200~naïve 世界\r\x1b[201~')]);
   });
 });
 

@@ -16,8 +16,8 @@ class RecordingHost implements KeyHost {
   layer(): KeyLayer {
     return this.shown;
   }
-  toAgent(data: string): void {
-    this.log.push(`agent ${JSON.stringify(data)}`);
+  toAgent(bytes: Uint8Array): void {
+    this.log.push(`agent ${JSON.stringify(Buffer.from(bytes).toString('latin1'))}`);
   }
   async beforeEnter(line: string): Promise<void> {
     this.log.push(`checkpoint start ${JSON.stringify(line)}`);
@@ -112,6 +112,19 @@ describe('KeyRouter: Enter', () => {
   });
 });
 
+describe('KeyRouter: bytes', () => {
+  it('forwards exactly the bytes read, and labels with whole characters, when a UTF-8 character is split across reads', async () => {
+    const { host, keys } = setup();
+    const typed = Buffer.from('café', 'utf8');
+    keys.input(typed.subarray(0, 4)); // 'caf' and the first byte of é
+    keys.input(Buffer.concat([typed.subarray(4), Buffer.from('\r')]));
+    await keys.settled();
+    const sent = host.log.filter((entry) => entry.startsWith('agent ')).map((entry) => JSON.parse(entry.slice('agent '.length)) as string);
+    expect(Buffer.from(sent.join(''), 'latin1')).toEqual(Buffer.concat([typed, Buffer.from('\r')]));
+    expect(host.log).toContain('checkpoint start "café"');
+  });
+});
+
 describe('KeyRouter: the command bar', () => {
   it('opens on the command key, edits the line without the agent seeing it, runs it on Enter', async () => {
     const { host, keys, type } = setup();
@@ -161,7 +174,7 @@ describe('KeyRouter: panels and the picker', () => {
     const seen: KeyEvent[] = [];
     const unsubscribe = keys.pickerKeys.subscribe((event) => seen.push(event));
     await type('\x1b');
-    expect(seen).toEqual([{ type: 'data', data: '\x1b[A' }, { type: 'data', data: 'ab' }, { type: 'enter' }, { type: 'esc' }]);
+    expect(seen).toEqual([{ type: 'data', data: '\x1b[A', bytes: Buffer.from('\x1b[A') }, { type: 'data', data: 'ab', bytes: Buffer.from('ab') }, { type: 'enter' }, { type: 'esc' }]);
     unsubscribe();
     await type('left over');
     keys.pickerOpened();
