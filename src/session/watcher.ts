@@ -8,8 +8,8 @@ export interface WatcherOptions {
   ignoreDirs?: readonly string[];
   /** Project-relative folders to watch from the start (those a checkpoint holds). */
   folders: readonly string[];
-  /** Which of these project-relative folders the project's rules ignore (never watched). */
-  ignored: (folders: string[]) => Promise<Set<string>>;
+  /** Which of these project-relative paths the project's rules ignore: folders never watched, files never reported. */
+  ignored: (paths: string[]) => Promise<Set<string>>;
   onSettled: (paths: string[]) => void;
   onError: (error: Error) => void;
   /** At most this many folders are watched (one inotify watch each). */
@@ -27,13 +27,17 @@ function isGitPath(relative: string): boolean {
  * are not ignored are watched, one non-recursive watch each (Node's recursive watch on Linux
  * walks and watches everything, node_modules included: seconds and tens of thousands of
  * watches in a real project). A new folder is watched when it appears, unless ignored.
- * `.git` is never reported. Paused while a restore writes.
+ * Ignored files in watched folders (editor swap files, logs) are left out of a burst, and a
+ * burst of nothing else is not reported. `.git` is never reported. Paused while a restore
+ * writes.
  */
 export class ChangeWatcher {
   private readonly watchers = new Map<string, fs.FSWatcher>();
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private paused = 0;
+  /** Counts pauses: a burst whose check began before a pause is dropped. */
+  private pauses = 0;
   private closed = false;
   private full = false;
 
@@ -83,7 +87,7 @@ export class ChangeWatcher {
     if (this.paused > 0) return;
     if (this.pending.size < maxPaths) this.pending.add(relative);
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.settle(), this.options.debounceMs ?? 500);
+    this.timer = setTimeout(() => void this.settle(), this.options.debounceMs ?? 500);
   }
 
   /** A folder that just appeared (with whatever is already in it) is watched, unless ignored. */
@@ -112,16 +116,21 @@ export class ChangeWatcher {
     }
   }
 
-  private settle(): void {
+  private async settle(): Promise<void> {
     if (this.pending.size === 0 || this.paused > 0) return;
     const paths = [...this.pending];
     this.pending.clear();
-    this.options.onSettled(paths);
+    const pauses = this.pauses;
+    const ignored = await this.options.ignored(paths).catch(() => new Set<string>());
+    if (this.closed || this.paused > 0 || this.pauses !== pauses) return;
+    const kept = paths.filter((file) => !ignored.has(file));
+    if (kept.length > 0) this.options.onSettled(kept);
   }
 
-  /** Stops reporting until the returned function is called (changes meanwhile are dropped). */
+  /** Stops reporting until the returned function is called (changes meanwhile are dropped, and so is a burst being checked). */
   pause(): () => void {
     this.paused++;
+    this.pauses++;
     clearTimeout(this.timer);
     this.pending.clear();
     let resumed = false;

@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChangeWatcher } from '../../src/session/watcher.js';
+import { Checkpointer } from '../../src/session/checkpointer.js';
+import { ChangeWatcher, type WatcherOptions } from '../../src/session/watcher.js';
+import { createSandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 let root: string;
@@ -16,6 +18,12 @@ afterEach(() => {
   watcher?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
+
+/** Starts `watcher` on `dir` (src watched from the start, 50 ms debounce), its bursts pushed to `bursts`. */
+function watchInto(dir: string, bursts: string[][], ignored: WatcherOptions['ignored'] = async () => new Set()): ChangeWatcher {
+  watcher = new ChangeWatcher(dir, { debounceMs: 50, folders: ['src'], ignored, onSettled: (paths) => bursts.push(paths), onError: () => undefined });
+  return watcher;
+}
 
 function write(file: string, text = 'x\n'): void {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -61,8 +69,7 @@ describe('ChangeWatcher', () => {
   it('drops what happens while paused', async () => {
     write('src/a.ts');
     const bursts: string[][] = [];
-    watcher = new ChangeWatcher(root, { debounceMs: 50, folders: ['src'], ignored: async () => new Set(), onSettled: (paths) => bursts.push(paths), onError: () => undefined });
-    const resume = watcher.pause();
+    const resume = watchInto(root, bursts).pause();
     // A second watcher on the same folder tells when the paused write's event has been
     // delivered (to both), so resuming only after it proves that event was dropped.
     const probe = fs.watch(path.join(root, 'src'));
@@ -74,5 +81,64 @@ describe('ChangeWatcher', () => {
     write('src/b.ts');
     await waitFor(() => bursts.flat().includes('src/b.ts'), 5_000, 'the change after resuming');
     expect(bursts.flat()).not.toContain('src/a.ts');
+  });
+});
+
+describe('ChangeWatcher and the project\'s ignore rules', () => {
+  it('leaves ignored files out of a burst, and reports no burst of ignored files only', async () => {
+    const sb = createSandbox('rewind-watch-ignore-');
+    try {
+      const project = sb.repo('ignore');
+      fs.writeFileSync(path.join(project, '.gitignore'), '*.swp\n*.log\n');
+      fs.mkdirSync(path.join(project, 'src'));
+      fs.writeFileSync(path.join(project, 'src/a.ts'), 'a\n');
+      const engine = sb.open(project);
+      await engine.snapshot({ label: 'start' });
+      const checkpointer = new Checkpointer(engine, () => undefined);
+      const answered: string[][] = [];
+      const bursts: string[][] = [];
+      watchInto(project, bursts, async (paths) => {
+        const ignored = await checkpointer.ignored(paths);
+        answered.push(paths);
+        return ignored;
+      });
+
+      // An editor's swap file and a log: the burst is checked, and nothing is reported.
+      fs.writeFileSync(path.join(project, 'src/.a.ts.swp'), 'swap\n');
+      fs.writeFileSync(path.join(project, 'server.log'), 'log\n');
+      await waitFor(() => answered.flat().includes('server.log') && answered.flat().includes('src/.a.ts.swp'), 5_000, 'the ignored burst to be checked');
+      // A real change with an ignored one beside it: only the real one is named.
+      fs.writeFileSync(path.join(project, 'src/a.ts'), 'changed\n');
+      fs.writeFileSync(path.join(project, 'other.log'), 'log\n');
+      await waitFor(() => bursts.flat().includes('src/a.ts'), 5_000, 'the real change');
+      expect(bursts).toEqual([['src/a.ts']]);
+    } finally {
+      watcher?.close();
+      watcher = undefined;
+      await sb.cleanup();
+    }
+  });
+});
+
+describe('pausing while a burst is checked', () => {
+  it('drops a burst whose check was under way when a pause began', async () => {
+    write('src/a.ts');
+    const bursts: string[][] = [];
+    const asked: string[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const paused = watchInto(root, bursts, async (paths) => {
+      asked.push(paths);
+      await gate;
+      return new Set();
+    });
+    write('src/before.ts');
+    await waitFor(() => asked.flat().includes('src/before.ts'), 5_000, 'the burst to be checked');
+    // Paused and resumed while the check is under way.
+    paused.pause()();
+    release();
+    write('src/after.ts');
+    await waitFor(() => bursts.flat().includes('src/after.ts'), 5_000, 'the change after the pause');
+    expect(bursts.flat()).not.toContain('src/before.ts');
   });
 });
