@@ -88,7 +88,6 @@ export class SessionController {
   private mirrored: InputModes | undefined;
   private notice: { text: string; tone: 'info' | 'warning' | 'error'; until: number } | undefined;
   private noticeTimer: NodeJS.Timeout | undefined;
-  private restoring = false;
   private columns: number;
   private rows: number;
   /** Settles with the agent's exit, once all its output was handed on. */
@@ -292,7 +291,6 @@ export class SessionController {
   }
 
   private async filesSettled(checkpointer: Checkpointer, paths: string[]): Promise<void> {
-    if (this.restoring) return;
     // Name what is there now: a burst is full of temporary files that came and went.
     const root = checkpointer.engine.project.root;
     const present = paths.filter((file) => fs.existsSync(path.join(root, file)));
@@ -392,18 +390,19 @@ export class SessionController {
     }
   }
 
-  /** Runs a restore with the watcher paused, so its own writes are not taken for edits. */
+  /**
+   * Runs a restore with the watcher paused, so its own writes are not taken for edits: it
+   * resumes once their file events, which may come after the restore is done, are dropped.
+   */
   async whileRestoring<T>(work: () => Promise<T>): Promise<T> {
-    this.restoring = true;
+    // A watcher still starting (Esc Esc right after start) would see the restore's writes:
+    // it starts first, then pauses.
+    await this.watcherStarting;
     const resume = this.watcher?.pause();
     try {
       return await work();
     } finally {
-      // The file events of the restore's own writes arrive a moment later: drop them too.
-      setTimeout(() => {
-        resume?.();
-        this.restoring = false;
-      }, 300);
+      await resume?.();
     }
   }
 

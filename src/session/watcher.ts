@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileEventsDelivered } from './watchFence.js';
 
 export interface WatcherOptions {
   /** Quiet time after the last change before a burst counts as settled (ms). */
@@ -17,6 +18,8 @@ export interface WatcherOptions {
 }
 
 const maxPaths = 5_000;
+/** How long a resume may wait for the file events of what happened while paused. */
+const resumeDeadlineMs = 1_000;
 
 function isGitPath(relative: string): boolean {
   return relative === '.git' || relative.startsWith('.git/') || relative.includes('/.git/') || relative.endsWith('/.git');
@@ -127,18 +130,22 @@ export class ChangeWatcher {
     if (kept.length > 0) this.options.onSettled(kept);
   }
 
-  /** Stops reporting until the returned function is called (changes meanwhile are dropped, and so is a burst being checked). */
-  pause(): () => void {
+  /**
+   * Stops reporting (changes meanwhile are dropped, and so is a burst being checked) until
+   * the returned function is called. That function resumes once the events of what happened
+   * meanwhile have been delivered (see fileEventsDelivered): a restore's own writes, however
+   * late their events come, are never taken for edits.
+   */
+  pause(): () => Promise<void> {
     this.paused++;
     this.pauses++;
     clearTimeout(this.timer);
     this.pending.clear();
-    let resumed = false;
-    return () => {
-      if (resumed) return;
-      resumed = true;
-      this.paused--;
-    };
+    let resumed: Promise<void> | undefined;
+    return () =>
+      (resumed ??= fileEventsDelivered(resumeDeadlineMs).then(() => {
+        this.paused--;
+      }));
   }
 
   close(): void {

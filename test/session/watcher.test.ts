@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Checkpointer } from '../../src/session/checkpointer.js';
+import { fileEventsDelivered } from '../../src/session/watchFence.js';
 import { ChangeWatcher, type WatcherOptions } from '../../src/session/watcher.js';
 import { createSandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
@@ -77,7 +78,7 @@ describe('ChangeWatcher', () => {
     write('src/a.ts', 'written by a restore\n');
     await delivered;
     probe.close();
-    resume();
+    await resume();
     write('src/b.ts');
     await waitFor(() => bursts.flat().includes('src/b.ts'), 5_000, 'the change after resuming');
     expect(bursts.flat()).not.toContain('src/a.ts');
@@ -135,10 +136,36 @@ describe('pausing while a burst is checked', () => {
     write('src/before.ts');
     await waitFor(() => asked.flat().includes('src/before.ts'), 5_000, 'the burst to be checked');
     // Paused and resumed while the check is under way.
-    paused.pause()();
+    await paused.pause()();
     release();
     write('src/after.ts');
     await waitFor(() => bursts.flat().includes('src/after.ts'), 5_000, 'the change after the pause');
     expect(bursts.flat()).not.toContain('src/before.ts');
+  });
+});
+
+describe('resuming after a pause', () => {
+  it('fileEventsDelivered resolves only after the events of earlier writes reached their listeners', async () => {
+    const seen: string[] = [];
+    const other = fs.watch(root, (_event, name) => seen.push(String(name)));
+    try {
+      write('late.txt');
+      expect(await fileEventsDelivered(5_000)).toBe(true);
+      expect(seen).toContain('late.txt');
+    } finally {
+      other.close();
+    }
+  });
+
+  it('drops the events of writes made while paused even when they arrive after resume() was called', async () => {
+    write('src/a.ts');
+    const bursts: string[][] = [];
+    const resume = watchInto(root, bursts).pause();
+    // A restore's last write: its event is still queued when the restore is done.
+    write('src/restored.ts', 'written by a restore\n');
+    await resume();
+    write('src/b.ts');
+    await waitFor(() => bursts.flat().includes('src/b.ts'), 5_000, 'the change after resuming');
+    expect(bursts.flat()).not.toContain('src/restored.ts');
   });
 });
