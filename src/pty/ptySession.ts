@@ -31,7 +31,7 @@ interface PtyProcess {
   readonly pid: number;
   onData(listener: (data: Buffer) => void): unknown;
   onExit(listener: (event: { exitCode: number; signal?: number }) => void): unknown;
-  write(data: string): void;
+  write(data: string | Uint8Array): void;
   resize(cols: number, rows: number): void;
   kill(signal?: string): void;
 }
@@ -198,7 +198,7 @@ export class PtySession {
   }
 
   /** Sends input to the child (keys, pastes, terminal answers). Ignored after the exit. */
-  write(data: string): void {
+  write(data: string | Uint8Array): void {
     if (this.exit === undefined) this.pty.write(data);
   }
 

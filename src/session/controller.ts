@@ -48,17 +48,6 @@ const floodFrameMs = 66;
 const noticeMs = 6_000;
 
 /**
- * Sends bytes to the agent exactly as given. PtySession.write is typed for text, but it hands
- * what it gets to node-pty, which passes it to the pty's socket untouched; a string would be
- * encoded as UTF-8 there, changing bytes that are not UTF-8 (an X10 mouse report past column
- * 95). The e2e test "reaches the agent byte for byte" holds this to account.
- * TODO: PtySession.write(data: string | Uint8Array), and drop this cast.
- */
-function writeBytes(pty: PtySession, bytes: Uint8Array): void {
-  (pty as { write(data: string | Uint8Array): void }).write(bytes);
-}
-
-/**
  * One agent session: the child in a pty, its emulated screen, the keys, the checkpoint
  * triggers (Enter, file changes settling, commands) and what the app draws. No Ink here:
  * the UI subscribes to `view()`.
@@ -107,7 +96,7 @@ export class SessionController {
     this.keys = new KeyRouter(
       {
         layer: () => this.mode.kind,
-        toAgent: (bytes) => writeBytes(this.pty, bytes),
+        toAgent: (bytes) => this.pty.write(bytes),
         beforeEnter: (line) => this.checkpointBeforeEnter(line),
         openPicker: () => openPicker(this),
         runCommand: (line) => runAppCommand(this, 'line', line),
@@ -201,6 +190,13 @@ export class SessionController {
     this.notice = { text, tone, until: Date.now() + noticeMs };
     clearTimeout(this.noticeTimer);
     this.noticeTimer = setTimeout(() => this.changed(), noticeMs + 10);
+    this.changed();
+  }
+
+  /** Takes back a notice that no longer holds (if it is still the one shown). */
+  private unsay(text: string): void {
+    if (this.notice?.text !== text) return;
+    this.notice = undefined;
     this.changed();
   }
 
@@ -344,10 +340,13 @@ export class SessionController {
    * project's first checkpoint).
    */
   private async checkpointBeforeEnter(line: string): Promise<void> {
-    const slow = setTimeout(() => this.say("taking this session's first checkpoint before sending Enter…"), 150);
+    const waiting = "taking this session's first checkpoint before sending Enter…";
+    const slow = setTimeout(() => this.say(waiting), 150);
     await this.checkpointsReady;
     clearTimeout(slow);
     await this.checkpoint({ trigger: 'enter', label: line || '(Enter)' });
+    // Done: the status line shows the checkpoints again, not 6 s of a wait that is over.
+    this.unsay(waiting);
   }
 
   // ---- for commands ------------------------------------------------------------------
