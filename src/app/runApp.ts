@@ -2,6 +2,7 @@ import { UserError } from '../errors.js';
 import { PtySession } from '../pty/ptySession.js';
 import { newSessionId } from '../session/sessionId.js';
 import { paneHeightOf } from './paneSize.js';
+import type { runSession as RunSessionFunction } from './runSession.js';
 
 export interface RunAppOptions {
   command: string;
@@ -10,6 +11,9 @@ export interface RunAppOptions {
   env: NodeJS.ProcessEnv;
 }
 
+/** Where the rest of the app comes from: the build's bundle, or its modules. */
+export type SessionLoader = () => Promise<{ runSession: typeof RunSessionFunction }>;
+
 /**
  * Runs the agent in Rewind's full-screen app until it exits; returns its exit code. The
  * agent is started before the rest of the app is even loaded (its own start-up overlaps
@@ -17,7 +21,7 @@ export interface RunAppOptions {
  *
  * @throws CommandNotFoundError (exit 127) when the agent's command does not exist.
  */
-export async function runApp(options: RunAppOptions): Promise<number> {
+export async function runApp(options: RunAppOptions, loadSession: SessionLoader = () => import('./runSession.js')): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new UserError('rewind runs the agent in a full-screen terminal app: start it from a terminal (scripts can use `rewind snapshot` and `rewind restore`)');
   }
@@ -31,7 +35,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
     rows: paneHeightOf(process.stdout.rows || 24),
   });
   try {
-    const { runSession } = await import('./runSession.js');
+    const { runSession } = await loadSession();
     return await runSession({ ...options, pty, sessionId });
   } catch (error) {
     if (!pty.exitStatus) await pty.terminate();

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { runApp as RunAppFunction } from '../app/runApp.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCodeCachedScript } from '../app/codeCachedScript.js';
+import { runApp, type SessionLoader } from '../app/runApp.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
 import { UsageError } from '../errors.js';
 
@@ -38,17 +38,15 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
   return { agent, dir, command, args };
 }
 
-type RunApp = typeof RunAppFunction;
-
 /**
- * The app, from the bundle the build makes (dist/bundle/app.cjs: one file, compiled from its
- * code cache), else from its modules. REWIND_TRAIN_CODE_CACHE=1 (the build's training
- * session) rewrites that cache at exit.
+ * The app after the agent started: from the bundle the build makes (dist/bundle/app.cjs:
+ * one file, compiled from its code cache), else from its modules.
+ * REWIND_TRAIN_CODE_CACHE=1 (the build's training session) rewrites that cache at exit.
  */
-async function loadApp(env: NodeJS.ProcessEnv): Promise<{ runApp: RunApp }> {
+function sessionLoader(env: NodeJS.ProcessEnv): SessionLoader {
   const bundle = fileURLToPath(new URL('../bundle/app.cjs', import.meta.url));
-  if (existsSync(bundle)) return loadCodeCachedScript(bundle, { writeCacheAtExit: env.REWIND_TRAIN_CODE_CACHE === '1' }).exports as { runApp: RunApp };
-  return import('../app/runApp.js');
+  if (!existsSync(bundle)) return () => import('../app/runSession.js');
+  return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: env.REWIND_TRAIN_CODE_CACHE === '1' }).exports as Awaited<ReturnType<SessionLoader>>);
 }
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -59,8 +57,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { dir, command, args } = parseRunArgs(argv);
   // React's development build is several times slower per frame; the app is never a dev build.
   process.env.NODE_ENV ??= 'production';
-  const { runApp } = await loadApp(io.env);
-  const code = await runApp({ command, args, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env });
+  const code = await runApp({ command, args, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env }, sessionLoader(io.env));
   // The agent is gone and the terminal restored: nothing in flight is worth waiting for (a
   // module still loading, a usage walk), so leave now with the agent's code.
   process.exit(code);

@@ -66,7 +66,7 @@ describe('loadCodeCachedScript', () => {
     const source = fs.readFileSync(builtApp);
     expect(source.every((byte) => byte < 0x80)).toBe(true);
     const { exports } = loadCodeCachedScript(builtApp);
-    expect(typeof (exports as { runApp: unknown }).runApp).toBe('function');
+    expect(typeof (exports as { runSession: unknown }).runSession).toBe('function');
   });
 
   it('the build leaves a trained cache this Node accepts beside the app bundle', () => {
