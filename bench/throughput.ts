@@ -99,7 +99,8 @@ export async function benchThroughput(work: string, runs = 5): Promise<Throughpu
     const ours: Measured[] = [];
     for (let i = 0; i < runs; i++) {
       bare.push(await measure(command, project, env));
-      ours.push(await measure([process.execPath, cli, '--', ...command], project, env));
+      // As users run it: the `rewind` executable (which starts Node with its flags).
+      ours.push(await measure([cli, '--', ...command], project, env));
     }
     const mid = (values: Measured[], key: keyof Measured) => [...values.map((value) => value[key])].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const b = { wallMs: round(mid(bare, 'wallMs')), cpuMs: round(mid(bare, 'cpuMs')) };

@@ -17,6 +17,7 @@ const dist = new URL('../dist/', import.meta.url).pathname;
 const outdir = path.join(dist, 'bundle');
 const cli = path.join(dist, 'cli.js');
 const app = path.join(outdir, 'app.cjs');
+singleThreadedV8(cli);
 chmodSync(cli, 0o755);
 rmSync(outdir, { recursive: true, force: true });
 
@@ -74,6 +75,22 @@ await build({
 });
 
 /**
+ * Rewind shares the machine with the agent it runs, and what it costs is CPU time more than
+ * latency: run as `rewind`, the CLI starts Node with --single-threaded, so V8 compiles and
+ * collects garbage on the main thread instead of waking helper threads for it (measured on
+ * 2 cores: ~10% less CPU and no slower through a 20 MB flood, see README "Performance").
+ * Flags must be given when Node starts (V8 ignores most of them later), and `env -S` is
+ * not everywhere: the first lines are read by sh, which starts Node on the same file, and
+ * by Node as a shebang and a no-op string.
+ */
+function singleThreadedV8(file) {
+  const source = readFileSync(file, 'utf8');
+  const shebang = '#!/usr/bin/env node\n';
+  if (!source.startsWith(shebang)) throw new Error(`${file} does not start with ${shebang}`);
+  writeFileSync(file, `#!/bin/sh\n':' //; exec node --single-threaded "$0" "$@"\n${source.slice(shebang.length)}`);
+}
+
+/**
  * esbuild escapes what is not ASCII in strings, not in comments and regular expressions.
  * One such character makes V8 hold the whole ~1 MB source as two-byte text, decoded from
  * UTF-8 at every start (~20 ms); ASCII is read as one-byte Latin-1 text (src/app/
@@ -111,7 +128,8 @@ async function trainCodeCache() {
     writeFileSync(path.join(scratch, 'agent.js'), trainingOutput);
     const { spawn } = (await import('@lydell/node-pty')).default;
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, TERM: 'xterm-256color', REWIND_HOME: path.join(scratch, 'store'), REWIND_CONFIG_DIR: path.join(scratch, 'config'), REWIND_TRAIN_CODE_CACHE: '1' };
-    const child = spawn(process.execPath, [cli, '--', process.execPath, 'agent.js'], { cols: 120, rows: 30, cwd: scratch, env, name: 'xterm-256color' });
+    // As users start it (with the flags of its first lines): V8 rejects a cache made under other flags.
+    const child = spawn(cli, ['--', process.execPath, 'agent.js'], { cols: 120, rows: 30, cwd: scratch, env, name: 'xterm-256color' });
     child.onData(() => undefined);
     const exitCode = await new Promise((resolve) => {
       const deadline = setTimeout(() => {
