@@ -1,7 +1,7 @@
 // @xterm/headless is CommonJS with a broken `module` field: its named ESM import
 // type-checks but fails at run time. Take Terminal from the default export.
 import xtermHeadless from '@xterm/headless';
-import type { Terminal as XtermTerminal } from '@xterm/headless';
+import type { IBufferLine, Terminal as XtermTerminal } from '@xterm/headless';
 import { sgrRow } from './sgrRow.js';
 import type { InputModes } from './terminalModes.js';
 
@@ -32,12 +32,36 @@ interface RefreshSource {
   onRequestRefreshRows?: (listener: (range: { start: number; end: number } | undefined) => void) => { dispose(): void };
 }
 
+/** Flags in xterm's packed cells: content kept beside the cell (combining marks), extended attributes (underline styles and colours). */
+const COMBINED_CONTENT = 0x200000;
+const EXTENDED_ATTRIBUTES = 0x10000000;
+
+/**
+ * A row's cells as xterm packs them (3 words a cell: content and width, foreground, background),
+ * when they say everything the row draws (no cell keeps anything beside them); otherwise
+ * undefined. Internal to xterm, like the refresh event: without it, rows are converted.
+ */
+function packedCells(line: IBufferLine | undefined, cols: number): Uint32Array | undefined {
+  const data = (line as unknown as { _line?: { _data?: unknown } } | undefined)?._line?._data;
+  if (!(data instanceof Uint32Array) || data.length < cols * 3) return undefined;
+  for (let i = 0; i < cols * 3; i += 3) {
+    if ((data[i] as number) & COMBINED_CONTENT || (data[i + 2] as number) & EXTENDED_ATTRIBUTES) return undefined;
+  }
+  return data.subarray(0, cols * 3);
+}
+
+function sameWords(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class ScreenModel {
   private readonly term: XtermTerminal;
   private cursorVisible = true;
   private sgrMouse = false;
   /** The last rows read, and what is known to have changed since; see rows(). */
-  private drawn: { rows: string[]; viewportY: number; buffer: string; cols: number } | undefined;
+  private drawn: { rows: string[]; cells: (Uint32Array | undefined)[]; viewportY: number; buffer: string; cols: number } | undefined;
   private changedRows: Changed = 'all';
   private readonly tracksChanges: boolean;
 
@@ -142,10 +166,20 @@ export class ScreenModel {
     const same = this.tracksChanges && drawn && drawn.viewportY === buffer.viewportY && drawn.buffer === buffer.type && drawn.cols === this.term.cols && drawn.rows.length === this.term.rows;
     const changed: Changed = same ? this.changedRows : 'all';
     const out: string[] = same ? [...drawn.rows] : [];
+    const cells = same ? drawn.cells : [];
     const start = changed === 'all' ? 0 : changed.start;
     const end = changed === 'all' ? this.term.rows - 1 : Math.min(changed.end, this.term.rows - 1);
-    for (let y = start; y <= end; y += 1) out[y] = sgrRow(buffer.getLine(buffer.viewportY + y), this.term.cols, cell);
-    this.drawn = { rows: out, viewportY: buffer.viewportY, buffer: buffer.type, cols: this.term.cols };
+    const cols = this.term.cols;
+    for (let y = start; y <= end; y += 1) {
+      const line = buffer.getLine(buffer.viewportY + y);
+      // Rewritten with the same cells (a full-screen redraw): the row drawn before still holds.
+      const packed = packedCells(line, cols);
+      const before = cells[y];
+      if (same && packed && before && sameWords(packed, before)) continue;
+      out[y] = sgrRow(line, cols, cell);
+      cells[y] = packed?.slice();
+    }
+    this.drawn = { rows: out, cells, viewportY: buffer.viewportY, buffer: buffer.type, cols };
     this.changedRows = { start: Number.POSITIVE_INFINITY, end: -1 };
     return [...out];
   }

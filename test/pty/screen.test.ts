@@ -90,6 +90,12 @@ describe('ScreenModel rows between frames', () => {
     { cols: 20, rows: 5 },
     '\x1b[3;1H\x1b[0J',
     '\x1bcreset',
+    // Rows rewritten: with the same cells, with the same text in other colours, and cells
+    // whose look is kept beside them (a combining mark, an underline style).
+    '\x1b[1;1Hsame\x1b[2;1H\x1b[31mred\x1b[0m\x1b[3;1He\u0301 mark\x1b[4;1H\x1b[4:3mcurly\x1b[0m',
+    '\x1b[1;1Hsame\x1b[2;1H\x1b[32mred\x1b[0m',
+    '\x1b[3;1He\u0300 mark',
+    '\x1b[4;1H\x1b[4:1mcurly\x1b[0m',
   ];
 
   it('gives what a fresh screen fed the same output gives, after every step', async () => {
