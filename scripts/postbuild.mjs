@@ -13,11 +13,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 
+/**
+ * Rewind shares the machine with the agent it runs, and what it costs is CPU time more than
+ * latency: run as `rewind`, the CLI starts Node with V8's optimizing compiler and garbage
+ * collector on the main thread instead of waking helper threads for them (measured on 2
+ * cores through a 20 MB flood: ~10% less CPU, no slower, keystroke echo unchanged; see
+ * README "Performance"). Not --single-threaded: that one also makes V8 reject Node's
+ * built-in code cache (~20 ms more start-up). Flags must be given when Node starts (V8
+ * ignores most of them later), and `env -S` is not everywhere: the first lines are read
+ * by sh, which starts Node on the same file, and by Node as a shebang and a no-op string.
+ */
+const nodeFlags = '--no-concurrent-recompilation --single-threaded-gc';
+
 const dist = new URL('../dist/', import.meta.url).pathname;
 const outdir = path.join(dist, 'bundle');
 const cli = path.join(dist, 'cli.js');
 const app = path.join(outdir, 'app.cjs');
-singleThreadedV8(cli);
+startNodeWithFlags(cli);
 chmodSync(cli, 0o755);
 rmSync(outdir, { recursive: true, force: true });
 
@@ -74,20 +86,12 @@ await build({
   banner: { js: "import { createRequire as __rewindRequire } from 'node:module'; const require = __rewindRequire(import.meta.url);" },
 });
 
-/**
- * Rewind shares the machine with the agent it runs, and what it costs is CPU time more than
- * latency: run as `rewind`, the CLI starts Node with --single-threaded, so V8 compiles and
- * collects garbage on the main thread instead of waking helper threads for it (measured on
- * 2 cores: ~10% less CPU and no slower through a 20 MB flood, see README "Performance").
- * Flags must be given when Node starts (V8 ignores most of them later), and `env -S` is
- * not everywhere: the first lines are read by sh, which starts Node on the same file, and
- * by Node as a shebang and a no-op string.
- */
-function singleThreadedV8(file) {
+/** The first lines of `file` (the CLI) start Node with nodeFlags. */
+function startNodeWithFlags(file) {
   const source = readFileSync(file, 'utf8');
   const shebang = '#!/usr/bin/env node\n';
   if (!source.startsWith(shebang)) throw new Error(`${file} does not start with ${shebang}`);
-  writeFileSync(file, `#!/bin/sh\n':' //; exec node --single-threaded "$0" "$@"\n${source.slice(shebang.length)}`);
+  writeFileSync(file, `#!/bin/sh\n':' //; exec node ${nodeFlags} "$0" "$@"\n${source.slice(shebang.length)}`);
 }
 
 /**

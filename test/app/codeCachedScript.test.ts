@@ -78,7 +78,7 @@ describe('loadCodeCachedScript', () => {
   it('the build leaves a trained cache this Node accepts beside the app bundle', () => {
     // Compiling the bundle alone caches ~120 KB; a session's functions bring it to ~490 KB.
     expect(fs.statSync(codeCacheFileOf(builtApp)).size).toBeGreaterThan(250_000);
-    expect(cliNodeFlags()).toContain('--single-threaded');
+    expect(cliNodeFlags()).toContain('--single-threaded-gc');
     expect(loadInNode(builtApp, false, cliNodeFlags())).toBe('used');
   });
 });
