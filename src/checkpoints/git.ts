@@ -69,9 +69,8 @@ function collect(stream: Readable | null | undefined): Promise<Buffer> {
  */
 export function startProcess(file: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; fd3?: boolean }): StartedProcess {
   // Its own process group, so a timeout stops the git processes a script started too.
-  const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'], detached: true });
+  const child = trackGroup(() => spawn(file, args, { cwd: options.cwd, env: options.env, stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'], detached: true }));
   const pid = child.pid;
-  if (pid !== undefined) trackGroup(pid);
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

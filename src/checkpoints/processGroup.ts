@@ -48,8 +48,12 @@ function removeSignalHooks(): void {
   for (const signal of exitSignals) process.off(signal, onExitSignal);
 }
 
-/** Tracks a started group until `untrackGroup`; its leader is `pid`. */
-export function trackGroup(pid: number): void {
+/**
+ * Starts a group with `start` (a spawn with `detached: true`) and tracks it until
+ * `untrackGroup`. The signal listeners go in before the spawn: a signal that came between
+ * the spawn and them would end the process the default way, leaving the group running.
+ */
+export function trackGroup<T extends { pid?: number | undefined }>(start: () => T): T {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on('exit', killLive);
@@ -57,7 +61,14 @@ export function trackGroup(pid: number): void {
   // The signal listeners are there only while a group runs: a listener changes what a
   // signal does to the process, and the rest of the time that is not ours to change.
   if (live.size === 0) for (const signal of exitSignals) process.on(signal, onExitSignal);
-  live.add(pid);
+  let child: T | undefined;
+  try {
+    child = start();
+  } finally {
+    if (child?.pid !== undefined) live.add(child.pid);
+    else if (live.size === 0) removeSignalHooks();
+  }
+  return child;
 }
 
 /** Stops tracking a group that has ended. */

@@ -81,15 +81,21 @@ describe('startProcess', () => {
   });
 });
 
-/** A Node process that starts a script through startProcess, and waits for it. */
+/**
+ * A Node process that starts a script through startProcess, and waits for it. It runs the
+ * built module (npm test builds first), not the source through tsx: tsx's own signal
+ * handlers would decide what SIGINT does to it.
+ */
 function holder(pidFile: string, then: string): ChildProcess {
+  const built = path.resolve(import.meta.dirname, '../../dist/checkpoints/git.js');
+  expect(fs.existsSync(built), 'the built git module (npm test builds first)').toBe(true);
   const program = `
-    import { startProcess } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/checkpoints/git.ts'))};
+    import { startProcess } from ${JSON.stringify(built)};
     const run = startProcess('sh', ['-c', 'sleep 30 >/dev/null 2>&1 & echo $! >"$1"; wait', 'sleeper', ${JSON.stringify(pidFile)}], { cwd: '/', env: { PATH: process.env.PATH } });
     ${then}
     await run.finish();
   `;
-  return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  return spawn(process.execPath, ['--input-type=module', '-e', program], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
 function ended(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
