@@ -5,22 +5,28 @@ import os from 'node:os';
 import { isAlive } from './processAlive.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
+/** What the background `git gc` may hold while it runs (it packs refs and expires reflogs). */
+const gcLocks = new Set(['packed-refs.lock', 'HEAD.lock']);
+
 /**
  * Removes what a crashed git left behind in the shadow repo. Called while holding the
- * project lock: every git that writes the shadow's index or refs runs under that lock,
- * so a lock file found now belongs to a process that is gone. Temporary packs are only
- * removed when no `git gc` is running.
+ * project lock: every git of ours that writes the shadow's index or refs runs under that
+ * lock, so a lock file found now belongs to a process that is gone, except the background
+ * `git gc`, which runs without it: while gc runs, the locks it takes and the temporary
+ * packs it writes are left alone.
  */
 export function clearStaleGitLocks(repo: ShadowRepo): string[] {
   const removed: string[] = [];
+  const gcLive = gcRunning(repo);
   for (const name of ['index.lock', 'packed-refs.lock', 'HEAD.lock', 'config.lock', 'shallow.lock']) {
     const file = path.join(repo.gitDir, name);
+    if (gcLive && gcLocks.has(name)) continue;
     if (fs.existsSync(file)) {
       fs.rmSync(file, { force: true });
       removed.push(name);
     }
   }
-  if (!gcRunning(repo)) {
+  if (!gcLive) {
     const packDir = path.join(repo.gitDir, 'objects', 'pack');
     let names: string[] = [];
     try {
@@ -38,11 +44,25 @@ export function clearStaleGitLocks(repo: ShadowRepo): string[] {
   return removed;
 }
 
-/** Removes a stale `<ref>.lock` named in a git error, if the error was about one. */
-export function clearStaleRefLock(repo: ShadowRepo, stderr: string): boolean {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Clears the way for a ref update that failed on a `<ref>.lock` named in git's error:
+ * a lock of a git that is gone is removed; one the background `git gc` may hold (it
+ * expires reflogs and packs refs without our project lock) is waited out for up to
+ * `gcWaitMs`, and removed only if it is still there once gc has ended. Returns whether
+ * the update is worth trying again.
+ */
+export async function clearRefLock(repo: ShadowRepo, stderr: string, gcWaitMs = 15_000): Promise<boolean> {
   const match = /Unable to create '([^']+\.lock)': File exists/.exec(stderr);
-  if (!match?.[1] || !path.resolve(match[1]).startsWith(repo.gitDir + path.sep)) return false;
-  fs.rmSync(match[1], { force: true });
+  const lock = match?.[1];
+  if (!lock || !path.resolve(lock).startsWith(repo.gitDir + path.sep)) return false;
+  const deadline = Date.now() + gcWaitMs;
+  while (gcRunning(repo)) {
+    if (Date.now() >= deadline) return false;
+    await pause(50);
+  }
+  fs.rmSync(lock, { force: true });
   return true;
 }
 

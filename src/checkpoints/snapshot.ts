@@ -6,7 +6,7 @@ import { gitlinkMode, parseRawDiff } from './diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';
 import type { IndexEntry } from './indexFile.js';
-import { clearStaleRefLock } from './maintenance.js';
+import { clearRefLock } from './maintenance.js';
 import { createRef, writeRootCommit } from './looseCommit.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
@@ -108,7 +108,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
         needDiff = true;
         continue;
       }
-      if (step === 'update-ref' && clearStaleRefLock(repo, error.stderr)) continue;
+      if (step === 'update-ref' && (await clearRefLock(repo, error.stderr))) continue;
       throw new GitError(error.args, error.code, error.stderr, `snapshot failed at git ${step ?? 'sh'}`);
     }
     for (const item of output.staged) if (item.action === 'add') added.add(item.path);

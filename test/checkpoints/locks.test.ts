@@ -1,5 +1,6 @@
 // Locks left by crashed processes never block a snapshot; a live holder does.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { acquireLock } from '../../src/checkpoints/lock.js';
 import { commitCount } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { Children } from '../helpers/children.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 let sb: Sandbox;
 const children = new Children();
@@ -44,6 +46,66 @@ describe('locks', () => {
     expect(record).toMatchObject({ id: 2, deduped: false });
     expect(fs.existsSync(indexLock)).toBe(false);
     expect(commitCount(checkpoints.repo.gitDir)).toBe(2);
+  });
+
+  // git gc writes `<pid> <host>` to gc.pid while it runs; the engine's background gc runs
+  // without the project lock. A live process stands in for it here.
+  /** Marks a background gc as running (a live process's pid in gc.pid); returns how to end it. */
+  async function gcRunningIn(gitDir: string): Promise<() => Promise<void>> {
+    const gc = children.add(spawn('sleep', ['60'], { stdio: 'ignore' }));
+    fs.writeFileSync(path.join(gitDir, 'gc.pid'), `${gc.pid ?? 0} ${os.hostname()}\n`);
+    return async () => {
+      const exited = new Promise((resolve) => gc.once('exit', resolve));
+      gc.kill('SIGKILL');
+      await exited;
+    };
+  }
+
+  it('leaves the locks a running background gc holds, and removes them once it is gone', async () => {
+    const root = sb.repo('gc-locks');
+    const checkpoints = sb.open(root);
+    await checkpoints.snapshot();
+    const gitDir = checkpoints.repo.gitDir;
+    const endGc = await gcRunningIn(gitDir);
+    const packedRefsLock = path.join(gitDir, 'packed-refs.lock');
+    fs.writeFileSync(packedRefsLock, 'held by gc');
+    write(root, 'a.txt', 'a\n');
+    expect((await checkpoints.snapshot()).record).toMatchObject({ id: 2, deduped: false });
+    expect(fs.readFileSync(packedRefsLock, 'utf8')).toBe('held by gc');
+    await endGc();
+    write(root, 'a.txt', 'b\n');
+    expect((await checkpoints.snapshot()).record).toMatchObject({ id: 3, deduped: false });
+    expect(fs.existsSync(packedRefsLock)).toBe(false);
+  });
+
+  it('waits out a ref lock while the background gc runs, instead of taking it from under it', async () => {
+    const root = sb.repo('gc-ref-lock');
+    const checkpoints = sb.open(root);
+    await checkpoints.snapshot();
+    const gitDir = checkpoints.repo.gitDir;
+    const endGc = await gcRunningIn(gitDir);
+    // The ref the next checkpoint writes, locked as gc's reflog expiry would.
+    const refLock = path.join(gitDir, 'refs', 'checkpoints', '2.lock');
+    fs.mkdirSync(path.dirname(refLock), { recursive: true });
+    fs.writeFileSync(refLock, '');
+    write(root, 'a.txt', 'a\n');
+    let done = false;
+    const snapshot = checkpoints.snapshot().finally(() => {
+      done = true;
+    });
+    // The snapshot got as far as the ref: its file is stored (`add` ran before update-ref).
+    const blob = createHash('sha1').update('blob 2\0a\n').digest('hex');
+    await waitFor(() => fs.existsSync(path.join(gitDir, 'objects', blob.slice(0, 2), blob.slice(2))), 10_000, 'the snapshot storing a.txt');
+    // gc still holds the lock: the snapshot waits and the lock stays (a window, not a sync:
+    // taking the lock, as before, finished the snapshot within a few ms).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(done).toBe(false);
+    expect(fs.existsSync(refLock)).toBe(true);
+    // gc ends (releasing its lock): the snapshot goes on.
+    fs.rmSync(refLock);
+    await endGc();
+    expect((await snapshot).record).toMatchObject({ id: 2, deduped: false });
+    expect(commitCount(gitDir)).toBe(2);
   });
 
   it('a leftover store lock of a dead process does not block, nor one whose pid was reused', async () => {
