@@ -149,6 +149,12 @@ export class ScreenModel {
     return () => subscription.dispose();
   }
 
+  /** Calls `listener` with each window title the child sets (OSC 0 or 2). Returns an unsubscribe. */
+  onTitle(listener: (title: string) => void): () => void {
+    const subscription = this.term.onTitleChange(listener);
+    return () => subscription.dispose();
+  }
+
   /** Calls `listener` when the child rings the bell (BEL): the outer terminal should too. */
   onBell(listener: () => void): () => void {
     const subscription = this.term.onBell(listener);

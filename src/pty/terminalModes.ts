@@ -65,14 +65,29 @@ export function mirrorModesSequence(from: InputModes | undefined, to: InputModes
   return out;
 }
 
+/** Saves the outer terminal's window title on its title stack (XTWINOPS 22): the agent may set its own. */
+export const SAVE_TITLE = '\x1b[22;0t';
+
+/**
+ * The sequence that sets the outer terminal's window title to `title` (OSC 0, what the
+ * agent asked of the pane's terminal). Control characters are dropped: they would end
+ * the sequence early, or start another one.
+ */
+export function windowTitleSequence(title: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  return `\x1b]0;${title.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')}\x07`;
+}
+
 /**
  * The sequence that leaves the outer terminal as a shell expects it, whatever the child or
  * the app switched on: every mouse mode and the SGR encoding off, bracketed paste off,
- * normal cursor keys, attributes reset, cursor shown, main screen back. Idempotent: write
+ * normal cursor keys, attributes reset, cursor shown, main screen back, the window title
+ * from before (XTWINOPS 23; terminals without a title stack ignore it). Idempotent: write
  * it on every exit path.
  */
 export function restoreTerminalSequence(): string {
   return (
+    '\x1b[23;0t' +
     decset(1003, false) +
     decset(1002, false) +
     decset(1000, false) +

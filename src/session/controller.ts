@@ -6,7 +6,7 @@ import { messageOf } from '../errors.js';
 import type { PtySession, PtyExit } from '../pty/ptySession.js';
 import { ScreenModel } from '../pty/screen.js';
 import { parseCommandKey } from '../pty/keys.js';
-import { mirrorModesSequence, type InputModes } from '../pty/terminalModes.js';
+import { mirrorModesSequence, windowTitleSequence, type InputModes } from '../pty/terminalModes.js';
 import { ActivityTracker } from './activity.js';
 import type { CheckpointAvailability } from './checkpointer.js';
 import { Checkpointer } from './checkpointer.js';
@@ -233,6 +233,8 @@ export class SessionController {
     this.screen.onResponse((answer) => this.pty.write(answer));
     // An agent's "done" bell reaches the user's terminal.
     this.screen.onBell(() => this.options.writeOuter('\x07'));
+    // And its window title (Claude Code and others name the task there).
+    this.screen.onTitle((title) => this.options.writeOuter(windowTitleSequence(title)));
     // Per piece of output (thousands a second in a flood) only what must be: no timer is
     // re-armed and no callback queued per piece.
     this.screen.onParsed(() => this.changed());

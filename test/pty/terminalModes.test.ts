@@ -6,6 +6,7 @@ import {
   mirrorModesSequence,
   mouseTrackingSequence,
   restoreTerminalSequence,
+  windowTitleSequence,
 } from '../../src/pty/terminalModes.js';
 
 describe('terminal modes', () => {
@@ -33,5 +34,16 @@ describe('terminal modes', () => {
     for (const part of ['\x1b[?25h', '\x1b[?1049l', '\x1b[?2004l', '\x1b[?1l', '\x1b[?1000l', '\x1b[?1002l', '\x1b[?1003l', '\x1b[?9l', '\x1b[?1006l', '\x1b[0m']) {
       expect(restore).toContain(part);
     }
+  });
+});
+
+describe('windowTitleSequence', () => {
+  it('sets the title with OSC 0, without the control characters that would end or start a sequence', () => {
+    expect(windowTitleSequence('claude: fix the parser')).toBe('\x1b]0;claude: fix the parser\x07');
+    expect(windowTitleSequence('a\x07b\x1b]0;evil\x9cc\u00e9')).toBe('\x1b]0;ab]0;evilc\u00e9\x07');
+  });
+
+  it('is undone on exit: the terminal restore pops the title saved at start', () => {
+    expect(restoreTerminalSequence()).toContain('\x1b[23;0t');
   });
 });
