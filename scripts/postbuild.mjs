@@ -11,6 +11,7 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { build } from 'esbuild';
 
 /**
@@ -91,6 +92,8 @@ function startNodeWithFlags(file) {
   const source = readFileSync(file, 'utf8');
   const shebang = '#!/usr/bin/env node\n';
   if (!source.startsWith(shebang)) throw new Error(`${file} does not start with ${shebang}`);
+  // `':'` ends as a statement only because the next line cannot continue it.
+  if (!source.slice(shebang.length).startsWith('import ')) throw new Error(`${file}: the line after the shebang must be an import`);
   writeFileSync(file, `#!/bin/sh\n':' //; exec node ${nodeFlags} "$0" "$@"\n${source.slice(shebang.length)}`);
 }
 
@@ -103,7 +106,11 @@ function startNodeWithFlags(file) {
  */
 function asciiOnly(file) {
   const source = readFileSync(file, 'utf8');
+  // Not after a backslash (\\é would become another escape) nor in a raw template: stop the
+  // build rather than change what the code means.
+  if (/\\[\u0080-\uffff]/.test(source) || /String\.raw`[^`]*[\u0080-\uffff]/.test(source)) throw new Error(`${file}: a non-ASCII character the build cannot escape safely`);
   const escaped = source.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  new vm.Script(escaped, { filename: file }); // still parses
   writeFileSync(file, escaped);
 }
 

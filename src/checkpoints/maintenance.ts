@@ -66,9 +66,15 @@ export async function clearRefLock(repo: ShadowRepo, stderr: string, gcWaitMs = 
   return true;
 }
 
+/** git itself takes a gc.pid older than this for one a killed gc left (builtin/gc.c). */
+const gcPidMaxAgeMs = 12 * 60 * 60 * 1000;
+
 function gcRunning(repo: ShadowRepo): boolean {
   try {
-    const [pid, host] = fs.readFileSync(path.join(repo.gitDir, 'gc.pid'), 'utf8').trim().split(' ');
+    const file = path.join(repo.gitDir, 'gc.pid');
+    // A killed gc's file, its pid since reused, would otherwise pass for a live gc forever.
+    if (Date.now() - fs.statSync(file).mtimeMs > gcPidMaxAgeMs) return false;
+    const [pid, host] = fs.readFileSync(file, 'utf8').trim().split(' ');
     return isAlive({ pid: Number(pid), host: host ?? os.hostname() });
   } catch {
     return false;

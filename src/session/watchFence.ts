@@ -9,8 +9,9 @@ import path from 'node:path';
  * How: on Linux all of a process's fs.watch handles share one inotify queue, which libuv
  * reads in order and hands on event by event. A file of our own, created now in a folder of
  * our own and watched, queues its event behind all the earlier ones: when it arrives, they
- * have arrived. Where that order does not hold (or the folder cannot be made) the deadline
- * stands in, as a wait that is usually long enough.
+ * have arrived. Where that order is not known to hold (other systems: macOS's FSEvents
+ * may deliver the fence first), or the folder cannot be made, the deadline stands in, as a
+ * wait that is usually long enough.
  */
 export async function fileEventsDelivered(deadlineMs: number): Promise<boolean> {
   let dir: string | undefined;
@@ -19,6 +20,7 @@ export async function fileEventsDelivered(deadlineMs: number): Promise<boolean> 
   try {
     return await new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), deadlineMs);
+      if (process.platform !== 'linux') return;
       try {
         dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-fence-'));
         probe = fs.watch(dir, (_event, name) => {

@@ -78,6 +78,21 @@ describe('locks', () => {
     expect(fs.existsSync(packedRefsLock)).toBe(false);
   });
 
+  it('takes a gc.pid older than git allows (12 h) for one a killed gc left, even if its pid is in use again', async () => {
+    const root = sb.repo('old-gc-pid');
+    const checkpoints = sb.open(root);
+    await checkpoints.snapshot();
+    const gitDir = checkpoints.repo.gitDir;
+    await gcRunningIn(gitDir);
+    const thirteenHoursAgo = new Date(Date.now() - 13 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(gitDir, 'gc.pid'), thirteenHoursAgo, thirteenHoursAgo);
+    const packedRefsLock = path.join(gitDir, 'packed-refs.lock');
+    fs.writeFileSync(packedRefsLock, 'left by a killed gc');
+    write(root, 'a.txt', 'a\n');
+    expect((await checkpoints.snapshot()).record).toMatchObject({ id: 2, deduped: false });
+    expect(fs.existsSync(packedRefsLock)).toBe(false);
+  });
+
   it('waits out a ref lock while the background gc runs, instead of taking it from under it', async () => {
     const root = sb.repo('gc-ref-lock');
     const checkpoints = sb.open(root);
