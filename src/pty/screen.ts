@@ -1,7 +1,7 @@
 // @xterm/headless is CommonJS with a broken `module` field: its named ESM import
 // type-checks but fails at run time. Take Terminal from the default export.
 import xtermHeadless from '@xterm/headless';
-import type { IBufferLine, Terminal as XtermTerminal } from '@xterm/headless';
+import type { IBufferLine, IDisposable, Terminal as XtermTerminal } from '@xterm/headless';
 import { sgrRow } from './sgrRow.js';
 import type { InputModes } from './terminalModes.js';
 
@@ -20,18 +20,6 @@ export interface ScreenModes extends InputModes {
   alternateScreen: boolean;
 }
 
-/**
- * The child's screen, emulated by @xterm/headless: feed it the pty's output, read back
- * rows to draw. The only user of @xterm/headless.
- */
-/** Rows xterm reports changed since they were last read: a range, or every row. */
-type Changed = { start: number; end: number } | 'all';
-
-/** The event xterm's own renderer redraws by. Internal to xterm (version pinned; checked by tests). */
-interface RefreshSource {
-  onRequestRefreshRows?: (listener: (range: { start: number; end: number } | undefined) => void) => { dispose(): void };
-}
-
 /** Flags in xterm's packed cells: content kept beside the cell (combining marks), extended attributes (underline styles and colours). */
 const COMBINED_CONTENT = 0x200000;
 const EXTENDED_ATTRIBUTES = 0x10000000;
@@ -39,7 +27,8 @@ const EXTENDED_ATTRIBUTES = 0x10000000;
 /**
  * A row's cells as xterm packs them (3 words a cell: content and width, foreground, background),
  * when they say everything the row draws (no cell keeps anything beside them); otherwise
- * undefined. Internal to xterm, like the refresh event: without it, rows are converted.
+ * undefined. Internal to xterm (version pinned): where it is missing, every row is
+ * converted each time, slower but still right.
  */
 function packedCells(line: IBufferLine | undefined, cols: number): Uint32Array | undefined {
   const data = (line as unknown as { _line?: { _data?: unknown } } | undefined)?._line?._data;
@@ -56,14 +45,20 @@ function sameWords(a: Uint32Array, b: Uint32Array): boolean {
   return true;
 }
 
+function unsubscribeOf(subscription: IDisposable): () => void {
+  return () => subscription.dispose();
+}
+
+/**
+ * The child's screen, emulated by @xterm/headless: feed it the pty's output, read back
+ * rows to draw. The only user of @xterm/headless.
+ */
 export class ScreenModel {
   private readonly term: XtermTerminal;
   private cursorVisible = true;
   private sgrMouse = false;
-  /** The last rows read, and what is known to have changed since; see rows(). */
-  private drawn: { rows: string[]; cells: (Uint32Array | undefined)[]; viewportY: number; buffer: string; cols: number } | undefined;
-  private changedRows: Changed = 'all';
-  private readonly tracksChanges: boolean;
+  /** Each row last read, with the packed cells it was converted from; see rows(). */
+  private drawn: { row: string; cells: Uint32Array | undefined }[] = [];
 
   /** A `cols` x `rows` screen keeping `scrollback` lines above it. */
   constructor(cols: number, rows: number, scrollback = 1000) {
@@ -88,24 +83,6 @@ export class ScreenModel {
       this.cursorVisible = true;
       return false;
     });
-    this.tracksChanges = this.trackChangedRows();
-  }
-
-  /**
-   * Follows which rows the output changed, as xterm's renderer does, so that a frame in a
-   * flood converts only those rows (all 40 rows of a full screen cost ~2 ms a frame).
-   * Returns false where xterm does not offer that: every row is then converted each time.
-   */
-  private trackChangedRows(): boolean {
-    const core = (this.term as unknown as { _core?: { _inputHandler?: RefreshSource } })._core;
-    const onRefresh = core?._inputHandler?.onRequestRefreshRows;
-    if (typeof onRefresh !== 'function') return false;
-    onRefresh.call(core?._inputHandler, (range) => {
-      const changed = this.changedRows;
-      if (!range || changed === 'all') this.changedRows = 'all';
-      else this.changedRows = { start: Math.min(changed.start, range.start), end: Math.max(changed.end, range.end) };
-    });
-    return true;
   }
 
   /**
@@ -136,8 +113,7 @@ export class ScreenModel {
    * cursor position reports…): write them to the pty. Returns an unsubscribe.
    */
   onResponse(listener: (data: string) => void): () => void {
-    const subscription = this.term.onData(listener);
-    return () => subscription.dispose();
+    return unsubscribeOf(this.term.onData(listener));
   }
 
   /**
@@ -145,20 +121,17 @@ export class ScreenModel {
    * (xterm parses in slices of ~12 ms), not once per write. Returns an unsubscribe.
    */
   onParsed(listener: () => void): () => void {
-    const subscription = this.term.onWriteParsed(listener);
-    return () => subscription.dispose();
+    return unsubscribeOf(this.term.onWriteParsed(listener));
   }
 
   /** Calls `listener` with each window title the child sets (OSC 0 or 2). Returns an unsubscribe. */
   onTitle(listener: (title: string) => void): () => void {
-    const subscription = this.term.onTitleChange(listener);
-    return () => subscription.dispose();
+    return unsubscribeOf(this.term.onTitleChange(listener));
   }
 
   /** Calls `listener` when the child rings the bell (BEL): the outer terminal should too. */
   onBell(listener: () => void): () => void {
-    const subscription = this.term.onBell(listener);
-    return () => subscription.dispose();
+    return unsubscribeOf(this.term.onBell(listener));
   }
 
   /**
@@ -168,26 +141,17 @@ export class ScreenModel {
   rows(): string[] {
     const buffer = this.term.buffer.active;
     const cell = buffer.getNullCell();
-    const drawn = this.drawn;
-    const same = this.tracksChanges && drawn && drawn.viewportY === buffer.viewportY && drawn.buffer === buffer.type && drawn.cols === this.term.cols && drawn.rows.length === this.term.rows;
-    const changed: Changed = same ? this.changedRows : 'all';
-    const out: string[] = same ? [...drawn.rows] : [];
-    const cells = same ? drawn.cells : [];
-    const start = changed === 'all' ? 0 : changed.start;
-    const end = changed === 'all' ? this.term.rows - 1 : Math.min(changed.end, this.term.rows - 1);
     const cols = this.term.cols;
-    for (let y = start; y <= end; y += 1) {
+    const drawn: { row: string; cells: Uint32Array | undefined }[] = [];
+    for (let y = 0; y < this.term.rows; y += 1) {
       const line = buffer.getLine(buffer.viewportY + y);
-      // Rewritten with the same cells (a full-screen redraw): the row drawn before still holds.
-      const packed = packedCells(line, cols);
-      const before = cells[y];
-      if (same && packed && before && sameWords(packed, before)) continue;
-      out[y] = sgrRow(line, cols, cell);
-      cells[y] = packed?.slice();
+      // The same cells as last time (a full-screen redraw of the same screen): the same row.
+      const cells = packedCells(line, cols);
+      const before = this.drawn[y];
+      drawn.push(cells && before?.cells && sameWords(cells, before.cells) ? before : { row: sgrRow(line, cols, cell), cells: cells?.slice() });
     }
-    this.drawn = { rows: out, cells, viewportY: buffer.viewportY, buffer: buffer.type, cols };
-    this.changedRows = { start: Number.POSITIVE_INFINITY, end: -1 };
-    return [...out];
+    this.drawn = drawn;
+    return drawn.map((row) => row.row);
   }
 
   /** The visible rows as plain text, trailing blanks trimmed (for tests and labels). */
