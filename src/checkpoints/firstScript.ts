@@ -1,3 +1,4 @@
+import { shellWord } from '../shellWord.js';
 import fs from 'node:fs';
 import { startProcess, splitNul, type RunResult } from './git.js';
 import { envArguments } from './gitEnv.js';
@@ -6,7 +7,6 @@ import type { ShadowRepo } from './shadowRepo.js';
 import { scriptBody, type ScriptInput } from './snapshotScript.js';
 import type { HeavyScanFiles } from './heavyScan.js';
 
-const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The first snapshot's script, started before the engine knows its arguments: starting a
@@ -22,7 +22,7 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 const waitingScript = `
 gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5
 shift 5
-env -i "$@" git ${projectConfigQuery.map(quote).join(' ')} >&3 2>/dev/null </dev/null
+env -i "$@" git ${projectConfigQuery.map(shellWord).join(' ')} >&3 2>/dev/null </dev/null
 exec 3>&-
 if [ -n "$walk" ]; then
   env -i "$@" git ls-files -o -z --exclude-standard >"$walk" 2>/dev/null </dev/null & walker=$!

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors.js';
 import { currentProcessMark, isAlive, type ProcessMark } from './processAlive.js';
 
@@ -75,7 +76,6 @@ function breakStale(file: string, seen: string): void {
   fs.rmSync(aside, { force: true });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Takes the project's cross-process lock (a file created with O_EXCL holding our pid), so

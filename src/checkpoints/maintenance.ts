@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import { isAlive } from './processAlive.js';
 import type { ShadowRepo } from './shadowRepo.js';
@@ -44,8 +45,6 @@ export function clearStaleGitLocks(repo: ShadowRepo): string[] {
   return removed;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Clears the way for a ref update that failed on a `<ref>.lock` named in git's error:
  * a lock of a git that is gone is removed; one the background `git gc` may hold (it
@@ -54,13 +53,17 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the update is worth trying again.
  */
 export async function clearRefLock(repo: ShadowRepo, stderr: string, gcWaitMs = 15_000): Promise<boolean> {
-  const match = /Unable to create '([^']+\.lock)': File exists/.exec(stderr);
-  const lock = match?.[1];
-  if (!lock || !path.resolve(lock).startsWith(repo.gitDir + path.sep)) return false;
+  const lock = /Unable to create '([^']+\.lock)': File exists/.exec(stderr)?.[1];
+  return lock !== undefined && clearRefLockFile(repo, lock, gcWaitMs);
+}
+
+/** clearRefLock for a lock file known by its path. */
+export async function clearRefLockFile(repo: ShadowRepo, lock: string, gcWaitMs = 15_000): Promise<boolean> {
+  if (!path.resolve(lock).startsWith(repo.gitDir + path.sep)) return false;
   const deadline = Date.now() + gcWaitMs;
   while (gcRunning(repo)) {
     if (Date.now() >= deadline) return false;
-    await pause(50);
+    await sleep(50);
   }
   fs.rmSync(lock, { force: true });
   return true;

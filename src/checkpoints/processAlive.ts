@@ -23,17 +23,23 @@ export function currentProcessMark(): ProcessMark {
   return { pid: process.pid, host: os.hostname(), start: processStartTime(process.pid) };
 }
 
+/** Whether `pid` is running (a negative pid: any process of that group); EPERM means it is, only not ours. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Whether the process that wrote a mark is still running. A mark from another host is
  * assumed alive: there is no way to tell from here.
  */
 export function isAlive(mark: ProcessMark): boolean {
   if (mark.host !== os.hostname()) return true;
-  try {
-    process.kill(mark.pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  if (!pidAlive(mark.pid)) return false;
   if (mark.start === undefined) return true;
   const start = processStartTime(mark.pid);
   return start === undefined || start === mark.start;

@@ -6,6 +6,9 @@
 // whose project lock they ran under (the next holder takes that lock for stale and clears
 // the index.lock they would still hold).
 
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pidAlive } from './processAlive.js';
+
 const exitSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Leaders of the process groups still running. */
@@ -18,15 +21,6 @@ export function signalGroup(pid: number, signal: NodeJS.Signals | 0): void {
     process.kill(-pid, signal);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -77,8 +71,6 @@ export function untrackGroup(pid: number): void {
   removeSignalHooks();
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Stops a whole group: SIGTERM (git removes its lock files), then SIGKILL to whatever is
  * left after `graceMs`. Resolves once no process of the group is left, or a second after
@@ -89,13 +81,13 @@ export async function stopGroup(pid: number, graceMs = 2_000): Promise<void> {
   signalGroup(pid, 'SIGTERM');
   const killAt = Date.now() + graceMs;
   let killed = false;
-  while (groupAlive(pid)) {
+  while (pidAlive(-pid)) {
     if (!killed && Date.now() >= killAt) {
       signalGroup(pid, 'SIGKILL');
       killed = true;
     }
     if (killed && Date.now() >= killAt + 1_000) break;
-    await pause(10);
+    await sleep(10);
   }
   untrackGroup(pid);
 }

@@ -6,7 +6,7 @@ import { gitlinkMode, parseRawDiff } from './diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';
 import type { IndexEntry } from './indexFile.js';
-import { clearRefLock } from './maintenance.js';
+import { clearRefLock, clearRefLockFile } from './maintenance.js';
 import { createRef, writeRootCommit } from './looseCommit.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
@@ -151,17 +151,23 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
           : output.staged.length;
     // The first checkpoint "changes" every file: naming them all says nothing.
     const paths = first ? [] : (diffed ?? output.staged.map((item) => item.path.replace(/\/$/, '')));
-    const commit = output.kind === 'tree' && commitHere ? commitRoot(repo, output.tree, request) : output.commit;
+    const commit = output.kind === 'tree' && commitHere ? await commitRoot(repo, output.tree, request) : output.commit;
     return { tree: output.tree, commit, changed, changedPaths: paths.slice(0, maxChangedPaths), toTarget: output.toTarget, added };
   }
   throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
 }
 
-/** The first checkpoint's commit (no parent) and its ref. */
-function commitRoot(repo: ShadowRepo, tree: string, request: SnapshotRequest): string {
+/** The first checkpoint's commit (no parent) and its ref; a ref lock left by a crash is cleared as the script's is. */
+async function commitRoot(repo: ShadowRepo, tree: string, request: SnapshotRequest): Promise<string> {
   try {
     const commit = writeRootCommit(repo.gitDir, tree, request.message);
-    createRef(repo.gitDir, request.ref, commit);
+    try {
+      createRef(repo.gitDir, request.ref, commit);
+    } catch (error) {
+      const lock = `${path.join(repo.gitDir, request.ref)}.lock`;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await clearRefLockFile(repo, lock))) throw error;
+      createRef(repo.gitDir, request.ref, commit);
+    }
     return commit;
   } catch (error) {
     throw new GitError(['commit-tree'], null, messageOf(error), `snapshot failed writing its commit in ${repo.gitDir}`);

@@ -34,7 +34,6 @@ function version(): string {
   return pkg.version;
 }
 
-/** Runs one command line and returns the exit code; never throws. */
 /** `-C DIR` before the command (`rewind -C ~/api -- claude`) goes to the command, as after it. */
 function withDirAfterCommand(argv: string[]): string[] {
   const [flag, dir, name, ...rest] = argv;
@@ -44,6 +43,7 @@ function withDirAfterCommand(argv: string[]): string[] {
   return [name, flag, dir, ...rest];
 }
 
+/** Runs one command line and returns the exit code; never throws. */
 export async function run(args: string[], io: CommandIO): Promise<number> {
   const argv = withDirAfterCommand(args);
   const [name, ...rest] = argv;

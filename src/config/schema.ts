@@ -1,5 +1,6 @@
 // The keys of config.json, their defaults and their rules, all read from config.schema.json
 // (the one source of truth). No `conf` here: this module is cheap to import.
+import { shellWord } from '../shellWord.js';
 import { readFileSync } from 'node:fs';
 import { BugError, UserError, messageOf } from '../errors.js';
 
@@ -153,11 +154,6 @@ export function formatValue(value: unknown): string {
 export function formatGot(value: unknown): string {
   const text = value === undefined ? 'nothing' : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-/** Quotes a word for a POSIX shell command the user may paste, only when needed. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** `rewind config set KEY DEFAULT`, ready to paste. */

@@ -10,7 +10,7 @@ import { parseScriptOutput } from '../../src/checkpoints/snapshotScript.js';
 import { shadowGit, treePaths } from '../helpers/shadow.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { commit } from '../helpers/repoShapes.js';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { alive, createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -21,15 +21,6 @@ afterEach(() => sb.cleanup());
 function scanFiles(name: string) {
   const dir = sb.folder(`scan-${name}`);
   return { standardExclude: path.join(dir, 'standard.exclude'), result: path.join(dir, 'heavy-scan') };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('first snapshot script', () => {
@@ -91,7 +82,12 @@ describe('first snapshot script', () => {
     const first = await checkpoints.snapshot();
     write(root, 'a.txt', 'a\n');
     write(root, 'sub dir/-b.txt', 'b\n');
-    const script = startFirstScript(checkpoints.repo, projectGitEnv(sb.env), scanFiles('listed-fast'));
+    const scan = scanFiles('listed-fast');
+    const script = startFirstScript(checkpoints.repo, projectGitEnv(sb.env), scan);
+    const listing = `${scan.result}.untracked`;
+    await waitFor(() => fs.existsSync(listing) && fs.readFileSync(listing, 'utf8').includes('sub dir/-b.txt'), 10_000, 'the listing');
+    // Made after the listing: only a walk would stage it, and with nothing gone there is none.
+    write(root, 'late.txt', 'made after the listing\n');
     const run = script.run({ prevCommit: first.record.commit, prevTree: first.record.tree, ref: 'refs/checkpoints/2', mode: 'commit', diff: false, list: false, trackedThenListed: true, message: 'm\n' });
     const output = parseScriptOutput((await run).stdout);
     expect(output.staged).toEqual([
@@ -154,7 +150,7 @@ describe('first snapshot script', () => {
     // The second snapshot starts the ordinary background walk; the third reports what it found.
     await checkpoints.snapshot();
     const walker = Number(fs.readFileSync(path.join(checkpoints.store.root, 'heavy-scan.started'), 'utf8'));
-    await waitFor(() => !isAlive(walker), 10_000, 'the background walk');
+    await waitFor(() => !alive(walker), 10_000, 'the background walk');
     const third = await checkpoints.snapshot();
     expect(third.record.skipped).toEqual(heavy);
   });

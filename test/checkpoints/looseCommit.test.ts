@@ -72,4 +72,17 @@ describe('the first commit, written without git', () => {
     expect(() => createRef(gitDir, 'refs/checkpoints/9', record.commit)).toThrow(/EEXIST/);
     expect(fs.existsSync(path.join(gitDir, 'refs', 'checkpoints', '9'))).toBe(false);
   });
+
+  it('a first checkpoint after one that crashed holding its ref lock clears the stale lock and is written', async () => {
+    const root = sb.repo('crashed-first');
+    const checkpoints = sb.open(root);
+    const gitDir = checkpoints.repo.gitDir;
+    fs.mkdirSync(path.join(gitDir, 'refs', 'checkpoints'), { recursive: true });
+    const lock = path.join(gitDir, 'refs', 'checkpoints', '1.lock');
+    fs.writeFileSync(lock, 'left by a crashed rewind\n');
+    const { record } = await checkpoints.snapshot({ trigger: 'manual' });
+    expect(record.id).toBe(1);
+    expect(shadowGit(gitDir, 'rev-parse', 'refs/checkpoints/1').trim()).toBe(record.commit);
+    expect(fs.existsSync(lock)).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { shellWord } from '../../src/shellWord.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,6 @@ import {
   formatValue,
   parseConfigValue,
   propertySchema,
-  shellWord,
 } from '../../src/config/schema.js';
 import { UserError } from '../../src/errors.js';
 

@@ -113,7 +113,8 @@ export function createSandbox(prefix = 'rewind-test-'): Sandbox {
   };
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` is still running. */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
