@@ -8,7 +8,7 @@
 // dist/bundle/app.cjs.cache: written by a short real session in a pty (trainCodeCache), so
 // it holds the functions a session runs, not only the top level. Without it (training
 // failed) the app still works, it only compiles at start.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -130,17 +130,20 @@ process.stdout.write(out);
 `;
 
 /**
- * Runs the built app once in a pty (a session in a scratch folder, the agent printing for a
+ * Runs the built app once in a pty (a session in a scratch project, the agent printing for a
  * moment) with REWIND_TRAIN_CODE_CACHE=1: the app writes app.cjs.cache as it exits.
  */
 async function trainCodeCache() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'rewind-train-'));
   try {
-    writeFileSync(path.join(scratch, 'agent.js'), trainingOutput);
+    // A project of its own under HOME: the session takes checkpoints, as a user's does.
+    const project = path.join(scratch, 'project');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'agent.js'), trainingOutput);
     const { spawn } = (await import('@lydell/node-pty')).default;
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, TERM: 'xterm-256color', REWIND_HOME: path.join(scratch, 'store'), REWIND_CONFIG_DIR: path.join(scratch, 'config'), REWIND_TRAIN_CODE_CACHE: '1' };
     // As users start it (with the flags of its first lines): V8 rejects a cache made under other flags.
-    const child = spawn(cli, ['--', process.execPath, 'agent.js'], { cols: 120, rows: 30, cwd: scratch, env, name: 'xterm-256color' });
+    const child = spawn(cli, ['--', process.execPath, 'agent.js'], { cols: 120, rows: 30, cwd: project, env, name: 'xterm-256color' });
     child.onData(() => undefined);
     const exitCode = await new Promise((resolve) => {
       const deadline = setTimeout(() => {

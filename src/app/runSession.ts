@@ -1,6 +1,6 @@
 import { SessionController } from '../session/controller.js';
 import { openForApp } from '../session/checkpointer.js';
-import { restoreTerminalSequence, SAVE_TITLE } from '../pty/terminalModes.js';
+import { decset, restoreTerminalSequence, SAVE_TITLE } from '../pty/terminalModes.js';
 import { loadConfigFast } from '../config/cachedConfig.js';
 import { InkFrameSink, layoutOf, ScreenWriter } from './screenWriter.js';
 import { loadInkWhenNeeded } from './inkLoader.js';
@@ -36,7 +36,7 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   // The agent starts first; checkpoints are opened while it does.
   void openForApp(options.cwd, config, options.env).then((checkpoints) => session.attachCheckpoints(checkpoints));
 
-  stdout.write(`${SAVE_TITLE}\x1b[?1049h\x1b[2J\x1b[H`);
+  stdout.write(`${SAVE_TITLE}${decset(1049, true)}\x1b[2J\x1b[H`);
   const writer = new ScreenWriter((data) => stdout.write(data), layoutOf(session.view()));
   // Layout first: the writer must know who draws the pane before Ink's frame for a view arrives.
   session.subscribe(() => writer.setLayout(layoutOf(session.view())));

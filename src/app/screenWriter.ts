@@ -1,3 +1,4 @@
+import { decset } from '../pty/terminalModes.js';
 import { EventEmitter } from 'node:events';
 import type { CursorState } from '../pty/screen.js';
 import type { AppView } from './view.js';
@@ -36,8 +37,8 @@ export function layoutOf(view: AppView): ScreenLayout {
   };
 }
 
-const beginSync = '\x1b[?2026h';
-const endSync = '\x1b[?2026l';
+const beginSync = decset(2026, true);
+const endSync = decset(2026, false);
 
 /**
  * What the app draws on the terminal (only terminal modes and the final restore are
@@ -126,7 +127,7 @@ export class ScreenWriter {
     const at = show ? `\x1b[${cursor.y + 1};${cursor.x + 1}H` : '';
     if (show && (out !== '' || at !== this.cursorAt)) out += at;
     this.cursorAt = at;
-    if (show !== this.cursorShown) out += show ? '\x1b[?25h' : '\x1b[?25l';
+    if (show !== this.cursorShown) out += decset(25, show);
     this.cursorShown = show;
     if (out !== '') this.write(beginSync + out + endSync);
   }

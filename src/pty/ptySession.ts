@@ -43,7 +43,7 @@ type SpawnPty = (
 ) => PtyProcess;
 
 /** How often a live child is checked for having exited (see "Drain" on PtySession). */
-const EXIT_POLL_MS = 10;
+const EXIT_POLL_MS = 25;
 /** How long the output must stay quiet after the child is gone before the pty is let go. */
 const QUIET_MS = 20;
 
@@ -100,7 +100,7 @@ function holdSlave(pty: PtyProcess): number | undefined {
  * after a short read for end-of-file and stops reading while the kernel still holds up to
  * tens of KB (measured here: 12 of 20 `seq 1 200000` runs lost 4-15 KB). So PtySession
  * opens the slave itself right after the spawn, which keeps the master from ever seeing
- * the hang-up while the child lives. A check every 10 ms notices when the child is gone;
+ * the hang-up while the child lives. A check every 25 ms notices when the child is gone;
  * once the output has then stayed quiet for 20 ms and one more I/O poll brought nothing,
  * PtySession closes its slave descriptor: the master reads what is left, gets EIO, node-pty
  * closes and reports the exit, and `onExit` listeners run after every byte went to `onData`

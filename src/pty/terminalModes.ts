@@ -1,3 +1,5 @@
+import { oneLine } from '../session/format.js';
+
 /** Which mouse events the child asked for (xterm's names: ?9, ?1000, ?1002, ?1003). */
 export type MouseTracking = 'none' | 'x10' | 'vt200' | 'drag' | 'any';
 
@@ -22,7 +24,8 @@ export const DEFAULT_INPUT_MODES: InputModes = {
 
 const MOUSE_MODE_NUMBER: Record<Exclude<MouseTracking, 'none'>, number> = { x10: 9, vt200: 1000, drag: 1002, any: 1003 };
 
-function decset(mode: number, on: boolean): string {
+/** DECSET / DECRST: private mode `mode` on or off. */
+export function decset(mode: number, on: boolean): string {
   return `\x1b[?${mode}${on ? 'h' : 'l'}`;
 }
 
@@ -67,15 +70,16 @@ export function mirrorModesSequence(from: InputModes | undefined, to: InputModes
 
 /** Saves the outer terminal's window title on its title stack (XTWINOPS 22): the agent may set its own. */
 export const SAVE_TITLE = '\x1b[22;0t';
+/** Puts back the title SAVE_TITLE saved (XTWINOPS 23). */
+const RESTORE_TITLE = '\x1b[23;0t';
 
 /**
  * The sequence that sets the outer terminal's window title to `title` (OSC 0, what the
- * agent asked of the pane's terminal). Control characters are dropped: they would end
- * the sequence early, or start another one.
+ * agent asked of the pane's terminal), on one line: control characters would end the
+ * sequence early, or start another one.
  */
 export function windowTitleSequence(title: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  return `\x1b]0;${title.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')}\x07`;
+  return `\x1b]0;${oneLine(title)}\x07`;
 }
 
 /**
@@ -87,7 +91,7 @@ export function windowTitleSequence(title: string): string {
  */
 export function restoreTerminalSequence(): string {
   return (
-    '\x1b[23;0t' +
+    RESTORE_TITLE +
     decset(1003, false) +
     decset(1002, false) +
     decset(1000, false) +

@@ -6,6 +6,7 @@ import { messageOf } from '../errors.js';
 import type { PtySession, PtyExit } from '../pty/ptySession.js';
 import { ScreenModel } from '../pty/screen.js';
 import { parseCommandKey } from '../pty/keys.js';
+import { oneLine } from './format.js';
 import { mirrorModesSequence, windowTitleSequence, type InputModes } from '../pty/terminalModes.js';
 import { ActivityTracker } from './activity.js';
 import type { CheckpointAvailability } from './checkpointer.js';
@@ -187,7 +188,8 @@ export class SessionController {
 
   /** A one-line notice in the status line that fades after a few seconds. */
   say(text: string, tone: 'info' | 'warning' | 'error' = 'info'): void {
-    this.notice = { text, tone, until: Date.now() + noticeMs };
+    // One row: a git error's line breaks written raw would break the screen.
+    this.notice = { text: oneLine(text), tone, until: Date.now() + noticeMs };
     clearTimeout(this.noticeTimer);
     this.noticeTimer = setTimeout(() => this.changed(), noticeMs + 10);
     this.changed();
@@ -195,7 +197,7 @@ export class SessionController {
 
   /** Takes back a notice that no longer holds (if it is still the one shown). */
   private unsay(text: string): void {
-    if (this.notice?.text !== text) return;
+    if (this.notice?.text !== oneLine(text)) return;
     this.notice = undefined;
     this.changed();
   }

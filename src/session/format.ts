@@ -20,3 +20,12 @@ export function formatAge(sinceMs: number): string {
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h ago`;
   return `${Math.floor(seconds / 86_400)}d ago`;
 }
+
+/**
+ * One line of plain text from anything a user or an agent wrote: tabs and line breaks become
+ * spaces, other control characters (including Esc, so no escape sequence survives) are dropped.
+ */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+  return text.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\x00-\x1f\x7f-\x9f]/g, '');
+}

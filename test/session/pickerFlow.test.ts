@@ -2,34 +2,19 @@
 // agent still working when the wait for it ends is named in what the restore says.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configDefaults } from '../../src/config/schema.js';
-import { PtySession } from '../../src/pty/ptySession.js';
-import { openForApp } from '../../src/session/checkpointer.js';
-import { SessionController } from '../../src/session/controller.js';
+import { describe, expect, it } from 'vitest';
+import type { SessionController } from '../../src/session/controller.js';
 import { openPicker } from '../../src/session/pickerFlow.js';
+import { sessionSandbox } from '../helpers/session.js';
 import { waitFor } from '../helpers/waitFor.js';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { write } from '../helpers/tempRepo.js';
 
-let sb: Sandbox;
-let session: SessionController | undefined;
-beforeEach(() => {
-  sb = createSandbox('rewind-picker-flow-');
-});
-afterEach(async () => {
-  await session?.stop();
-  session = undefined;
-  await sb.cleanup();
-});
+const sessions = sessionSandbox('rewind-picker-flow-');
 
 /** The app's session around `script` (sh) as the agent, with its first checkpoint taken. */
 async function startSession(root: string, script: string): Promise<SessionController> {
-  const env = { ...sb.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
-  const config = configDefaults();
-  const pty = await PtySession.spawn({ command: 'sh', args: ['-c', script], cwd: root, env: { PATH: env.PATH, HOME: sb.home }, cols: 80, rows: 24 });
-  session = new SessionController({ pty, sessionId: 'test-session', cwd: root, env, config, columns: 80, rows: 24, writeOuter: () => undefined });
-  session.start();
-  session.attachCheckpoints(await openForApp(root, config, env));
+  const { session, openCheckpoints } = await sessions.start(root, 'sh', ['-c', script]);
+  session.attachCheckpoints(await openCheckpoints());
   await session.checkpointsOpened();
   return session;
 }
@@ -50,7 +35,7 @@ const ticking = 'while :; do echo tick; sleep 0.1; done';
 
 describe('restoring from the picker while the agent is busy', () => {
   it('says so when Ctrl-C did not stop the agent, and restores all the same', async () => {
-    const root = sb.repo('deaf');
+    const root = sessions.sandbox().repo('deaf');
     const current = await startSession(root, `trap '' INT; ${ticking}`);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const notice = await restoreFirst(current);
@@ -60,7 +45,7 @@ describe('restoring from the picker while the agent is busy', () => {
   }, 30_000);
 
   it('says nothing of it when Ctrl-C stopped the agent', async () => {
-    const root = sb.repo('stops');
+    const root = sessions.sandbox().repo('stops');
     const current = await startSession(root, ticking);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const notice = await restoreFirst(current);

@@ -150,7 +150,8 @@ describe('resuming after a pause', () => {
     const other = fs.watch(root, (_event, name) => seen.push(String(name)));
     try {
       write('late.txt');
-      expect(await fileEventsDelivered(5_000)).toBe(true);
+      // Only Linux orders the fence behind earlier events (elsewhere the deadline decides).
+      expect(await fileEventsDelivered(5_000)).toBe(process.platform === 'linux');
       expect(seen).toContain('late.txt');
     } finally {
       other.close();

@@ -1,4 +1,4 @@
-import { oneLine } from './cut.js';
+import { oneLine } from '../../session/format.js';
 import { localTime } from '../../commands/time.js';
 import type { PickerCheckpoint } from './types.js';
 

@@ -1,4 +1,4 @@
-import { oneLine } from './cut.js';
+import { oneLine } from '../../session/format.js';
 import { formatBytes } from '../../session/format.js';
 import type { PickerPreview } from './types.js';
 
