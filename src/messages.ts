@@ -1,2 +1,2 @@
 /** DESIGN's words for a project without checkpoints: the CLI, the app and the picker all say this. */
-export const noCheckpointsYet = 'no checkpoints yet — they are taken before each file-modifying tool';
+export const noCheckpointsYet = 'no checkpoints yet — taken on session start, Enter and file changes';

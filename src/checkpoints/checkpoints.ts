@@ -364,7 +364,7 @@ export class Checkpoints {
    * what a restore would start from.
    */
   currentTree(): Promise<CurrentTree> {
-    if (!this.repo.exists()) throw new UserError(`no checkpoints yet for ${this.project.root}: they are taken before each file-modifying tool, or by \`rewind snapshot\``);
+    if (!this.repo.exists()) throw new UserError(`no checkpoints yet for ${this.project.root}: they are taken when a session in \`rewind -- <agent>\` starts, before each Enter and after file changes, or by \`rewind snapshot\``);
     return this.locked('read the work tree', () => this.currentTreeLocked());
   }
 

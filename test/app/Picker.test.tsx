@@ -1,6 +1,7 @@
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUSY_NOTE, NO_CHECKPOINTS, Picker } from '../../src/app/picker/Picker.js';
+import { BUSY_NOTE, Picker } from '../../src/app/picker/Picker.js';
+import { noCheckpointsYet } from '../../src/messages.js';
 import { textWidth } from '../../src/app/picker/cut.js';
 import type { PickerChoice, PickerPreview, PickerProps } from '../../src/app/picker/types.js';
 import { allModes, checkpoints, emptyPreview, noConversation } from './pickerFixtures.js';
@@ -251,7 +252,7 @@ describe('Picker: notes and edge cases', () => {
 
   it('says there are no checkpoints yet if opened with none', async () => {
     const { view } = await open({ checkpoints: [] });
-    await view.waitForFrame((f) => f.includes(NO_CHECKPOINTS));
+    await view.waitForFrame((f) => f.includes(noCheckpointsYet));
   });
 });
 

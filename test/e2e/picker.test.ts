@@ -94,7 +94,7 @@ describe('Esc Esc → pick → restore files', () => {
     session = term;
     await term.waitFor(/◈ rewind/, 15_000, 'the status line');
     term.write('\x1b\x1b');
-    await term.waitFor(/no checkpoints yet — they are taken before each file-modifying tool/, 10_000, 'the message');
+    await term.waitFor(/no checkpoints yet — taken on session start, Enter and file changes/, 10_000, 'the message');
     expect(term.text()).not.toMatch(/files only|╭/);
   });
 

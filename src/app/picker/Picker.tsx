@@ -11,8 +11,7 @@ import { COMPACT_BELOW, rowText } from './pickerRows.js';
 import type { PickerProps } from './types.js';
 import { usePreview } from './usePreview.js';
 
-export { noCheckpointsYet as NO_CHECKPOINTS } from '../../messages.js';
-import { noCheckpointsYet as NO_CHECKPOINTS } from '../../messages.js';
+import { noCheckpointsYet } from '../../messages.js';
 export const BUSY_NOTE = 'the agent is busy: restoring stops it first';
 
 /** Rows the mode menu wants: a title, three modes, their reasons and a notice on narrow boxes. */
@@ -55,7 +54,7 @@ export function Picker(props: PickerProps) {
   // The mode menu takes the list's place; the preview stays under it when the menu fits.
   const previewBelow = layout.listHeight >= MENU_ROOM;
   const line = (text: string) => cutToWidth(text, w);
-  const empty = checkpoints.length === 0 ? NO_CHECKPOINTS : `no checkpoint matches "${state.filter}"`;
+  const empty = checkpoints.length === 0 ? noCheckpointsYet : `no checkpoint matches "${state.filter}"`;
   const filtering = state.filter !== '' ? `filter: ${state.filter}▏  ${matches} of ${checkpoints.length}` : 'type to filter by label or file name';
   const status = state.stage === 'modes' ? 'choose what to restore' : filtering;
   const hints =
