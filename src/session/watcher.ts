@@ -111,8 +111,12 @@ export class ChangeWatcher {
     } catch {
       return;
     }
+    // An ignored folder that appears (node_modules, target/) is not walked at all: the walk is
+    // synchronous, and such a folder can hold thousands of others.
+    const noneIgnored = new Set<string>();
+    if ((await this.options.ignored([relative]).catch(() => noneIgnored)).has(relative)) return;
     walk(relative);
-    const ignored = await this.options.ignored(found).catch(() => new Set<string>());
+    const ignored = await this.options.ignored(found).catch(() => noneIgnored);
     for (const folder of found) {
       const below = [...ignored].some((dir) => folder === dir || folder.startsWith(`${dir}/`));
       if (!below) this.watch(folder);

@@ -59,6 +59,8 @@ describe('ChangeWatcher', () => {
     write('lib/deep/new.ts');
     await waitFor(() => asked.some((folders) => folders.includes('lib')) && asked.some((folders) => folders.includes('node_modules')), 5_000, 'the new folders to be looked at');
     await waitFor(() => watcher?.size === 4, 5_000, 'lib and lib/deep watched, node_modules not');
+    // An ignored folder that appears is not walked: nothing below it is even asked about.
+    expect(asked.flat().filter((folder) => folder.startsWith('node_modules/'))).toEqual([]);
 
     write('node_modules/pkg/index.js', 'changed inside an ignored folder\n');
     write('.git/HEAD', 'ref: refs/heads/other\n');
