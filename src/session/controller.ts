@@ -285,6 +285,7 @@ export class SessionController {
           ignoreDirs: [checkpointer.engine.store.root],
           onSettled: (paths) => void this.filesSettled(checkpointer, paths),
           onError: off,
+          onFull: (message) => this.say(message, 'warning'),
         });
       })
       .catch(off);

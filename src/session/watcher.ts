@@ -13,8 +13,9 @@ export interface WatcherOptions {
   ignored: (paths: string[]) => Promise<Set<string>>;
   onSettled: (paths: string[]) => void;
   onError: (error: Error) => void;
-  /** At most this many folders are watched (one inotify watch each). */
+  /** At most this many folders are watched (one inotify watch each); `onFull` is told once when more would be. */
   maxFolders?: number;
+  onFull?: (message: string) => void;
 }
 
 const maxPaths = 5_000;
@@ -60,7 +61,7 @@ export class ChangeWatcher {
   private watch(folder: string): void {
     if (this.closed || this.watchers.has(folder) || isGitPath(folder)) return;
     if (this.watchers.size >= (this.options.maxFolders ?? 20_000)) {
-      if (!this.full) this.options.onError(new Error(`more than ${this.watchers.size} folders: changes in the others are seen at the next Enter`));
+      if (!this.full) this.options.onFull?.(`watching the first ${this.watchers.size} folders only: changes in the others are seen at the next Enter`);
       this.full = true;
       return;
     }

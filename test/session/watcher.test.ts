@@ -69,6 +69,19 @@ describe('ChangeWatcher', () => {
     expect(seen().filter((file) => file.startsWith('node_modules/pkg/') || file.includes('.git'))).toEqual([]);
   });
 
+  it('past its folder limit it says so once, as a limit, not as an error, and keeps watching the others', async () => {
+    for (const folder of ['a', 'b', 'c', 'd']) fs.mkdirSync(path.join(root, folder));
+    const full: string[] = [];
+    const errors: Error[] = [];
+    const bursts: string[][] = [];
+    watcher = new ChangeWatcher(root, { debounceMs: 50, folders: ['a', 'b', 'c', 'd'], maxFolders: 2, ignored: async () => new Set(), onSettled: (paths) => bursts.push(paths), onError: (error) => errors.push(error), onFull: (message) => full.push(message) });
+    expect(full).toEqual(['watching the first 2 folders only: changes in the others are seen at the next Enter']);
+    expect(errors).toEqual([]);
+    write('a/x.txt');
+    await waitFor(() => bursts.length > 0, 5_000, 'a burst in a watched folder');
+    expect(bursts[0]).toEqual(['a/x.txt']);
+  });
+
   it('drops what happens while paused', async () => {
     write('src/a.ts');
     const bursts: string[][] = [];
