@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors.js';
-import { currentProcessMark, isAlive, type ProcessMark } from './processAlive.js';
+import { currentProcessMark, groupRunning, isAlive, processStartTime, type ProcessMark } from './processAlive.js';
+import { liveGroups, signalGroup, watchGroups } from './processGroup.js';
 
 export interface LockOptions {
   /** What the holder is doing, shown to whoever waits. */
@@ -107,6 +108,9 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
       })();
       const holder = raw === undefined ? undefined : readLock(file);
       if (raw !== undefined && (holder === undefined ? isOldGarbage(file) : !isAlive(holder))) {
+        // Its git processes may still run (a holder killed with SIGKILL cannot stop them):
+        // they go first, or they would write the shadow's index and refs under the new holder.
+        await stopOrphanedGroups(groupsFile(file));
         breakStale(file, raw);
         continue;
       }
@@ -128,10 +132,12 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
     if (ticket) fs.rmSync(path.join(queue, ticket), { force: true });
   }
 
+  const stopRecording = recordGroups(groupsFile(file));
   let released = false;
   return () => {
     if (released) return;
     released = true;
+    stopRecording();
     try {
       const now = fs.readFileSync(file, 'utf8');
       if (now === JSON.stringify(content)) fs.rmSync(file, { force: true });
@@ -141,6 +147,61 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
     releaseLocal();
     if (inProcess.get(file) === chained) inProcess.delete(file);
   };
+}
+
+/** Where a lock's holder lists the process groups it has running: `<lock>.groups`. */
+function groupsFile(lock: string): string {
+  return `${lock}.groups`;
+}
+
+interface RecordedGroup {
+  pid: number;
+  start?: string;
+}
+
+/**
+ * While the lock is held, keeps `file` listing this process's running process groups (each
+ * git or sh it starts leads one), with their start times; removes it when stopped.
+ */
+function recordGroups(file: string): () => void {
+  const write = (groups: readonly number[]) => {
+    const recorded: RecordedGroup[] = groups.map((pid) => ({ pid, start: processStartTime(pid) }));
+    try {
+      if (recorded.length === 0) fs.rmSync(file, { force: true });
+      else fs.writeFileSync(file, JSON.stringify(recorded), { mode: 0o600 });
+    } catch {
+      // The lock's folder is gone (the store was removed): nothing left to protect.
+    }
+  };
+  write(liveGroups());
+  const stop = watchGroups(write);
+  return () => {
+    stop();
+    fs.rmSync(file, { force: true });
+  };
+}
+
+/**
+ * Stops the process groups a dead holder left running, and waits until they are gone. A
+ * group whose leader is alive with another start time is someone else's (its pid reused)
+ * and is left alone.
+ */
+async function stopOrphanedGroups(file: string): Promise<void> {
+  let recorded: RecordedGroup[];
+  try {
+    recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as RecordedGroup[];
+  } catch {
+    return;
+  }
+  for (const group of Array.isArray(recorded) ? recorded : []) {
+    if (typeof group?.pid !== 'number' || group.pid <= 1 || !groupRunning(group.pid)) continue;
+    const start = processStartTime(group.pid);
+    if (start !== undefined && group.start !== undefined && start !== group.start) continue;
+    signalGroup(group.pid, 'SIGKILL');
+    const deadline = Date.now() + 5_000;
+    while (groupRunning(group.pid) && Date.now() < deadline) await sleep(5);
+  }
+  fs.rmSync(file, { force: true });
 }
 
 let tickets = 0;

@@ -34,6 +34,32 @@ export function pidAlive(pid: number): boolean {
 }
 
 /**
+ * Whether any process of group `pgid` is still running: zombies (killed, not yet reaped,
+ * as under a container's init that reaps nothing) do not count. Linux reads /proc; elsewhere
+ * any member counts.
+ */
+export function groupRunning(pgid: number): boolean {
+  if (!pidAlive(-pgid)) return false;
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return true;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 3 (state) and 5 (process group), counted from the command name's ')'.
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') return true;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return false;
+}
+
+/**
  * Whether the process that wrote a mark is still running. A mark from another host is
  * assumed alive: there is no way to tell from here.
  */

@@ -14,6 +14,27 @@ const exitSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Leaders of the process groups still running. */
 const live = new Set<number>();
 let exitHookInstalled = false;
+const watchers = new Set<(groups: readonly number[]) => void>();
+
+/** The leaders of this process's groups that are still running. */
+export function liveGroups(): number[] {
+  return [...live];
+}
+
+/**
+ * Calls `watcher` with the live groups whenever one starts or ends (the project lock
+ * records them: a holder killed with SIGKILL cannot stop them, the next holder must).
+ * Returns the function that stops the calls.
+ */
+export function watchGroups(watcher: (groups: readonly number[]) => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+function groupsChanged(): void {
+  const groups = liveGroups();
+  for (const watcher of watchers) watcher(groups);
+}
 
 /** Sends `signal` to the whole group; a group that is already gone is not an error. */
 export function signalGroup(pid: number, signal: NodeJS.Signals | 0): void {
@@ -62,13 +83,15 @@ export function trackGroup<T extends { pid?: number | undefined }>(start: () => 
     if (child?.pid !== undefined) live.add(child.pid);
     else if (live.size === 0) removeSignalHooks();
   }
+  if (child.pid !== undefined) groupsChanged();
   return child;
 }
 
 /** Stops tracking a group that has ended. */
 export function untrackGroup(pid: number): void {
-  if (!live.delete(pid) || live.size > 0) return;
-  removeSignalHooks();
+  if (!live.delete(pid)) return;
+  groupsChanged();
+  if (live.size === 0) removeSignalHooks();
 }
 
 /**

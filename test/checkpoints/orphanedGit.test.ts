@@ -1,0 +1,105 @@
+// Issue 11 item 4: a rewind killed with SIGKILL mid-snapshot cannot stop the git it started.
+// The next holder of the project lock stops those processes before it takes the lock, so
+// they never write the shadow's index or refs under it (on main before the fix, the orphan
+// went on and pointed the new checkpoint's ref at its own commit).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { requireBuiltCli, runBuiltCli } from '../helpers/restoreKit.js';
+import { shadowGit } from '../helpers/shadow.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { waitFor } from '../helpers/waitFor.js';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox('rewind-orphan-');
+});
+afterEach(async () => {
+  fs.writeFileSync(path.join(sb.base, 'release'), '');
+  await sb.cleanup();
+});
+
+/**
+ * A `git` first on PATH that, once armed, holds its first `add` until released (the real
+ * git then runs): a snapshot caught in the middle, for as long as the test needs.
+ */
+function slowGit(): string {
+  const bin = path.join(sb.base, 'bin');
+  fs.mkdirSync(bin);
+  const real = spawnSyncWhich('git');
+  const marks = sb.base;
+  fs.writeFileSync(
+    path.join(bin, 'git'),
+    `#!/bin/sh
+for arg in "$@"; do
+  if [ "$arg" = add ] && [ -e '${marks}/armed' ]; then
+    rm -f '${marks}/armed'
+    echo $PPID > '${marks}/script'
+    echo $$ > '${marks}/in-add'
+    while [ ! -e '${marks}/release' ]; do sleep 0.02; done
+  fi
+done
+exec '${real}' "$@"
+`,
+    { mode: 0o755 },
+  );
+  return bin;
+}
+
+/** Whether `pid` runs (a zombie, killed but not reaped by a container's init, does not). */
+function running(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+function spawnSyncWhich(name: string): string {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const file = path.join(dir, name);
+    if (fs.existsSync(file)) return file;
+  }
+  throw new Error(`${name} not on PATH`);
+}
+
+describe('a snapshot killed with SIGKILL', () => {
+  it("leaves no git running into the next holder's work", async () => {
+    const cli = requireBuiltCli();
+    const root = sb.repo('orphan');
+    const env = { ...sb.env, PATH: `${slowGit()}:${process.env.PATH ?? ''}` };
+    expect((await runBuiltCli(['snapshot', '--label', 'one'], env, root)).code).toBe(0);
+
+    write(root, 'f.txt', 'killed mid-snapshot\n');
+    fs.writeFileSync(path.join(sb.base, 'armed'), '');
+    const victim = spawn(process.execPath, [cli, 'snapshot', '--label', 'killed'], { cwd: root, env, stdio: 'ignore' });
+    await waitFor(() => fs.existsSync(path.join(sb.base, 'in-add')), 20_000, 'the snapshot to reach git add');
+    const orphan = Number(fs.readFileSync(path.join(sb.base, 'in-add'), 'utf8'));
+    // The snapshot's sh, which would go on to write-tree, commit-tree and update-ref.
+    const script = Number(fs.readFileSync(path.join(sb.base, 'script'), 'utf8'));
+    const exited = new Promise((resolve) => victim.once('exit', resolve));
+    victim.kill('SIGKILL');
+    await exited;
+    expect(running(orphan)).toBe(true);
+
+    write(root, 'f.txt', 'the next one\n');
+    const next = await runBuiltCli(['snapshot', '--json', '--label', 'next'], env, root);
+    expect(next.stderr).toBe('');
+    expect(next.code).toBe(0);
+    const record = JSON.parse(next.stdout) as { id: number; commit: string };
+    // The lock's next holder stopped what the dead one left running before it went ahead.
+    expect(running(orphan)).toBe(false);
+    expect(running(script)).toBe(false);
+    // The orphans (were they still alive) may now go on: let them, and wait for them to be gone.
+    fs.writeFileSync(path.join(sb.base, 'release'), '');
+    await waitFor(() => !running(orphan) && !running(script), 20_000, 'the orphaned snapshot script to be gone');
+
+    const engine = sb.open(root);
+    expect(shadowGit(engine.repo.gitDir, 'rev-parse', `refs/checkpoints/${record.id}`).trim()).toBe(record.commit);
+    expect(engine.list().map((entry) => entry.label)).toEqual(['one', 'next']);
+    write(root, 'f.txt', 'after\n');
+    expect((await runBuiltCli(['snapshot', '--label', 'after'], env, root)).code).toBe(0);
+  });
+});
