@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { UserError } from '../errors.js';
 import { writeFileAtomic } from './atomicFile.js';
+import { explainStoreError } from './storeErrors.js';
 import type { CheckpointRecord } from './record.js';
 
 /**
@@ -17,6 +19,12 @@ export class CheckpointLog {
 
   private damaged(line: number): UserError {
     return new UserError(`${this.file} is damaged at line ${line}; move it aside (mv '${this.file}' '${this.file}.bad') and rewind rebuilds the list from the shadow repo`);
+  }
+
+  /** A list rewind may not read (another user's store, say), as one line that says what to do. */
+  private unreadable(error: unknown): unknown {
+    const store = path.dirname(this.file);
+    return explainStoreError(error, store, path.join(store, 'repo.git'));
   }
 
   /** Parses whole lines (a last line without its newline is a crashed append: skipped). */
@@ -55,7 +63,7 @@ export class CheckpointLog {
       fd = fs.openSync(this.file, 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
+      throw this.unreadable(error);
     }
     try {
       const { ino, size } = fs.fstatSync(fd);
@@ -88,7 +96,7 @@ export class CheckpointLog {
       fd = fs.openSync(this.file, 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
+      throw this.unreadable(error);
     }
     let text: string;
     let whole: boolean;
@@ -105,7 +113,12 @@ export class CheckpointLog {
     const start = end < 0 ? -1 : text.lastIndexOf('\n', end - 1);
     const line = end < 0 ? '' : text.slice(start + 1, end);
     if ((start < 0 && !whole) || line.trim() === '') return whole && end < 0 ? undefined : this.readAll().at(-1);
-    return this.parse(`${line}\n`)[0];
+    try {
+      return this.parse(`${line}\n`)[0];
+    } catch {
+      // Damaged: the whole read reports it with its real line number.
+      return this.readAll().at(-1);
+    }
   }
 
   /** Appends one checkpoint; a torn last line from a crash is cut off first. */

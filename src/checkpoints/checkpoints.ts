@@ -10,18 +10,22 @@ import { readProjectHead } from './projectHead.js';
 import type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';
 import { initShadowRepo, ShadowRepo } from './shadowRepo.js';
 import { seedShadowIndex } from './seedIndex.js';
-import { snapshotTree } from './snapshot.js';
+import { snapshotTree, type ChangeSummary } from './snapshot.js';
 import { checkpointMessage } from './message.js';
-import { hasCheckpointRefs, rebuildLog } from './rebuildLog.js';
+import { listBehindRefs, rebuildLog } from './rebuildLog.js';
 import { repairChain, repairMarker, type RepairResult } from './repairChain.js';
 import { createStore, locateStore, type StorePaths } from './store.js';
 import { readState, writeStateIfChanged, type StoreState } from './storeState.js';
 import { withLock } from './lock.js';
+import { healStore } from './storeHealth.js';
+import { explainStoreError } from './storeErrors.js';
 import { measureUntracked } from './projectSize.js';
 import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
 import { startFirstScript, type FirstScript } from './firstScript.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { IndexEntry } from './indexFile.js';
+import { canRead } from './stagingFailure.js';
+import { readRestoredMarker } from './restore/restoredMarker.js';
 
 /** The settings of config.json that the engine uses. */
 export interface EngineSettings {
@@ -56,6 +60,17 @@ export interface SnapshotOptions {
   alsoRef?: (id: number) => string;
   /** Also diff the new tree against this tree, in the same git process. */
   diffTo?: string;
+  /** The label from what the step changed (the app's file-change bursts): the commit's
+   * message keeps `label`, the list shows this. */
+  describe?: (changes: StepChanges) => string;
+}
+
+/** What a checkpoint's step changed, for describing it. */
+export interface StepChanges {
+  /** By kind; undefined when unknown (the first checkpoint, an unreadable previous one). */
+  summary?: ChangeSummary;
+  /** The paths (at most 100). */
+  paths: readonly string[];
 }
 
 export interface CurrentTree {
@@ -77,6 +92,14 @@ export interface SnapshotResult {
   toTarget?: Buffer;
   /** One-line notices for the user (the big-project warning, say). */
   warnings: string[];
+}
+
+function lstatOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 const heavyReason = 'matches a heavy-file pattern (info/exclude of the shadow repo)';
@@ -120,11 +143,6 @@ export class Checkpoints {
     return { result: path.join(this.store.root, 'heavy-scan'), stamp: path.join(this.store.root, 'heavy-scan.started'), standardExclude: this.standardExclude };
   }
 
-  /** Present while the shadow index holds a tree no checkpoint has (staged by currentTree). */
-  private get driftFile(): string {
-    return path.join(this.store.root, 'index-drift');
-  }
-
   private get standardExclude(): string {
     return path.join(this.store.root, 'standard.exclude');
   }
@@ -138,6 +156,7 @@ export class Checkpoints {
       env: this.env,
       configExcludes: this.settings.checkpointExclude,
       oversize: Object.keys(state.oversize).sort(),
+      leftOut: Object.keys(state.leftOut).sort(),
       unbornNested: state.unbornNested,
     });
   }
@@ -194,6 +213,12 @@ export class Checkpoints {
         delete state.heavy[file];
       }
     }
+    for (const [file] of Object.entries(state.leftOut)) {
+      const full = path.join(root, file);
+      const stat = lstatOrUndefined(full);
+      const stillLeftOut = stat !== undefined && (stat.isFile() ? !canRead(full) : !stat.isSymbolicLink() && !stat.isDirectory());
+      if (!stillLeftOut) delete state.leftOut[file];
+    }
     state.unbornNested = state.unbornNested.filter((dir) => {
       try {
         const gitDir = gitDirOf(path.join(root, dir, '.git'));
@@ -209,6 +234,7 @@ export class Checkpoints {
       ...Object.entries(state.oversize).map(([file, bytes]) => ({ path: file, bytes, reason: `larger than checkpoint_max_file_mb (${this.settings.checkpointMaxFileMb} MB)` })),
       ...Object.entries(state.heavy).map(([file, bytes]) => ({ path: file, bytes, reason: heavyReason })),
       ...state.unbornNested.map((dir) => ({ path: `${dir}/`, bytes: 0, reason: unbornReason })),
+      ...Object.entries(state.leftOut).map(([file, reason]) => ({ path: file, bytes: lstatOrUndefined(path.join(this.project.root, file))?.size ?? 0, reason })),
     ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
@@ -216,9 +242,13 @@ export class Checkpoints {
    * Runs `work` holding the project's cross-process lock (snapshots, restores and repairs
    * from any process never interleave). The *Locked methods expect to run inside it.
    */
-  locked<T>(purpose: string, work: () => Promise<T>): Promise<T> {
-    fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
-    return withLock(this.store.lock, { purpose, waitMs: this.lockWaitMs }, work);
+  async locked<T>(purpose: string, work: () => Promise<T>): Promise<T> {
+    try {
+      fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
+      return await withLock(this.store.lock, { purpose, waitMs: this.lockWaitMs }, work);
+    } catch (error) {
+      throw explainStoreError(error, this.store.root, this.repo.gitDir);
+    }
   }
 
   /** Takes a checkpoint of the work tree now, under the project lock. */
@@ -228,11 +258,13 @@ export class Checkpoints {
 
   /** `snapshot` for a caller that holds the lock. */
   async snapshotLocked(options: SnapshotOptions = {}): Promise<SnapshotResult> {
+    const healed = healStore(this.repo, this.log, this.store.journal);
     // The first snapshot's script starts now: it asks the project's git config (the seeding
     // and the first rules need the answer) and lists its untracked files while the store is made.
     const first = this.repo.exists() ? undefined : startFirstScript(this.repo, projectGitEnv(this.env), this.heavyScanFiles);
     try {
-      return await this.snapshotWith(options, first);
+      const result = await this.snapshotWith(options, first);
+      return { ...result, warnings: [...healed, ...result.warnings] };
     } finally {
       void first?.cancel();
     }
@@ -253,7 +285,8 @@ export class Checkpoints {
     if (created || state.largestCapBytes !== undefined) state.largestCapBytes = Math.max(state.largestCapBytes ?? 0, this.maxFileBytes);
     this.reviewState(state);
     const rulesChanged = (await this.refreshRules(state, gitConfig)) && !created;
-    if (!created && !this.log.exists() && hasCheckpointRefs(this.repo)) await rebuildLog(this.repo, this.log);
+    // Ids are never reused: a list lost, emptied or cut short is first rebuilt from the refs.
+    if (!created && listBehindRefs(this.repo, this.log)) await rebuildLog(this.repo, this.log);
     const newest = this.log.last();
     const id = (newest?.id ?? 0) + 1;
     // The chain continues from the newest checkpoint whose objects are all there.
@@ -272,16 +305,16 @@ export class Checkpoints {
         message,
         mode: options.onlyIfChanged && last ? 'changed' : 'commit',
         rulesChanged,
-        indexDrifted: fs.existsSync(this.driftFile),
         seededEntries,
         trackedThenListed: exactSeed === true,
         alsoRef: options.alsoRef?.(id),
         diffTo: options.diffTo,
+        sameTree: options.onlyIfChanged ? this.restoredTree(newest) : undefined,
         first,
       },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
     );
-    fs.rmSync(this.driftFile, { force: true });
+    warnings.push(...result.notes);
     if (options.onlyIfChanged && last && result.commit === undefined) {
       writeStateIfChanged(this.store.state, stateBefore, state);
       return { record: last, warnings, unchanged: true, toTarget: result.toTarget };
@@ -295,10 +328,11 @@ export class Checkpoints {
       session: options.session ?? null,
       agent: options.agent ?? null,
       trigger,
-      label,
+      label: options.describe ? options.describe({ summary: result.summary, paths: result.changedPaths }) : label,
       deduped: result.commit === undefined,
       changedSincePrevious: result.changed,
       changedPaths: result.changedPaths,
+      ...(result.summary ? { changes: result.summary } : {}),
       skipped: this.skippedOf(state),
       nested: state.nested,
       projectHead: readProjectHead(this.project) ?? null,
@@ -335,8 +369,15 @@ export class Checkpoints {
     if (records.at(-1)?.id !== id) return;
     this.log.rewrite(records.slice(0, -1));
     await this.repo.git(['update-ref', '-d', `refs/checkpoints/${id}`], { okCodes: [0, 1] });
-    // The shadow index holds that checkpoint's tree, no longer the newest one's.
-    fs.writeFileSync(this.driftFile, '');
+  }
+
+  /**
+   * The tree a restore left the files at, while the newest checkpoint is still that
+   * restore's redo point (or later restore bookkeeping): files equal to it are unchanged.
+   */
+  private restoredTree(newest: CheckpointRecord | undefined): string | undefined {
+    const marker = readRestoredMarker(this);
+    return marker && newest && marker.after === newest.id ? marker.tree : undefined;
   }
 
   /** Every checkpoint, oldest first. */
@@ -344,12 +385,21 @@ export class Checkpoints {
     return this.log.readAll();
   }
 
-  /** Rebuilds the list from the shadow repo if it was lost or moved aside (under the lock). */
-  async recoverList(): Promise<void> {
-    if (!this.repo.exists() || this.log.exists() || !hasCheckpointRefs(this.repo)) return;
-    await this.locked('rebuild the checkpoint list', async () => {
-      if (!this.log.exists()) await rebuildLog(this.repo, this.log);
+  /** Rebuilds the list from the shadow repo if it was lost, emptied, cut short or moved aside (under the lock). */
+  async recoverList(): Promise<string[]> {
+    if (!this.storeNeedsHealing() && !listBehindRefs(this.repo, this.log)) return [];
+    return this.locked('rebuild the checkpoint list', async () => {
+      const healed = healStore(this.repo, this.log, this.store.journal);
+      if (listBehindRefs(this.repo, this.log)) await rebuildLog(this.repo, this.log);
+      return healed;
     });
+  }
+
+  /** A store whose shadow repo lost its HEAD, config or objects (see healStore). */
+  private storeNeedsHealing(): boolean {
+    if (!fs.existsSync(this.store.root)) return false;
+    if (!fs.existsSync(path.join(this.repo.gitDir, 'objects'))) return this.log.exists();
+    return !fs.existsSync(path.join(this.repo.gitDir, 'HEAD')) || !fs.existsSync(path.join(this.repo.gitDir, 'config'));
   }
 
   /** The checkpoint with this id, or a UserError that says how to find one. */
@@ -370,6 +420,7 @@ export class Checkpoints {
 
   /** `currentTree` for a caller that holds the lock. */
   async currentTreeLocked(): Promise<CurrentTree> {
+    healStore(this.repo, this.log, this.store.journal);
     clearStaleGitLocks(this.repo);
     const gitConfig = onceProjectGitConfig(this.project, this.env);
     const state = readState(this.store.state);
@@ -382,11 +433,9 @@ export class Checkpoints {
       this.repo,
       state,
       { maxFileBytes: this.maxFileBytes },
-      { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged, indexDrifted: fs.existsSync(this.driftFile) },
+      { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
     );
-    if (result.tree !== last?.tree) fs.writeFileSync(this.driftFile, result.tree);
-    else fs.rmSync(this.driftFile, { force: true });
     writeStateIfChanged(this.store.state, stateBefore, state);
     return { tree: result.tree, changedSinceNewest: last ? result.changed : null, changedPathsSinceNewest: last ? result.changedPaths : [], nested: state.nested };
   }

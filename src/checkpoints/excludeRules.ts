@@ -29,6 +29,8 @@ export interface ExcludeInputs {
   env: NodeJS.ProcessEnv;
   configExcludes: readonly string[];
   oversize: readonly string[];
+  /** Files git cannot add (FIFOs, unreadable files). */
+  leftOut: readonly string[];
   unbornNested: readonly string[];
   gitConfig: () => Promise<ProjectGitConfig>;
 }
@@ -94,7 +96,7 @@ export async function refreshExcludes(inputs: ExcludeInputs): Promise<boolean> {
   const excludesFile = header && header.configStamp === configStamp ? header.excludesFile : (await inputs.gitConfig()).excludesFile;
   const projectExclude = inputs.project.git ? path.join(inputs.project.git.commonDir, 'info', 'exclude') : undefined;
   const fingerprint = createHash('sha1')
-    .update(JSON.stringify([stamp(excludesFile), stamp(projectExclude), inputs.configExcludes, inputs.oversize, inputs.unbornNested]))
+    .update(JSON.stringify([stamp(excludesFile), stamp(projectExclude), inputs.configExcludes, inputs.oversize, inputs.leftOut, inputs.unbornNested]))
     .digest('hex')
     .slice(0, 16);
   if (header && header.fingerprint === fingerprint && header.configStamp === configStamp && fs.existsSync(inputs.standardExclude)) return false;
@@ -113,6 +115,8 @@ export async function refreshExcludes(inputs: ExcludeInputs): Promise<boolean> {
     standard,
     '# over checkpoint_max_file_mb',
     ...inputs.oversize.map(literalPattern),
+    '# not regular files, or not readable',
+    ...inputs.leftOut.map(literalPattern),
     '# restores cut off on another file system leave their staged copies here',
     '/.rewind-staging-*/',
     '# nested repositories without a commit',

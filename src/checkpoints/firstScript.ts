@@ -1,7 +1,7 @@
 import { shellWord } from '../shellWord.js';
 import fs from 'node:fs';
 import { startProcess, splitNul, type RunResult } from './git.js';
-import { envArguments } from './gitEnv.js';
+import { envArguments, projectGitOptions } from './gitEnv.js';
 import { projectConfigQuery } from './projectConfig.js';
 import type { ShadowRepo } from './shadowRepo.js';
 import { scriptBody, type ScriptInput } from './snapshotScript.js';
@@ -20,12 +20,13 @@ import type { HeavyScanFiles } from './heavyScan.js';
  * nothing. It never exits before the listing is complete.
  */
 const waitingScript = `
-gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5
+umask 077
+gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5 sametree= robust=
 shift 5
-env -i "$@" git ${projectConfigQuery.map(shellWord).join(' ')} >&3 2>/dev/null </dev/null
+env -i "$@" git ${[...projectGitOptions, ...projectConfigQuery].map(shellWord).join(' ')} >&3 2>/dev/null </dev/null
 exec 3>&-
 if [ -n "$walk" ]; then
-  env -i "$@" git ls-files -o -z --exclude-standard >"$walk" 2>/dev/null </dev/null & walker=$!
+  env -i "$@" git ${projectGitOptions.map(shellWord).join(' ')} ls-files -o -z --exclude-standard >"$walk" 2>/dev/null </dev/null & walker=$!
   trap 'wait "$walker"' EXIT
 fi
 read -r prev prevtree ref mode diff list alsoref diffto listed || exit 9

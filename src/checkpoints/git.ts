@@ -1,7 +1,33 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UserError } from '../errors.js';
 import { stopGroup, trackGroup, untrackGroup } from './processGroup.js';
+
+/** What to say when git (or the sh that runs it) is not installed. */
+export function programMissing(file: string, cause?: unknown): UserError {
+  return new UserError(`${file} was not found on PATH: install ${file} (checkpoints need git 2.25 or newer)`, { cause });
+}
+
+/**
+ * Fails with the one line of programMissing unless `git` is an executable file on the
+ * PATH of `env` (looked up, not run: a process costs ~10 ms here).
+ */
+export function requireGit(env: NodeJS.ProcessEnv): void {
+  for (const dir of (env.PATH ?? '/usr/bin:/bin').split(path.delimiter)) {
+    const file = path.resolve(dir || '.', 'git');
+    try {
+      if (fs.statSync(file).isFile()) {
+        fs.accessSync(file, fs.constants.X_OK);
+        return;
+      }
+    } catch {
+      // Not here.
+    }
+  }
+  throw programMissing('git');
+}
 
 /** How long any one git process may run before it is killed (ms). */
 export const defaultGitTimeoutMs = 120_000;
@@ -99,9 +125,11 @@ export function startProcess(file: string, args: readonly string[], options: { c
     // the group still running would hold index.lock under the next holder.
     if (stopped) await stopped;
     else if (pid !== undefined) untrackGroup(pid);
-    if (error?.code === 'ENOENT') throw new UserError(`${file} was not found on PATH: install ${file} (checkpoints need git 2.25 or newer)`, { cause: error });
+    if (error?.code === 'ENOENT') throw programMissing(file, error);
     if (error) throw error;
     const stderr = Buffer.concat(err).toString('utf8');
+    // A script's sh found no git (PATH changed since the engine checked, or never checked).
+    if (file === 'sh' && code !== 0 && /^[^\n]*: (line )?\d+: git: (command )?not found$/m.test(stderr)) throw programMissing('git');
     if (timedOut) throw new GitError([file, ...args], code, stderr, `${file} ${args.slice(0, 3).join(' ')} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
     if (code === null || !okCodes.includes(code)) throw new GitError(file === 'git' ? args : [file, ...args], code, stderr);
     return { code, stdout: Buffer.concat(out), stderr };

@@ -53,6 +53,13 @@ export function projectGitEnv(source: NodeJS.ProcessEnv = process.env): Record<s
   };
 }
 
+/**
+ * Options for every git command run in the user's own repository: their config may name
+ * programs (an fsmonitor hook, say) that git would run on reading the index, and no
+ * program of the user's ever runs from a Rewind git call.
+ */
+export const projectGitOptions: readonly string[] = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null'];
+
 /** An environment as `NAME=VALUE` arguments (for `env -i`). */
 export function envArguments(env: Record<string, string>): string[] {
   return Object.entries(env).map(([name, value]) => `${name}=${value}`);

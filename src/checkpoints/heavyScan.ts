@@ -24,6 +24,7 @@ scan() {
 `;
 
 const script = `
+umask 077
 gd=$1 wt=$2 std=$3 out=$4
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
 ${scanFunction}
@@ -55,7 +56,7 @@ export function startHeavyScan(repo: ShadowRepo, files: HeavyScanFiles): void {
   try {
     const child = spawn('sh', args(repo, files), { cwd: repo.project.root, env: repo.env, detached: true, stdio: 'ignore' });
     child.on('error', () => undefined);
-    if (child.pid) fs.writeFileSync(files.stamp, String(child.pid));
+    if (child.pid) fs.writeFileSync(files.stamp, String(child.pid), { mode: 0o600 });
     child.unref();
   } catch {
     // Reporting is best effort; the next snapshot tries again.

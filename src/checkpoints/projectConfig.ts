@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { homeDir } from '../config/paths.js';
-import { runGit, splitNul } from './git.js';
-import { projectGitEnv } from './gitEnv.js';
+import { splitNul } from './git.js';
+import { runProjectGit } from './projectGit.js';
 import type { Project } from './project.js';
 
 /** The few settings of the user's git (project, global, system) that shape what a checkpoint holds. */
@@ -28,12 +28,7 @@ export function onceProjectGitConfig(project: Project, env: NodeJS.ProcessEnv, a
 }
 
 async function queryProjectGitConfig(project: Project, env: NodeJS.ProcessEnv): Promise<Buffer | undefined> {
-  const result = await runGit(projectConfigQuery, {
-    cwd: project.root,
-    env: projectGitEnv(env),
-    okCodes: [0, 1],
-    timeoutMs: 10_000,
-  }).catch(() => undefined);
+  const result = await runProjectGit(project.root, env, projectConfigQuery, { okCodes: [0, 1], timeoutMs: 10_000 }).catch(() => undefined);
   return result?.stdout;
 }
 

@@ -16,8 +16,9 @@ export interface ConversationRef {
  * for which checkpoints can be restored: restore itself, the picker's modes and its
  * preview all ask it. Takes a record or a picker row alike.
  */
-export function whyUnrestorable(checkpoint: { unrestorable?: boolean }): string | undefined {
-  return checkpoint.unrestorable === true ? "its files are no longer restorable: the project's own git gc pruned objects it needs" : undefined;
+export function whyUnrestorable(checkpoint: { unrestorable?: boolean; lost?: string }): string | undefined {
+  if (checkpoint.unrestorable !== true) return undefined;
+  return `its files are no longer restorable: ${checkpoint.lost ?? "the project's own git gc pruned objects it needs"}`;
 }
 
 /** One checkpoint: a line of checkpoints.jsonl. */
@@ -36,6 +37,8 @@ export interface CheckpointRecord {
   changedSincePrevious: number | null;
   /** Which (the first 100); absent in older records. */
   changedPaths?: string[];
+  /** The same changes by kind (absent for a first checkpoint and in older records). */
+  changes?: { added: number; modified: number; deleted: number };
   skipped: SkippedFile[];
   /** Nested repositories and submodules, kept as gitlinks: their own files are not in the checkpoint. */
   nested: string[];
@@ -45,4 +48,6 @@ export interface CheckpointRecord {
   /** Set once objects this checkpoint needs were found missing (pruned by the project's own
    * gc): it is still listed, but can no longer be restored. */
   unrestorable?: boolean;
+  /** Why, when it was not the project's gc (the shadow repository itself was lost). */
+  lost?: string;
 }

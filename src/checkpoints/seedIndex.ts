@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runGit, splitNul, text } from './git.js';
-import { projectGitEnv } from './gitEnv.js';
+import { splitNul, text } from './git.js';
+import { runProjectGit } from './projectGit.js';
 import { hasFileNamed, parseIndex, type IndexEntry } from './indexFile.js';
 import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
 import type { ShadowRepo } from './shadowRepo.js';
@@ -43,9 +43,7 @@ async function convertedCandidates(repo: ShadowRepo, files: readonly IndexEntry[
     (git !== undefined && fs.existsSync(path.join(git.commonDir, 'info', 'attributes'))) ||
     fs.existsSync(config.attributesFile);
   if (!attributes || files.length === 0) return new Set();
-  const checked = await runGit(['check-attr', '-z', '--stdin', ...conversionAttributes], {
-    cwd: repo.project.root,
-    env: projectGitEnv(repo.sourceEnv),
+  const checked = await runProjectGit(repo.project.root, repo.sourceEnv, ['check-attr', '-z', '--stdin', ...conversionAttributes], {
     input: `${files.map((entry) => entry.path).join('\0')}\0`,
   });
   const fields = splitNul(checked.stdout);
@@ -54,6 +52,20 @@ async function convertedCandidates(repo: ShadowRepo, files: readonly IndexEntry[
     if (isConverting(fields[i + 1] ?? '', fields[i + 2] ?? '')) candidates.add(fields[i] ?? '');
   }
   return candidates;
+}
+
+/**
+ * Gives the copy of an index the original's modification time, rounded down to the second.
+ * Git takes an entry whose file changed in the same second as the index was written (or
+ * later) for "racily clean" and compares its content; it tells by the index FILE's mtime.
+ * A copy made later would pass such entries as clean, and a same-size edit made in that
+ * second would be missed (the checkpoint would hold what the project staged). Rounded
+ * down, every entry racy for the original is racy for the copy (a few more may be: they are
+ * only hashed again).
+ */
+function keepRacyTimestamp(original: string, copy: string): void {
+  const { atime, mtimeMs } = fs.statSync(original);
+  fs.utimesSync(copy, atime, new Date(Math.floor(mtimeMs / 1000) * 1000));
 }
 
 function sizeOnDisk(root: string, file: string): number | undefined {
@@ -102,8 +114,11 @@ export async function seedShadowIndex(
   }
   try {
     fs.writeFileSync(repo.indexFile, bytes, { mode: 0o600 });
+    keepRacyTimestamp(source, repo.indexFile);
     for (const name of fs.readdirSync(git.gitDir)) {
-      if (name.startsWith('sharedindex.')) fs.copyFileSync(path.join(git.gitDir, name), path.join(repo.gitDir, name));
+      if (!name.startsWith('sharedindex.')) continue;
+      fs.copyFileSync(path.join(git.gitDir, name), path.join(repo.gitDir, name));
+      keepRacyTimestamp(path.join(git.gitDir, name), path.join(repo.gitDir, name));
     }
     const parsed = parseIndex(bytes);
     const entries = parsed ?? (await listEntries(repo));

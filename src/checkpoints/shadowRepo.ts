@@ -5,6 +5,7 @@ import { shadowGitEnv, shadowIdentity } from './gitEnv.js';
 import { seedInfoExclude } from './excludeRules.js';
 import type { Project } from './project.js';
 import type { StorePaths } from './store.js';
+import { writeFileAtomic } from './atomicFile.js';
 
 /**
  * The private bare repository that holds a project's checkpoints. Its work tree is the
@@ -57,6 +58,7 @@ function configText(store: StorePaths): string {
 \tfsmonitor = false
 \tuntrackedCache = true
 \tsplitIndex = true
+\tsharedRepository = 0600
 \tquotePath = false
 \thooksPath = ${quote(hooks)}
 \texcludesFile = ${quote(empty)}
@@ -106,12 +108,17 @@ export async function initShadowRepo(repo: ShadowRepo): Promise<void> {
   fs.writeFileSync(path.join(repo.gitDir, 'HEAD'), 'ref: refs/heads/main\n', { mode: 0o600 });
   fs.mkdirSync(path.join(store.root, 'no-hooks'), { recursive: true, mode: 0o700 });
   fs.writeFileSync(path.join(store.root, 'empty'), '', { mode: 0o600 });
-  fs.writeFileSync(path.join(repo.gitDir, 'config'), configText(store), { mode: 0o600 });
+  writeShadowConfig(repo);
   seedInfoExclude(path.join(repo.gitDir, 'info', 'exclude'));
   // Bytes in, the same bytes out: no end-of-line, filter (LFS) or encoding conversion,
   // whatever the project's .gitattributes say.
   fs.writeFileSync(path.join(repo.gitDir, 'info', 'attributes'), '* -text -eol -crlf -filter -ident -working-tree-encoding\n', { mode: 0o600 });
   linkAlternates(repo);
+}
+
+/** Writes the shadow repo's config (all of it is Rewind's own: rewritten whole if damaged). */
+export function writeShadowConfig(repo: ShadowRepo): void {
+  writeFileAtomic(path.join(repo.gitDir, 'config'), configText(repo.store));
 }
 
 /** Points the shadow at the project's object store (worktree- and submodule-aware). */
@@ -122,6 +129,6 @@ export function linkAlternates(repo: ShadowRepo): void {
     return;
   }
   const objects = path.join(repo.project.git.commonDir, 'objects');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, `${objects}\n`, { mode: 0o600 });
 }

@@ -1,23 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GitError, runGit, splitNul } from './git.js';
+import { GitError, splitNul } from './git.js';
 import { messageOf } from '../errors.js';
-import { gitlinkMode, parseRawDiff } from './diffRaw.js';
+import { gitlinkMode, parseRawDiff, type RawChange } from './diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';
 import type { IndexEntry } from './indexFile.js';
 import { clearRefLock, clearRefLockFile } from './maintenance.js';
 import { createRef, writeRootCommit } from './looseCommit.js';
-import { projectGitEnv } from './gitEnv.js';
+import { runProjectGit } from './projectGit.js';
 import type { ShadowRepo } from './shadowRepo.js';
 import type { SkippedFile } from './record.js';
 import type { StoreState } from './storeState.js';
 import { seedShadowIndex } from './seedIndex.js';
 import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
+import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
+import { writeShadowConfig } from './shadowRepo.js';
 
 /** What the snapshot needs from config.json. */
 export interface SnapshotLimits {
   maxFileBytes: number;
+}
+
+/** How many files of each kind a checkpoint's step changed (from the tree diff). */
+export interface ChangeSummary {
+  added: number;
+  modified: number;
+  deleted: number;
 }
 
 export interface TreeSnapshot {
@@ -28,10 +37,14 @@ export interface TreeSnapshot {
   changed: number | null;
   /** The paths that changed (at most maxChangedPaths of them). */
   changedPaths: string[];
+  /** The changes by kind (undefined for the first snapshot, or when the diff could not be read). */
+  summary?: ChangeSummary;
   /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
   toTarget?: Buffer;
   /** Every path an add staged, over all attempts. */
   added: Set<string>;
+  /** One-line notices about what was repaired on the way (a damaged index rebuilt, …). */
+  notes: string[];
 }
 
 export interface SnapshotRequest {
@@ -42,14 +55,14 @@ export interface SnapshotRequest {
   mode: 'commit' | 'tree' | 'changed';
   /** Excludes changed since the last snapshot: files now ignored leave the shadow index. */
   rulesChanged: boolean;
-  /** The shadow index no longer matches prevTree (a tree-mode run staged since). */
-  indexDrifted: boolean;
   /** The first snapshot's seeded index, read from the file: no full tree listing needed. */
   seededEntries?: readonly IndexEntry[];
   /** Also point this ref at the checkpoint's commit. */
   alsoRef?: string;
   /** Also diff the new tree against this tree (in the same process). */
   diffTo?: string;
+  /** In `changed` mode, a tree that also counts as unchanged (the files as a restore left them). */
+  sameTree?: string;
   /** The first snapshot's script, already started: the first attempt runs in it. */
   first?: FirstScript;
   /** The seeded index holds every tracked file (see SeedResult.exact): the first script may
@@ -64,29 +77,37 @@ export interface SnapshotHooks {
 
 /** How many changed paths a checkpoint record keeps (for filtering the picker by file). */
 const maxChangedPaths = 100;
+/** Each attempt settles something (files left out, a vanished file, a repair): a few suffice. */
+const maxAttempts = 12;
 
-const unbornPattern = /error: '(.+)\/' does not have a commit checked out/g;
 const invalidObjectPattern = /invalid object \d+ [0-9a-f]+ for '(.+)'/;
 
 /**
  * Stages the project's work tree into the shadow index and writes a tree (and in commit
- * mode a checkpoint commit and its ref). Files over the size cap that the add picked up
- * are taken out again and excluded from then on; nested repositories without a commit
- * are excluded; an index pointing at borrowed objects the project has since pruned is
- * re-seeded. Returns the tree and how many files differ from `prevTree`.
+ * mode a checkpoint commit and its ref). What would stop it is settled and it runs again:
+ * files over the size cap that the add picked up are taken out and excluded from then on;
+ * files git cannot add (FIFOs, unreadable files) are left out and reported; nested
+ * repositories without a commit are excluded; a file that vanished mid-walk sends it to a
+ * walk that takes vanished files for absent ones; a damaged shadow index or config is
+ * rebuilt; an index pointing at borrowed objects the project has since pruned is re-seeded.
+ * Returns the tree and what differs from `prevTree` (read from the tree diff).
  */
 export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: SnapshotLimits, request: SnapshotRequest, hooks: SnapshotHooks): Promise<TreeSnapshot> {
   let rulesChanged = request.rulesChanged;
-  let needDiff = request.indexDrifted || rulesChanged;
-  let repairedIndex = false;
+  let robust = false;
+  const repaired = new Set<'objects' | 'index' | 'config'>();
+  let droppedIgnored = false;
+  const notes: string[] = [];
   const first = request.prevTree === undefined;
   // The first snapshot's commit and ref are written here, not by two more git processes.
   const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !request.alsoRef;
   const added = new Set<string>();
-  for (let attempt = 0; attempt < 6; attempt++) {
+  const robustList = path.join(repo.store.root, 'untracked.list');
+  for (let attempt = 0; attempt < maxAttempts; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
-    const input: ScriptInput = { ...request, diff: needDiff, list: first && !request.seededEntries };
+    // In robust mode add -v lists less than it staged: the first snapshot counts from the listing then.
+    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined };
     let output: ScriptOutput;
     try {
       const run = attempt === 0 && request.first ? request.first.run(commitHere ? { ...input, mode: 'tree' } : input) : runSnapshotScript(repo, input);
@@ -94,31 +115,59 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       const step = scriptSteps[error.code ?? -1];
-      const unborn = [...error.stderr.matchAll(unbornPattern)].map((match) => match[1] ?? '').filter(Boolean);
-      if (step === 'add' && unborn.length > 0) {
-        state.unbornNested = [...new Set([...state.unbornNested, ...unborn])];
+      // A damaged index reads as nonsense too ("unexpected diff status"): the index is only a
+      // cache, so an add or write-tree failure not settled below is worth one rebuild.
+      const unexplained = (step === 'add' || step === 'write-tree') && !classifyStagingFailure(error.stderr, repo.project.root) && !invalidObjectPattern.test(error.stderr);
+      if ((isIndexDamaged(error.stderr) || unexplained) && !damagedConfigFile(error.stderr) && !repaired.has('index')) {
+        await rebuildIndex(repo, state, limits.maxFileBytes);
+        notes.push(`the shadow index in ${repo.gitDir} could not be read (${firstLine(error.stderr)}): rebuilt it from the files on disk`);
+        repaired.add('index');
         rulesChanged = await hooks.refreshExcludes();
-        needDiff = true;
         continue;
       }
-      if (step === 'write-tree' && invalidObjectPattern.test(error.stderr) && !repairedIndex) {
+      const badConfig = damagedConfigFile(error.stderr);
+      if (badConfig && path.resolve(repo.project.root, badConfig) === path.join(repo.gitDir, 'config') && !repaired.has('config')) {
+        writeShadowConfig(repo);
+        notes.push(`the shadow repo's config (${badConfig}) was damaged: rewrote it`);
+        repaired.add('config');
+        continue;
+      }
+      if (step === 'add') {
+        if (vanishedMidWalk(error.stderr)) robust = true;
+        const failure = classifyStagingFailure(error.stderr, repo.project.root);
+        if (failure) {
+          if (failure.unborn.length > 0) state.unbornNested = [...new Set([...state.unbornNested, ...failure.unborn])];
+          const leftOut = Object.keys(failure.leftOut);
+          if (leftOut.length > 0) {
+            Object.assign(state.leftOut, failure.leftOut);
+            await removeFromIndex(repo, leftOut);
+          }
+          if (failure.unborn.length > 0 || leftOut.length > 0) rulesChanged = await hooks.refreshExcludes();
+          continue;
+        }
+      }
+      if (step === 'write-tree' && invalidObjectPattern.test(error.stderr) && !repaired.has('objects')) {
         await reseedIndex(repo, state, limits.maxFileBytes);
         await hooks.refreshExcludes();
-        repairedIndex = true;
-        needDiff = true;
+        repaired.add('objects');
         continue;
       }
       if (step === 'update-ref' && (await clearRefLock(repo, error.stderr))) continue;
       throw new GitError(error.args, error.code, error.stderr, `snapshot failed at git ${step ?? 'sh'}`);
+    } finally {
+      if (robust) fs.rmSync(robustList, { force: true });
     }
     for (const item of output.staged) if (item.action === 'add') added.add(item.path);
-    if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], toTarget: output.toTarget, added };
+    if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], summary: { added: 0, modified: 0, deleted: 0 }, toTarget: output.toTarget, added, notes };
 
+    // What changed since the previous checkpoint, exactly (a -z diff); for the first, its listing.
+    const changes = first || !output.diff ? undefined : parseRawDiff(output.diff);
     const listed = output.listing ? scanTreeListing(output.listing, limits.maxFileBytes) : undefined;
     const entries = listed?.entries;
+    const stagedAdds = output.staged.filter((item) => item.action === 'add').map((item) => item.path);
     const oversize = entries
       ? entries.filter((entry) => entry.mode !== gitlinkMode).map((entry) => ({ path: entry.path, bytes: entry.size, reason: 'larger than checkpoint_max_file_mb' }))
-      : findOversize(repo.project.root, output.staged.filter((item) => item.action === 'add').map((item) => item.path), limits.maxFileBytes);
+      : findOversize(repo.project.root, changes ? writtenFiles(changes) : stagedAdds, limits.maxFileBytes);
     if (oversize.length > 0) {
       for (const file of oversize) state.oversize[file.path] = file.bytes;
       const oids = await stagedOids(repo, oversize.map((file) => file.path));
@@ -129,32 +178,65 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
         state.largestCapBytes,
       );
       await hooks.refreshExcludes();
-      needDiff = true;
       continue;
     }
-    const gitlinks = entries
-      ? entries.filter((entry) => entry.mode === gitlinkMode).map((entry) => entry.path)
-      : request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path);
-    trackNested(repo.project.root, state, output.staged, gitlinks);
-    const gitignoreChanged = output.staged.some((item) => path.posix.basename(item.path) === '.gitignore');
-    if (gitignoreChanged && attempt === 0 && (await dropNewlyIgnored(repo))) {
-      needDiff = true;
-      continue;
+    if (changes) trackNestedChanges(state, changes);
+    else {
+      const gitlinks = entries
+        ? entries.filter((entry) => entry.mode === gitlinkMode).map((entry) => entry.path)
+        : request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path);
+      trackNested(repo.project.root, state, output.staged, gitlinks);
     }
-    const diffed = needDiff && output.diff ? parseRawDiff(output.diff).map((change) => change.path) : undefined;
-    const changed = needDiff
-      ? (diffed?.length ?? null)
-      : listed
-        ? listed.count
-        : request.seededEntries
-          ? firstCount(request.seededEntries, output.staged)
-          : output.staged.length;
+    const changedPaths = changes ? changes.map((change) => change.path) : output.staged.map((item) => item.path);
+    const gitignoreChanged = changedPaths.some((file) => path.posix.basename(file.replace(/\/$/, '')) === '.gitignore');
+    if (gitignoreChanged && !droppedIgnored) {
+      droppedIgnored = true;
+      if (await dropNewlyIgnored(repo)) continue;
+    }
+    const changed = changes
+      ? changes.length
+      : !first
+        ? null
+        : listed
+          ? listed.count
+          : request.seededEntries
+            ? firstCount(request.seededEntries, output.staged)
+            : output.staged.length;
     // The first checkpoint "changes" every file: naming them all says nothing.
-    const paths = first ? [] : (diffed ?? output.staged.map((item) => item.path.replace(/\/$/, '')));
+    const paths = first || !changes ? [] : changedPaths;
     const commit = output.kind === 'tree' && commitHere ? await commitRoot(repo, output.tree, request) : output.commit;
-    return { tree: output.tree, commit, changed, changedPaths: paths.slice(0, maxChangedPaths), toTarget: output.toTarget, added };
+    return { tree: output.tree, commit, changed, changedPaths: paths.slice(0, maxChangedPaths), summary: changes ? summarize(changes) : undefined, toTarget: output.toTarget, added, notes };
   }
-  throw new Error('snapshot did not settle after repeated exclusions; run `rewind snapshot` again');
+  throw new Error(`snapshot did not settle after ${maxAttempts} attempts (files kept changing under it, or git kept failing); run \`rewind snapshot\` again`);
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]?.replace(/^(fatal|error): /, '') ?? '';
+}
+
+/** The paths a diff writes as regular files (added, modified, or changed to a file). */
+function writtenFiles(changes: readonly RawChange[]): string[] {
+  return changes.filter((change) => change.status !== 'D' && (change.dstMode === '100644' || change.dstMode === '100755')).map((change) => change.path);
+}
+
+function summarize(changes: readonly RawChange[]): ChangeSummary {
+  const summary: ChangeSummary = { added: 0, modified: 0, deleted: 0 };
+  for (const change of changes) {
+    if (change.status === 'A') summary.added++;
+    else if (change.status === 'D') summary.deleted++;
+    else summary.modified++;
+  }
+  return summary;
+}
+
+/** Nested repositories, from the gitlinks the diff adds and removes. */
+function trackNestedChanges(state: StoreState, changes: readonly RawChange[]): void {
+  const nested = new Set(state.nested);
+  for (const change of changes) {
+    if (change.srcMode === gitlinkMode) nested.delete(change.path);
+    if (change.dstMode === gitlinkMode) nested.add(change.path);
+  }
+  state.nested = [...nested].sort();
 }
 
 /** The first checkpoint's commit (no parent) and its ref; a ref lock left by a crash is cleared as the script's is. */
@@ -218,13 +300,10 @@ function trackNested(root: string, state: StoreState, staged: readonly StagedPat
   state.nested = [...nested].sort();
 }
 
+/** Takes these files out of the shadow index (whatever the index or the disk holds for them). */
 async function removeFromIndex(repo: ShadowRepo, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
-  await runGit(['--literal-pathspecs', ...repo.baseArgs, 'rm', '--cached', '-q', '--ignore-unmatch', '-r', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-    cwd: repo.project.root,
-    env: repo.env,
-    input: `${paths.join('\0')}\0`,
-  });
+  await repo.git(['update-index', '--force-remove', '-z', '--stdin'], { input: `${paths.join('\0')}\0` });
 }
 
 /**
@@ -238,7 +317,7 @@ async function dropNewlyIgnored(repo: ShadowRepo): Promise<boolean> {
   let trackedByProject = new Set<string>();
   if (repo.project.git) {
     // Everything the project tracks (git 2.39's ls-files takes no --pathspec-from-file).
-    const listed = await runGit(['ls-files', '-z'], { cwd: repo.project.root, env: projectGitEnv(repo.sourceEnv) });
+    const listed = await runProjectGit(repo.project.root, repo.sourceEnv, ['ls-files', '-z']);
     trackedByProject = new Set(splitNul(listed.stdout));
   }
   const drop = ignored.filter((file) => !trackedByProject.has(file));
@@ -251,4 +330,17 @@ async function reseedIndex(repo: ShadowRepo, state: StoreState, maxFileBytes: nu
   fs.rmSync(repo.indexFile, { force: true });
   const { oversize } = await seedShadowIndex(repo, maxFileBytes);
   Object.assign(state.oversize, oversize);
+}
+
+/**
+ * Git cannot read the shadow index: it is only a cache of the work tree, so it starts
+ * again, from the project's own index where there is one (what a first snapshot does),
+ * else empty; the next add stages the files as they are on disk, and the diff against the
+ * previous checkpoint says what changed.
+ */
+async function rebuildIndex(repo: ShadowRepo, state: StoreState, maxFileBytes: number): Promise<void> {
+  for (const name of fs.readdirSync(repo.gitDir)) {
+    if (name === 'index' || name.startsWith('sharedindex.')) fs.rmSync(path.join(repo.gitDir, name), { force: true });
+  }
+  await reseedIndex(repo, state, maxFileBytes);
 }

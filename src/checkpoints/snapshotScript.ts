@@ -5,17 +5,21 @@ import { scanFunction } from './heavyScan.js';
 /**
  * One snapshot in one spawned process: every git process Node starts costs ~7 ms before
  * it does anything, so the plumbing steps run from a single `sh` (exit codes say which
- * step failed). `add -v` names every path it staged or removed, which is how the engine
- * learns what changed without another diff; the tree diff runs only when asked for.
+ * step failed). What changed is the tree diff against the previous checkpoint (`-z`, so
+ * any file name reads back exactly); `add -v`'s list is only used by the first snapshot.
  */
 export const scriptBody = `
+# Nothing in a store is for other users (snapshots hold the project's secrets).
+umask 077
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
 ${scanFunction}
 # The first snapshot of a plain folder walks for heavy files beside the add: scanstd,
 # scanout (see firstScript.ts).
 scanner=
 if [ -n "$scanout" ]; then scan "$scanstd" "$scanout" >/dev/null 2>&1 & scanner=$!; fi
-section() { printf '\\001%s\\001\\n' "$1"; }
+# Section markers start with three NUL bytes: no file name holds a NUL, and no -z output
+# has two in a row, so nothing a file name or git prints can forge one.
+section() { printf '\\000\\000\\000%s\\000' "$1"; }
 # The checkpoint's ref, and a restore's redo point with it: one transaction, one process.
 refs() {
   if [ -n "$alsoref" ]; then printf 'update %s %s\\nupdate %s %s\\n' "$1" "$2" "$alsoref" "$2" | g update-ref --stdin
@@ -24,7 +28,9 @@ refs() {
 stage || exit 10
 section result
 tree=$(g write-tree </dev/null) || exit 11
-if [ "$tree" = "$prevtree" ]; then
+# Also "the same" (changed mode only): the files as a restore left them, though the newest
+# checkpoint is its redo point: nothing was done since.
+if [ "$tree" = "$prevtree" ] || { [ "$mode" = changed ] && [ -n "$sametree" ] && [ "$tree" = "$sametree" ]; }; then
   commit=$prev
   [ "$mode" = tree ] || [ "$mode" = changed ] || refs "$ref" "$prev" || exit 13
   printf 'same %s -\\n' "$tree"
@@ -53,8 +59,18 @@ fi
 `;
 
 const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} scanstd= scanout=
-stage() { g add -A -v </dev/null; }
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} sametree=\${11} robust=\${12} scanstd= scanout=
+# --ignore-errors: a file git cannot add (unreadable, a FIFO where a file was) is reported and
+# the others are staged; the engine leaves such files out and runs again. A file that
+# vanishes mid-walk makes add die ("unable to stat"): then the engine runs again with
+# \`robust\` (a list file): tracked files by add -u, untracked ones listed first and staged by
+# update-index, which takes a listed file that is gone for one that is simply absent.
+stage() {
+  if [ -z "$robust" ]; then g add -A -v --ignore-errors </dev/null; return; fi
+  g add -u -v --ignore-errors </dev/null || return
+  g ls-files -z -o --exclude-standard </dev/null >"$robust" || return
+  g update-index --add --remove -z --stdin <"$robust"
+}
 ${scriptBody}`;
 
 /** Which plumbing step failed, by the script's exit code. */
@@ -75,6 +91,10 @@ export interface ScriptInput {
   alsoRef?: string;
   /** Also diff the resulting tree against this one (what a restore to it changes). */
   diffTo?: string;
+  /** In `changed` mode, a tree that also counts as unchanged (the files as a restore left them). */
+  sameTree?: string;
+  /** Stage without walking the tree with add -A (see the script): the file the untracked list goes to. */
+  robustList?: string;
   /** The first script may stage tracked files, then the untracked ones it listed (see
    * SnapshotRequest.trackedThenListed); every other run walks the tree with `add -A`. */
   trackedThenListed?: boolean;
@@ -153,6 +173,8 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.list ? '1' : '0',
     input.alsoRef ?? '',
     input.diffTo ?? '',
+    input.sameTree ?? '',
+    input.robustList ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs });
 }
@@ -177,25 +199,36 @@ export function parseStaged(text: string): StagedPath[] {
   return staged;
 }
 
-/** Splits the output at its `\x01name\x01\n` section markers. */
+/**
+ * Splits the output at its section markers: a run of three or more NUL bytes, a lower-case
+ * name, one NUL. Inside a section a NUL never follows a NUL (`-z` records are non-empty),
+ * so a section that ends with its last record's NUL is followed by a run of four: the
+ * section keeps that one.
+ */
 function sections(stdout: Buffer): Map<string, Buffer> {
   const found = new Map<string, Buffer>();
   let name = 'staged';
   let start = 0;
   for (;;) {
-    const marker = stdout.indexOf('\x01', start);
-    const close = marker < 0 ? -1 : stdout.indexOf('\x01\n', marker + 1);
-    const label = close < 0 ? '' : stdout.subarray(marker + 1, close).toString('latin1');
-    if (marker < 0 || close < 0 || !/^[a-z]+$/.test(label)) {
+    let marker = stdout.indexOf(markerStart, start);
+    if (marker < 0) {
       found.set(name, stdout.subarray(start));
       return found;
     }
+    let run = marker + markerStart.length;
+    while (stdout[run] === 0) run++;
+    marker = run - markerStart.length;
+    const close = stdout.indexOf(0, run);
+    const label = close < 0 ? '' : stdout.subarray(run, close).toString('latin1');
+    if (!/^[a-z]+$/.test(label)) throw new Error(`unexpected snapshot output: a damaged section marker at byte ${marker}`);
     found.set(name, stdout.subarray(start, marker));
     if (label === 'failed') found.set(`${name}-failed`, Buffer.alloc(0));
     name = label === 'failed' ? name : label;
-    start = close + 2;
+    start = close + 1;
   }
 }
+
+const markerStart = Buffer.from([0, 0, 0]);
 
 export function parseScriptOutput(stdout: Buffer): ScriptOutput {
   const parts = sections(stdout);

@@ -14,6 +14,8 @@ export interface StorePaths {
   journal: string;
   state: string;
   conv: string;
+  /** The restored marker (restore/restoredMarker.ts). */
+  restored: string;
 }
 
 export interface ProjectRecord {
@@ -31,6 +33,7 @@ function pathsOf(root: string): StorePaths {
     journal: path.join(root, 'journal'),
     state: path.join(root, 'state.json'),
     conv: path.join(root, 'conv'),
+    restored: path.join(root, 'restored'),
   };
 }
 

@@ -12,6 +12,8 @@ export interface StoreState {
   heavy: Record<string, number>;
   /** Nested repositories without a commit (git cannot record them as gitlinks yet). */
   unbornNested: string[];
+  /** Files git cannot add (FIFOs, sockets, devices, unreadable files): path -> why. */
+  leftOut: Record<string, string>;
   /** Nested repositories and submodules recorded as gitlinks. */
   nested: string[];
   /** The largest checkpoint_max_file_mb (in bytes) this store has ever used: no checkpoint
@@ -20,7 +22,7 @@ export interface StoreState {
 }
 
 export function emptyState(): StoreState {
-  return { oversize: {}, heavy: {}, unbornNested: [], nested: [] };
+  return { oversize: {}, heavy: {}, unbornNested: [], nested: [], leftOut: {} };
 }
 
 export function readState(file: string): StoreState {
