@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Checkpoints } from '../checkpoints/checkpoints.js';
+import { requireGit } from '../checkpoints/git.js';
 import { engineSettings } from '../checkpoints/settings.js';
 import { loadConfigFast } from '../config/cachedConfig.js';
 import type { RewindConfig } from '../config/schema.js';
@@ -13,6 +14,7 @@ export async function openCheckpoints(
   dir: string | undefined,
   options: { allowHome?: boolean; quietAboutInterrupted?: boolean } = {},
 ): Promise<{ checkpoints: Checkpoints; config: RewindConfig }> {
+  requireGit(io.env);
   const config = await loadConfigFast(io.env);
   const checkpoints = Checkpoints.open({
     cwd: path.resolve(io.cwd, dir ?? '.'),
@@ -21,7 +23,7 @@ export async function openCheckpoints(
     env: io.env,
     allowHome: options.allowHome,
   });
-  await checkpoints.recoverList();
+  for (const warning of await checkpoints.recoverList()) writeLine(io.stderr, `rewind: warning: ${warning}`);
   const interrupted = options.quietAboutInterrupted ? undefined : interruptedJournal(checkpoints.store.journal);
   if (interrupted) writeLine(io.stderr, `rewind: warning: ${interruptedMessage(interrupted)}`);
   return { checkpoints, config };

@@ -5,9 +5,11 @@ import { openCheckpoints } from './open.js';
 
 const help = `Usage: rewind snapshot [--label L] [--json] [-C DIR] [--allow-home]
 
-Takes a checkpoint of the project's files now. Identical trees make no new commit.
+Takes a checkpoint of the project's files now. Without --label, files unchanged since the
+newest checkpoint add nothing (that checkpoint is reported); with a label, a checkpoint is
+always added (an unchanged tree makes no new commit: it points at the previous one).
   --label L      what this checkpoint is (shown in the list and the picker)
-  --json         print {"id","commit","tree","deduped","skipped":[{"path","bytes","reason"}]}
+  --json         print {"id","commit","tree","deduped","unchanged","skipped":[{"path","bytes","reason"}]}
   --allow-home   allow checkpointing your home folder or / (refused otherwise)`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -25,8 +27,9 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (config.checkpointing_disabled) {
     throw new UserError('checkpointing is disabled in config.json (checkpointing_disabled); turn it on with `rewind config set checkpointing_disabled false`');
   }
-  const { record, warnings } = await checkpoints.snapshot({
+  const { record, warnings, unchanged } = await checkpoints.snapshot({
     label: values.label,
+    onlyIfChanged: values.label === undefined,
     trigger: values.trigger ?? 'manual',
     session: io.env.REWIND_SESSION ?? null,
     agent: io.env.REWIND_AGENT ?? null,
@@ -34,7 +37,11 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   for (const warning of warnings) writeLine(io.stderr, `rewind: warning: ${warning}`);
   if (values.json) {
     const { id, commit, tree, deduped, skipped } = record;
-    writeLine(io.stdout, JSON.stringify({ id, commit, tree, deduped, skipped }));
+    writeLine(io.stdout, JSON.stringify({ id, commit, tree, deduped: deduped || unchanged === true, unchanged: unchanged === true, skipped }));
+    return 0;
+  }
+  if (unchanged) {
+    writeLine(io.stdout, `no change since checkpoint #${record.id} (${record.commit.slice(0, 12)}): nothing added (give --label to add one anyway)`);
     return 0;
   }
   const what = record.deduped ? 'no change since the previous checkpoint' : `${record.changedSincePrevious} file(s) changed`;

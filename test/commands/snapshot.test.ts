@@ -28,26 +28,31 @@ function oneLine(text: string): string {
 }
 
 describe('rewind snapshot', () => {
-  it('--json prints exactly id, commit, tree, deduped, skipped; a repeat is deduped', async () => {
+  it('--json prints exactly id, commit, tree, deduped, unchanged, skipped; a repeat adds nothing, a labelled one is deduped', async () => {
     const root = sb.repo('json');
     write(root, 'disk.iso', 'heavy\n');
     const first = await rewind(['snapshot', '--json', '--label', 'before the edit'], sb.env, root);
     expect(first).toMatchObject({ code: 0, stderr: '' });
     const record = JSON.parse(first.stdout) as SnapshotJson;
-    expect(Object.keys(record).sort()).toEqual(['commit', 'deduped', 'id', 'skipped', 'tree']);
+    expect(Object.keys(record).sort()).toEqual(['commit', 'deduped', 'id', 'skipped', 'tree', 'unchanged']);
     expect(record).toEqual({
       id: 1,
       commit: expect.stringMatching(/^[0-9a-f]{40}$/),
       tree: expect.stringMatching(/^[0-9a-f]{40}$/),
       deduped: false,
+      unchanged: false,
       skipped: [{ path: 'disk.iso', bytes: 6, reason: expect.any(String) }],
     });
     const checkpoints = sb.open(root);
     expect(treePaths(checkpoints.repo.gitDir, record.tree)).toEqual(['README.md']);
     expect(checkpoints.list()[0]).toMatchObject({ id: 1, commit: record.commit, tree: record.tree, label: 'before the edit', trigger: 'manual' });
 
+    // Without a label, an unchanged tree reports the newest checkpoint and adds nothing.
     const again = JSON.parse((await rewind(['snapshot', '--json'], sb.env, root)).stdout) as SnapshotJson;
-    expect(again).toMatchObject({ id: 2, commit: record.commit, tree: record.tree, deduped: true });
+    expect(again).toMatchObject({ id: 1, commit: record.commit, tree: record.tree, deduped: true, unchanged: true });
+    expect(checkpoints.list()).toHaveLength(1);
+    const labelled = JSON.parse((await rewind(['snapshot', '--json', '--label', 'still the same'], sb.env, root)).stdout) as SnapshotJson;
+    expect(labelled).toMatchObject({ id: 2, commit: record.commit, tree: record.tree, deduped: true, unchanged: false });
   });
 
   it('prints one line per checkpoint for people, with -C from another folder', async () => {
@@ -58,7 +63,10 @@ describe('rewind snapshot', () => {
     write(root, 'a.txt', 'a\n');
     write(root, 'b.txt', 'b\n');
     expect((await rewind(['snapshot', '-C', root], sb.env, sb.base)).stdout).toMatch(/^checkpoint #2 \([0-9a-f]{12}\): 2 file\(s\) changed\n$/);
-    expect((await rewind(['snapshot', '-C', root], sb.env, sb.base)).stdout).toMatch(/^checkpoint #3 \([0-9a-f]{12}\): no change since the previous checkpoint\n$/);
+    expect((await rewind(['snapshot', '-C', root], sb.env, sb.base)).stdout).toMatch(/^no change since checkpoint #2 \([0-9a-f]{12}\): nothing added \(give --label to add one anyway\)\n$/);
+    expect((await rewind(['snapshot', '-C', root], sb.env, sb.base)).stdout).toMatch(/^no change since checkpoint #2 /);
+    expect((await rewind(['snapshot', '-C', root, '--label', 'same'], sb.env, sb.base)).stdout).toMatch(/^checkpoint #3 \([0-9a-f]{12}\): no change since the previous checkpoint\n$/);
+    expect(sb.open(root).list().map((record) => record.id)).toEqual([1, 2, 3]);
   });
 
   it('takes -C DIR before the command too, for the app as well', async () => {
