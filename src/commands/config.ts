@@ -1,18 +1,11 @@
 // `rewind config`: show, get, set and validate config.json.
+import { existsSync } from 'node:fs';
 import { parseCommandArgs } from '../cli/args.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
-import {
-  CONFIG_KEYS,
-  assertConfigKey,
-  configDefaults,
-  configFilePath,
-  formatValue,
-  getConfigValue,
-  inspectConfig,
-  setConfigValue,
-} from '../config/config.js';
+import { CONFIG_KEYS, assertConfigKey, configDefaults, configFilePath, formatValue, inspectConfig, setConfigValue } from '../config/config.js';
 import { describeExpected, propertySchema } from '../config/schema.js';
 import { UsageError } from '../errors.js';
+import { effectiveConfig } from './effectiveConfig.js';
 
 function help(): string {
   const defaults = configDefaults();
@@ -33,7 +26,9 @@ Keys:
 ${keys.join('\n')}
 
 Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A value starting with '-'
-goes after '--'. The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`;
+goes after '--'. A bad key in the file is reported by every command and takes its default;
+\`validate\` fails on it.
+The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`;
 }
 
 const subcommandArity: Record<string, number> = { path: 0, get: 1, set: 2, validate: 0 };
@@ -60,7 +55,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       return 0;
     case 'get':
       assertConfigKey(key);
-      writeLine(io.stdout, formatValue(getConfigValue(key, io.env)));
+      writeLine(io.stdout, formatValue((await effectiveConfig(io))[key]));
       return 0;
     case 'set': {
       const result = setConfigValue(key, value, io.env);
@@ -76,9 +71,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
 }
 
-function show(io: CommandIO): number {
-  const { file, exists, config } = inspectConfig(io.env);
-  writeLine(io.stdout, `config file: ${file}${exists ? '' : ' (does not exist: all defaults)'}`);
+async function show(io: CommandIO): Promise<number> {
+  const file = configFilePath(io.env);
+  const config = await effectiveConfig(io);
+  writeLine(io.stdout, `config file: ${file}${existsSync(file) ? '' : ' (does not exist: all defaults)'}`);
   writeLine(io.stdout, JSON.stringify(config, null, 2));
   return 0;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Checkpoints } from '../checkpoints/checkpoints.js';
 import { engineSettings } from '../checkpoints/settings.js';
-import { loadConfigFast } from '../config/cachedConfig.js';
+import { effectiveConfig } from './effectiveConfig.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
@@ -13,7 +13,7 @@ export async function openCheckpoints(
   dir: string | undefined,
   options: { allowHome?: boolean; quietAboutInterrupted?: boolean } = {},
 ): Promise<{ checkpoints: Checkpoints; config: RewindConfig }> {
-  const config = await loadConfigFast(io.env);
+  const config = await effectiveConfig(io);
   const checkpoints = Checkpoints.open({
     cwd: path.resolve(io.cwd, dir ?? '.'),
     settings: engineSettings(config),

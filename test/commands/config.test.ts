@@ -98,6 +98,19 @@ describe('rewind config', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('show and get give the effective settings of a bad file, its problems as warnings', async () => {
+    writeFileSync(file, '{"gc_every": 0, "double_esc_ms": 300}');
+    const warning = `rewind: warning: ${file}: \`gc_every\` must be an integer >= 1 (got 0), so its default 20 is used; ` +
+      'fix the file or run `rewind config set gc_every 20`\n';
+    const shown = await rewindConfig();
+    expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 0, stderr: warning });
+    expect(JSON.parse(shown.stdout.split('\n').slice(1).join('\n'))).toEqual({ ...configDefaults(), double_esc_ms: 300 });
+    expect(await rewindConfig('get', 'gc_every')).toEqual({ code: 0, stdout: '20\n', stderr: warning });
+    expect(await rewindConfig('get', 'double_esc_ms')).toEqual({ code: 0, stdout: '300\n', stderr: warning });
+    expect((await rewindConfig('validate')).code).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe('{"gc_every": 0, "double_esc_ms": 300}');
+  });
+
   it('validate says ok for a good file and for no file', async () => {
     expect(await rewindConfig('validate')).toEqual({ code: 0, stdout: `${file}: ok (no file: defaults apply)\n`, stderr: '' });
     writeFileSync(file, '{"$schema": "./config.schema.json", "double_esc_ms": 300}');
