@@ -1,6 +1,7 @@
 // `rewind config`: show, get, set and validate config.json.
 import { existsSync } from 'node:fs';
-import { parseCommandArgs } from '../cli/args.js';
+import { parseArgs } from 'node:util';
+import { commonOptions, parseCommandArgs } from '../cli/args.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
 import { CONFIG_KEYS, assertConfigKey, configDefaults, configFilePath, formatValue, inspectConfig, setConfigValue } from '../config/config.js';
 import { describeExpected, propertySchema } from '../config/schema.js';
@@ -25,9 +26,9 @@ function help(): string {
 Keys:
 ${keys.join('\n')}
 
-Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A value starting with '-'
-goes after '--'. A bad key in the file is reported by every command and takes its default;
-\`validate\` fails on it.
+Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A VALUE starting with '-'
+is a value, never an option. A bad key in the file is reported by every command and takes
+its default; \`validate\` fails on it.
 The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`;
 }
 
@@ -35,7 +36,9 @@ const subcommandArity: Record<string, number> = { path: 0, get: 1, set: 2, valid
 
 /** Entry point of `rewind config`. */
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('config', argv, {});
+  const valueAt = setValueIndex(argv);
+  const { values, positionals } = parseCommandArgs('config', valueAt < 0 ? argv : argv.filter((_, index) => index !== valueAt), {});
+  if (valueAt >= 0) positionals.splice(2, 0, argv[valueAt] ?? '');
   if (values.help) {
     writeLine(io.stdout, help());
     return 0;
@@ -69,6 +72,19 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       return 0;
     }
   }
+}
+
+/**
+ * Where `set KEY VALUE`'s VALUE is in argv when it starts with '-' (`set gc_every -5`), so
+ * that it is read as the value, not as an option; -1 otherwise.
+ */
+function setValueIndex(argv: string[]): number {
+  const { tokens } = parseArgs({ args: argv, options: commonOptions, strict: false, allowPositionals: true, tokens: true });
+  const [sub, key] = tokens.filter((token) => token.kind === 'positional');
+  if (sub?.value !== 'set' || key === undefined) return -1;
+  const at = key.index + 1;
+  const value = argv[at];
+  return value !== undefined && value.startsWith('-') && value !== '--' ? at : -1;
 }
 
 async function show(io: CommandIO): Promise<number> {

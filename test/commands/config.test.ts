@@ -98,6 +98,18 @@ describe('rewind config', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('set takes a value starting with - as the value, and checks it against the schema', async () => {
+    expect(await rewindConfig('set', 'checkpoint_max_file_mb', '-5')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `rewind: cannot set \`checkpoint_max_file_mb\`: must be a number > 0 (got -5); ${file} was left as it was\n`,
+    });
+    expect((await rewindConfig('-C', tmp, 'set', 'gc_every', '-1')).stderr).toContain('cannot set `gc_every`: must be an integer >= 1 (got -1)');
+    expect((await rewindConfig('set', 'command_key', '--help')).stderr).toContain('cannot set `command_key`: must be a string matching');
+    expect(existsSync(file)).toBe(false);
+    expect(await rewindConfig('set', 'checkpoint_exclude', '-x')).toMatchObject({ code: 0, stdout: `set checkpoint_exclude = ["-x"] in ${file}\n` });
+  });
+
   it('show and get give the effective settings of a bad file, its problems as warnings', async () => {
     writeFileSync(file, '{"gc_every": 0, "double_esc_ms": 300}');
     const warning = `rewind: warning: ${file}: \`gc_every\` must be an integer >= 1 (got 0), so its default 20 is used; ` +
