@@ -1,18 +1,12 @@
 // `rewind config`: show, get, set and validate config.json.
-import { parseCommandArgs } from '../cli/args.js';
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { commonOptions, parseCommandArgs } from '../cli/args.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
-import {
-  CONFIG_KEYS,
-  assertConfigKey,
-  configDefaults,
-  configFilePath,
-  formatValue,
-  getConfigValue,
-  inspectConfig,
-  setConfigValue,
-} from '../config/config.js';
+import { CONFIG_KEYS, assertConfigKey, configDefaults, configFilePath, formatValue, inspectConfig, setConfigValue } from '../config/config.js';
 import { describeExpected, propertySchema } from '../config/schema.js';
 import { UsageError } from '../errors.js';
+import { effectiveConfig } from './effectiveConfig.js';
 
 function help(): string {
   const defaults = configDefaults();
@@ -32,15 +26,19 @@ function help(): string {
 Keys:
 ${keys.join('\n')}
 
-Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A value starting with '-'
-goes after '--'. The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`;
+Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A VALUE starting with '-'
+is a value, never an option. A bad key in the file is reported by every command and takes
+its default; \`validate\` fails on it.
+The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`;
 }
 
 const subcommandArity: Record<string, number> = { path: 0, get: 1, set: 2, validate: 0 };
 
 /** Entry point of `rewind config`. */
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('config', argv, {});
+  const valueAt = setValueIndex(argv);
+  const { values, positionals } = parseCommandArgs('config', valueAt < 0 ? argv : argv.filter((_, index) => index !== valueAt), {});
+  if (valueAt >= 0) positionals.splice(2, 0, argv[valueAt] ?? '');
   if (values.help) {
     writeLine(io.stdout, help());
     return 0;
@@ -60,7 +58,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       return 0;
     case 'get':
       assertConfigKey(key);
-      writeLine(io.stdout, formatValue(getConfigValue(key, io.env)));
+      writeLine(io.stdout, formatValue((await effectiveConfig(io))[key]));
       return 0;
     case 'set': {
       const result = setConfigValue(key, value, io.env);
@@ -76,9 +74,23 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
 }
 
-function show(io: CommandIO): number {
-  const { file, exists, config } = inspectConfig(io.env);
-  writeLine(io.stdout, `config file: ${file}${exists ? '' : ' (does not exist: all defaults)'}`);
+/**
+ * Where `set KEY VALUE`'s VALUE is in argv when it starts with '-' (`set gc_every -5`), so
+ * that it is read as the value, not as an option; -1 otherwise.
+ */
+function setValueIndex(argv: string[]): number {
+  const { tokens } = parseArgs({ args: argv, options: commonOptions, strict: false, allowPositionals: true, tokens: true });
+  const [sub, key] = tokens.filter((token) => token.kind === 'positional');
+  if (sub?.value !== 'set' || key === undefined) return -1;
+  const at = key.index + 1;
+  const value = argv[at];
+  return value !== undefined && value.startsWith('-') && value !== '--' ? at : -1;
+}
+
+async function show(io: CommandIO): Promise<number> {
+  const file = configFilePath(io.env);
+  const config = await effectiveConfig(io);
+  writeLine(io.stdout, `config file: ${file}${existsSync(file) ? '' : ' (does not exist: all defaults)'}`);
   writeLine(io.stdout, JSON.stringify(config, null, 2));
   return 0;
 }

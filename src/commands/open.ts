@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Checkpoints } from '../checkpoints/checkpoints.js';
 import { requireGit } from '../checkpoints/git.js';
 import { engineSettings } from '../checkpoints/settings.js';
-import { loadConfigFast } from '../config/cachedConfig.js';
+import { effectiveConfig } from './effectiveConfig.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
@@ -15,7 +15,7 @@ export async function openCheckpoints(
   options: { allowHome?: boolean; quietAboutInterrupted?: boolean } = {},
 ): Promise<{ checkpoints: Checkpoints; config: RewindConfig }> {
   requireGit(io.env);
-  const config = await loadConfigFast(io.env);
+  const config = await effectiveConfig(io);
   const checkpoints = Checkpoints.open({
     cwd: path.resolve(io.cwd, dir ?? '.'),
     settings: engineSettings(config),

@@ -1,6 +1,7 @@
-// The config layer: config.json read and written through `conf`, validated against
-// config.schema.json. The user's file is never created by a read, never rewritten with
-// defaults, never cleared, and never touched when a change would leave it invalid.
+// The strict config layer: config.json validated (`rewind config validate`) and written
+// (`config set`) through `conf`, against config.schema.json. The user's file is never
+// created by a read, never rewritten with defaults, never cleared, and never touched when a
+// change would leave it invalid.
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
@@ -24,7 +25,7 @@ import {
 
 export type { ConfigKey, RewindConfig } from './schema.js';
 export { CONFIG_KEYS, configDefaults, formatValue, isConfigKey } from './schema.js';
-export { configFilePath, readConfigFileRaw } from './file.js';
+export { configFilePath } from './file.js';
 
 type Data = Record<string, unknown>;
 type ConfOptions = NonNullable<ConstructorParameters<typeof Conf<Data>>[0]>;
@@ -67,37 +68,38 @@ function openConf(env: NodeJS.ProcessEnv, edit: (data: Data) => Data, seen: { da
 }
 
 /**
- * Reads and validates config.json (if any) and applies defaults. Never writes or creates
- * anything. Throws a one-line UserError naming the file, the key and what is expected.
+ * Reads and validates config.json (if any) with conf, strictly: `rewind config validate`.
+ * Never writes or creates anything. Throws a one-line UserError naming the file, the key and
+ * what is expected. Commands and the app use loadConfigLenient (lenient.ts) instead.
  */
 export function inspectConfig(env: NodeJS.ProcessEnv = process.env): ConfigInspection {
+  return strictConfigReader(env)();
+}
+
+/**
+ * inspectConfig for many reads in a row (the tests that hold our lenient validator to conf's
+ * verdict): conf and its ajv validator are set up once, at the first read that finds a valid
+ * file, and each call reads and validates config.json as it is then.
+ */
+export function strictConfigReader(env: NodeJS.ProcessEnv = process.env): () => ConfigInspection {
   const file = configFilePath(env);
-  const config = configDefaults();
-  if (!fileExists(file)) return { file, exists: false, config };
   const seen = { data: {} as Data, indent: '  ' };
-  let stored: Data;
-  try {
-    stored = openConf(env, (data) => data, seen).store;
-  } catch (error) {
-    throw explain(error, file, seen.data);
-  }
-  for (const key of CONFIG_KEYS) {
-    if (Object.hasOwn(stored, key)) (config as unknown as Data)[key] = stored[key];
-  }
-  return { file, exists: true, config };
-}
-
-/** The effective config: config.json's values over the schema's defaults. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): RewindConfig {
-  return inspectConfig(env).config;
-}
-
-/** One key's effective value. An unknown key is a UsageError (exit 2). */
-export function getConfigValue<K extends ConfigKey>(key: K, env?: NodeJS.ProcessEnv): RewindConfig[K];
-export function getConfigValue(key: string, env?: NodeJS.ProcessEnv): RewindConfig[ConfigKey];
-export function getConfigValue(key: string, env: NodeJS.ProcessEnv = process.env): RewindConfig[ConfigKey] {
-  assertConfigKey(key);
-  return loadConfig(env)[key];
+  let conf: Conf<Data> | undefined;
+  return () => {
+    const config = configDefaults();
+    if (!fileExists(file)) return { file, exists: false, config };
+    let stored: Data;
+    try {
+      conf ??= openConf(env, (data) => data, seen);
+      stored = conf.store; // read and checked again on every call
+    } catch (error) {
+      throw explain(error, file, seen.data);
+    }
+    for (const key of CONFIG_KEYS) {
+      if (Object.hasOwn(stored, key)) (config as unknown as Data)[key] = stored[key];
+    }
+    return { file, exists: true, config };
+  };
 }
 
 export interface SetResult {

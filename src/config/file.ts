@@ -1,7 +1,6 @@
-// Reading config.json as text: where it is, and turning its text into an object with a
-// message that names the file when it is not one. No `conf` and no schema validation here,
+// config.json as text: where it is, and turning its text into an object with a message
+// that names the file when it is not one. No `conf` and no schema validation here,
 // so a hot path can read the file cheaply.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, messageOf } from '../errors.js';
 import { configDir } from './paths.js';
@@ -16,23 +15,11 @@ export function configFilePath(env: NodeJS.ProcessEnv = process.env): string {
 
 /**
  * config.json's text as an object: JSON, an object at the top, only known keys. Values are
- * NOT checked against the schema (`loadConfig` does that). An empty file holds no settings.
+ * NOT checked against the schema (`inspectConfig` and `loadConfigLenient` do that). An empty file holds no settings.
  * Throws a one-line UserError naming `file` otherwise.
  */
 export function parseConfigText(text: string, file: string): Record<string, unknown> {
-  const body = text.replace(/^\uFEFF/, '');
-  if (body.trim() === '') return {};
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch (error) {
-    throw new UserError(`${file} is not valid JSON (${describeJsonError(error, body)}); ${CANNOT_READ_ADVICE}`, { cause: error });
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    const got = Array.isArray(data) ? 'an array' : data === null ? 'null' : `a ${typeof data}`;
-    throw new UserError(`${file} must hold a JSON object like {"gc_every": 20} (got ${got}); ${CANNOT_READ_ADVICE}`);
-  }
-  const record = data as Record<string, unknown>;
+  const record = parseConfigObject(text, file);
   const unknown = Object.keys(record).filter((key) => propertySchema(key) === undefined);
   if (unknown.length > 0) {
     throw new UserError(`${file}: ${unknownKeysText(unknown)}; rename or remove ${unknown.length > 1 ? 'them' : 'it'} in the file`);
@@ -41,23 +28,31 @@ export function parseConfigText(text: string, file: string): Record<string, unkn
 }
 
 /**
- * config.json as an object, or undefined when there is no file. Cheap (no `conf`, no schema
- * check): for hot paths that can live with an unchecked value; others use `loadConfig`.
+ * config.json's text as an object (JSON, an object at the top), keys NOT checked. An empty
+ * file holds no settings. Throws a one-line UserError naming `file` otherwise; `consequence`
+ * (e.g. "so every setting takes its default") is said before the advice.
  */
-export function readConfigFileRaw(env: NodeJS.ProcessEnv = process.env): Record<string, unknown> | undefined {
-  const file = configFilePath(env);
-  let text: string;
+export function parseConfigObject(text: string, file: string, consequence = ''): Record<string, unknown> {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return {};
+  const then = consequence === '' ? '' : `, ${consequence}`;
+  let data: unknown;
   try {
-    text = readFileSync(file, 'utf8');
+    data = JSON.parse(body);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw cannotReadError(file, error);
+    throw new UserError(`${file} is not valid JSON (${describeJsonError(error, body)})${then}; ${CANNOT_READ_ADVICE}`, { cause: error });
   }
-  return parseConfigText(text, file);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    const got = Array.isArray(data) ? 'an array' : data === null ? 'null' : `a ${typeof data}`;
+    throw new UserError(`${file} must hold a JSON object like {"gc_every": 20} (got ${got})${then}; ${CANNOT_READ_ADVICE}`);
+  }
+  return data as Record<string, unknown>;
 }
 
-export function cannotReadError(file: string, error: unknown): UserError {
-  return new UserError(`cannot read ${file}: ${messageOf(error)}; check that it is a file you can read`, { cause: error });
+/** "cannot read FILE: why; check …", with `consequence` said before the advice. */
+export function cannotReadError(file: string, error: unknown, consequence = ''): UserError {
+  const then = consequence === '' ? '' : `, ${consequence}`;
+  return new UserError(`cannot read ${file}: ${messageOf(error)}${then}; check that it is a file you can read`, { cause: error });
 }
 
 /** The first indentation used in a JSON text, so a rewrite keeps the user's style. */

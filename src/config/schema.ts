@@ -152,7 +152,8 @@ export function formatValue(value: unknown): string {
 
 /** A short JSON rendering of a bad value for an error message. */
 export function formatGot(value: unknown): string {
-  const text = value === undefined ? 'nothing' : JSON.stringify(value);
+  // JSON.parse reads 1e400 as Infinity, which JSON.stringify would show as null.
+  const text = value === undefined ? 'nothing' : typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

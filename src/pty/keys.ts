@@ -22,14 +22,26 @@ const X10_MOUSE = '\x1b[M';
 /** The default command key, Ctrl+] (0x1d). */
 export const DEFAULT_COMMAND_KEY = '\x1d';
 
-const SAME_AS: Record<string, string> = { m: 'Enter', i: 'Tab', '[': 'Esc' };
+/**
+ * The keys a command key cannot be, and why: the terminal sends their byte for a key the
+ * agent must get. config.schema.json's `command_key` pattern refuses the same keys
+ * (test/config/commandKey.test.ts holds the two together).
+ */
+const SAME_AS: Record<string, string> = {
+  m: 'Enter',
+  j: 'line feed (Enter in some terminals and programs)',
+  i: 'Tab',
+  '[': 'Esc',
+  c: 'Ctrl-C, the interrupt the agent must get',
+  d: 'Ctrl-D, end of input',
+};
 
 /**
  * The byte a `command_key` setting such as `ctrl+]`, `ctrl+g` or `ctrl+\` stands for:
  * `ctrl+` and a letter or one of `@ \ ] ^ _` (case-insensitive).
  *
- * @throws UserError for anything else, and for ctrl+m, ctrl+i and ctrl+[ (the same bytes as
- *   Enter, Tab and Esc).
+ * @throws UserError for anything else, and for the keys in SAME_AS (ctrl+m, ctrl+j, ctrl+i,
+ *   ctrl+[, ctrl+c, ctrl+d: the same bytes as Enter, line feed, Tab, Esc, Ctrl-C, Ctrl-D).
  */
 export function parseCommandKey(spec: string): string {
   const match = /^ctrl\+(.)$/i.exec(spec.trim());

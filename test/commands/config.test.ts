@@ -98,6 +98,31 @@ describe('rewind config', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('set takes a value starting with - as the value, and checks it against the schema', async () => {
+    expect(await rewindConfig('set', 'checkpoint_max_file_mb', '-5')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `rewind: cannot set \`checkpoint_max_file_mb\`: must be a number > 0 (got -5); ${file} was left as it was\n`,
+    });
+    expect((await rewindConfig('-C', tmp, 'set', 'gc_every', '-1')).stderr).toContain('cannot set `gc_every`: must be an integer >= 1 (got -1)');
+    expect((await rewindConfig('set', 'command_key', '--help')).stderr).toContain('cannot set `command_key`: must be a string matching');
+    expect(existsSync(file)).toBe(false);
+    expect(await rewindConfig('set', 'checkpoint_exclude', '-x')).toMatchObject({ code: 0, stdout: `set checkpoint_exclude = ["-x"] in ${file}\n` });
+  });
+
+  it('show and get give the effective settings of a bad file, its problems as warnings', async () => {
+    writeFileSync(file, '{"gc_every": 0, "double_esc_ms": 300}');
+    const warning = `rewind: warning: ${file}: \`gc_every\` must be an integer >= 1 (got 0), so its default 20 is used; ` +
+      'fix the file or run `rewind config set gc_every 20`\n';
+    const shown = await rewindConfig();
+    expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 0, stderr: warning });
+    expect(JSON.parse(shown.stdout.split('\n').slice(1).join('\n'))).toEqual({ ...configDefaults(), double_esc_ms: 300 });
+    expect(await rewindConfig('get', 'gc_every')).toEqual({ code: 0, stdout: '20\n', stderr: warning });
+    expect(await rewindConfig('get', 'double_esc_ms')).toEqual({ code: 0, stdout: '300\n', stderr: warning });
+    expect((await rewindConfig('validate')).code).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe('{"gc_every": 0, "double_esc_ms": 300}');
+  });
+
   it('validate says ok for a good file and for no file', async () => {
     expect(await rewindConfig('validate')).toEqual({ code: 0, stdout: `${file}: ok (no file: defaults apply)\n`, stderr: '' });
     writeFileSync(file, '{"$schema": "./config.schema.json", "double_esc_ms": 300}');

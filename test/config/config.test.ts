@@ -2,15 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  configDefaults,
-  configFilePath,
-  getConfigValue,
-  inspectConfig,
-  loadConfig,
-  readConfigFileRaw,
-  setConfigValue,
-} from '../../src/config/config.js';
+import { configDefaults, configFilePath, inspectConfig, setConfigValue } from '../../src/config/config.js';
 import { UsageError, UserError } from '../../src/errors.js';
 
 let tmp: string;
@@ -41,6 +33,11 @@ function fingerprint(): { bytes: string; mtimeMs: number; ino: number; mode: num
   return { bytes: readFileSync(file).toString('base64'), mtimeMs: stat.mtimeMs, ino: stat.ino, mode: stat.mode };
 }
 
+/** The config as `rewind config validate` checks it (conf), throwing on any problem. */
+function strictConfig(environment: NodeJS.ProcessEnv) {
+  return inspectConfig(environment).config;
+}
+
 function errorOf(action: () => unknown): UserError {
   try {
     action();
@@ -57,21 +54,21 @@ describe('configFilePath', () => {
   });
 });
 
-describe('loadConfig', () => {
+describe('inspectConfig (strict, as `rewind config validate`)', () => {
   it('gives the defaults when there is no file, and creates nothing', () => {
     const dir = path.join(tmp, 'not-yet');
     const nested = { REWIND_CONFIG_DIR: dir };
-    expect(loadConfig(nested)).toEqual(configDefaults());
+    expect(strictConfig(nested)).toEqual(configDefaults());
     expect(inspectConfig(nested)).toMatchObject({ file: path.join(dir, 'config.json'), exists: false });
     expect(existsSync(dir)).toBe(false);
-    expect(loadConfig(env)).toEqual(configDefaults());
+    expect(strictConfig(env)).toEqual(configDefaults());
     expect(readdirSync(tmp)).toEqual([]);
   });
 
   it('puts the file values over the defaults and leaves the file exactly as it was', () => {
     writeConfig('{\n  "gc_every": 5,\n  "checkpoint_exclude": ["*.log"]\n}\n');
     const before = fingerprint();
-    expect(loadConfig(env)).toEqual({ ...configDefaults(), gc_every: 5, checkpoint_exclude: ['*.log'] });
+    expect(strictConfig(env)).toEqual({ ...configDefaults(), gc_every: 5, checkpoint_exclude: ['*.log'] });
     expect(inspectConfig(env).exists).toBe(true);
     expect(fingerprint()).toEqual(before);
     expect(readdirSync(tmp)).toEqual(['config.json']);
@@ -90,17 +87,17 @@ describe('loadConfig', () => {
       command_key: 'ctrl+\\',
     };
     writeConfig(JSON.stringify(edge));
-    expect(loadConfig(env)).toEqual(edge);
+    expect(strictConfig(env)).toEqual(edge);
     writeConfig(JSON.stringify({ double_esc_ms: 100 }));
-    expect(loadConfig(env).double_esc_ms).toBe(100);
+    expect(strictConfig(env).double_esc_ms).toBe(100);
   });
 
   it('accepts a $schema key and an empty file', () => {
     writeConfig('{"$schema": "./config.schema.json", "gc_every": 3}');
-    expect(loadConfig(env).gc_every).toBe(3);
-    expect(loadConfig(env)).not.toHaveProperty('$schema');
+    expect(strictConfig(env).gc_every).toBe(3);
+    expect(strictConfig(env)).not.toHaveProperty('$schema');
     writeConfig('  \n');
-    expect(loadConfig(env)).toEqual(configDefaults());
+    expect(strictConfig(env)).toEqual(configDefaults());
   });
 
   it.each([
@@ -123,7 +120,7 @@ describe('loadConfig', () => {
   ])('rejects %s = %j naming the file, the key and what is expected', (key, value, expected, got) => {
     writeConfig(JSON.stringify({ [key]: value }, null, 2));
     const before = fingerprint();
-    const error = errorOf(() => loadConfig(env));
+    const error = errorOf(() => strictConfig(env));
     expect(error.exitCode).toBe(1);
     expect(error.message).not.toContain('\n');
     expect(error.message.startsWith(`${file}: \`${key}\` must be ${expected}`)).toBe(true);
@@ -134,21 +131,21 @@ describe('loadConfig', () => {
 
   it('gives the exact message for a bad value', () => {
     writeConfig('{"gc_every": "x"}');
-    expect(errorOf(() => loadConfig(env)).message).toBe(
+    expect(errorOf(() => strictConfig(env)).message).toBe(
       `${file}: \`gc_every\` must be an integer >= 1 (got "x"); fix the file or run \`rewind config set gc_every 20\``,
     );
   });
 
   it('names the other bad keys too, and only advises `set` when one fix suffices', () => {
     writeConfig('{"gc_every": 0, "double_esc_ms": 5}');
-    const { message } = errorOf(() => loadConfig(env));
+    const { message } = errorOf(() => strictConfig(env));
     expect(message).toBe(`${file}: \`gc_every\` must be an integer >= 1 (got 0); fix the file (also invalid: \`double_esc_ms\`)`);
   });
 
   it('reports malformed JSON with the file and the line, and leaves the bytes alone', () => {
     writeConfig('{\n  "gc_every": 5,\n}\n');
     const before = fingerprint();
-    const error = errorOf(() => loadConfig(env));
+    const error = errorOf(() => strictConfig(env));
     expect(error.message).toBe(
       `${file} is not valid JSON (Expected double-quoted property name at line 3, column 1); ` +
         'fix it by hand: rewind never rewrites a config file it cannot read',
@@ -165,7 +162,7 @@ describe('loadConfig', () => {
   ])('reports %j on one line naming the file', (text, pattern) => {
     writeConfig(text);
     const before = fingerprint();
-    const { message } = errorOf(() => loadConfig(env));
+    const { message } = errorOf(() => strictConfig(env));
     expect(message.startsWith(file)).toBe(true);
     expect(message).toMatch(pattern);
     expect(message).not.toContain('\n');
@@ -175,7 +172,7 @@ describe('loadConfig', () => {
   it('reports an unknown key with a suggestion and the known keys', () => {
     writeConfig('{"gc_evry": 5}');
     const before = fingerprint();
-    expect(errorOf(() => loadConfig(env)).message).toBe(
+    expect(errorOf(() => strictConfig(env)).message).toBe(
       `${file}: unknown key \`gc_evry\`, did you mean \`gc_every\`? (known keys: checkpoint_max_file_mb, ` +
         'checkpoint_retention_days, checkpoint_max_gb, checkpoint_warn_gb, checkpointing_disabled, ' +
         'checkpoint_exclude, gc_every, double_esc_ms, command_key); rename or remove it in the file',
@@ -185,29 +182,7 @@ describe('loadConfig', () => {
 
   it('reports a config.json that cannot be read', () => {
     mkdirSync(file);
-    expect(errorOf(() => loadConfig(env)).message).toMatch(new RegExp(`^cannot read ${file}: .*EISDIR`));
-  });
-});
-
-describe('getConfigValue', () => {
-  it('returns the effective value of one key', () => {
-    expect(getConfigValue('command_key', env)).toBe('ctrl+]');
-    writeConfig('{"command_key": "ctrl+g"}');
-    expect(getConfigValue('command_key', env)).toBe('ctrl+g');
-  });
-
-  it('refuses an unknown key as a usage error', () => {
-    const error = errorOf(() => getConfigValue('nope', env));
-    expect(error).toBeInstanceOf(UsageError);
-    expect(error.exitCode).toBe(2);
-  });
-});
-
-describe('readConfigFileRaw', () => {
-  it('is undefined without a file and the parsed object with one', () => {
-    expect(readConfigFileRaw(env)).toBeUndefined();
-    writeConfig('{"gc_every": 7}');
-    expect(readConfigFileRaw(env)).toEqual({ gc_every: 7 });
+    expect(errorOf(() => strictConfig(env)).message).toMatch(new RegExp(`^cannot read ${file}: .*EISDIR`));
   });
 });
 
@@ -220,7 +195,7 @@ describe('setConfigValue', () => {
     expect(statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(tmp, 'a')).mode & 0o777).toBe(0o700);
-    expect(loadConfig(nested).gc_every).toBe(5);
+    expect(strictConfig(nested).gc_every).toBe(5);
   });
 
   it('keeps the other keys, $schema, key order and indentation, and makes the file 0600', () => {
@@ -249,7 +224,7 @@ describe('setConfigValue', () => {
   ])('writes %s = %s', (key, raw, value) => {
     expect(setConfigValue(key, raw, env).value).toEqual(value);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ [key]: value });
-    expect(loadConfig(env)).toEqual({ ...configDefaults(), [key]: value });
+    expect(strictConfig(env)).toEqual({ ...configDefaults(), [key]: value });
   });
 
   it.each([
@@ -316,7 +291,7 @@ describe('setConfigValue', () => {
 
   it('repairs the one bad key the error message points at', () => {
     writeConfig('{"gc_every": 0, "double_esc_ms": 300}');
-    expect(() => loadConfig(env)).toThrow(/rewind config set gc_every 20/);
+    expect(() => strictConfig(env)).toThrow(/rewind config set gc_every 20/);
     setConfigValue('gc_every', '20', env);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ gc_every: 20, double_esc_ms: 300 });
   });
