@@ -10,7 +10,7 @@ import { readProjectHead } from './projectHead.js';
 import type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';
 import { initShadowRepo, ShadowRepo } from './shadowRepo.js';
 import { seedShadowIndex } from './seedIndex.js';
-import { snapshotTree, type ChangeSummary } from './snapshot.js';
+import { snapshotTree, type ChangeExamples, type ChangeSummary } from './snapshot.js';
 import { checkpointMessage } from './message.js';
 import { listBehindRefs, rebuildLog } from './rebuildLog.js';
 import { repairChain, repairMarker, type RepairResult } from './repairChain.js';
@@ -71,6 +71,8 @@ export interface StepChanges {
   summary?: ChangeSummary;
   /** The paths (at most 100). */
   paths: readonly string[];
+  /** A few paths of each kind (at most 5 each), when the summary is known. */
+  examples?: ChangeExamples;
 }
 
 export interface CurrentTree {
@@ -328,7 +330,7 @@ export class Checkpoints {
       session: options.session ?? null,
       agent: options.agent ?? null,
       trigger,
-      label: options.describe ? options.describe({ summary: result.summary, paths: result.changedPaths }) : label,
+      label: options.describe ? options.describe({ summary: result.summary, paths: result.changedPaths, examples: result.examples }) : label,
       deduped: result.commit === undefined,
       changedSincePrevious: result.changed,
       changedPaths: result.changedPaths,

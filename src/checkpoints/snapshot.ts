@@ -29,6 +29,13 @@ export interface ChangeSummary {
   deleted: number;
 }
 
+/** A few changed paths of each kind. */
+export interface ChangeExamples {
+  added: string[];
+  modified: string[];
+  deleted: string[];
+}
+
 export interface TreeSnapshot {
   tree: string;
   /** The new commit; absent when the tree equals the previous checkpoint's (or in tree mode). */
@@ -39,6 +46,8 @@ export interface TreeSnapshot {
   changedPaths: string[];
   /** The changes by kind (undefined for the first snapshot, or when the diff could not be read). */
   summary?: ChangeSummary;
+  /** A few paths of each kind (at most 5 each), to name them. */
+  examples?: ChangeExamples;
   /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
   toTarget?: Buffer;
   /** Every path an add staged, over all attempts. */
@@ -205,7 +214,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     // The first checkpoint "changes" every file: naming them all says nothing.
     const paths = first || !changes ? [] : changedPaths;
     const commit = output.kind === 'tree' && commitHere ? await commitRoot(repo, output.tree, request) : output.commit;
-    return { tree: output.tree, commit, changed, changedPaths: paths.slice(0, maxChangedPaths), summary: changes ? summarize(changes) : undefined, toTarget: output.toTarget, added, notes };
+    return { tree: output.tree, commit, changed, changedPaths: paths.slice(0, maxChangedPaths), summary: changes ? summarize(changes) : undefined, examples: changes ? examplesOf(changes) : undefined, toTarget: output.toTarget, added, notes };
   }
   throw new Error(`snapshot did not settle after ${maxAttempts} attempts (files kept changing under it, or git kept failing); run \`rewind snapshot\` again`);
 }
@@ -227,6 +236,15 @@ function summarize(changes: readonly RawChange[]): ChangeSummary {
     else summary.modified++;
   }
   return summary;
+}
+
+function examplesOf(changes: readonly RawChange[]): ChangeExamples {
+  const examples: ChangeExamples = { added: [], modified: [], deleted: [] };
+  for (const change of changes) {
+    const kind = change.status === 'A' ? examples.added : change.status === 'D' ? examples.deleted : examples.modified;
+    if (kind.length < 5) kind.push(change.path);
+  }
+  return examples;
 }
 
 /** Nested repositories, from the gitlinks the diff adds and removes. */

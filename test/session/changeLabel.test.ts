@@ -1,0 +1,27 @@
+// Issue 11 item 22: a burst's label never hides the biggest part of its change.
+import { describe, expect, it } from 'vitest';
+import { changeLabel } from '../../src/session/changeLabel.js';
+
+describe('the label of a burst of file changes', () => {
+  it('counts by kind, biggest first, then names the biggest kinds first', () => {
+    const deleted = Array.from({ length: 5 }, (_, i) => `tests/t${i}.test.ts`);
+    const label = changeLabel(
+      { summary: { added: 2, modified: 0, deleted: 300 }, paths: ['empty.txt', 'run.sh', ...deleted], examples: { added: ['empty.txt', 'run.sh'], modified: [], deleted } },
+      ['empty.txt', 'run.sh'],
+    );
+    expect(label).toBe('files changed: 300 deleted, 2 added: tests/, empty.txt, run.sh, …');
+  });
+
+  it('names the files of a small change', () => {
+    expect(changeLabel({ summary: { added: 0, modified: 1, deleted: 0 }, paths: ['src/a.ts'], examples: { added: [], modified: ['src/a.ts'], deleted: [] } }, ['src/a.ts'])).toBe(
+      'files changed: 1 edited: src/a.ts',
+    );
+    expect(
+      changeLabel({ summary: { added: 1, modified: 2, deleted: 0 }, paths: ['a', 'b', 'c'], examples: { added: ['c'], modified: ['a', 'b'], deleted: [] } }, []),
+    ).toBe('files changed: 2 edited, 1 added: a, b, c');
+  });
+
+  it('falls back to the paths seen when the step is unknown', () => {
+    expect(changeLabel({ paths: [] }, ['a.txt', 'b.txt', 'c.txt', 'd.txt'])).toBe('files changed: a.txt, b.txt, c.txt, …');
+  });
+});
