@@ -249,17 +249,17 @@ describe('rewind redo', () => {
     expect(new Set([JSON.stringify(s0), JSON.stringify(s1), JSON.stringify(s2)]).size).toBe(3);
     expect(redoRefs(sb.open(root).repo.gitDir)).toHaveLength(2);
 
-    const first = await rewind(['redo'], sb.env, root);
+    const first = await rewind(['redo', '--yes'], sb.env, root);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(projectState(root)).toEqual(s1);
-    const second = await rewind(['redo'], sb.env, root);
+    const second = await rewind(['redo', '--yes'], sb.env, root);
     expect(second.code).toBe(0);
     expect(projectState(root)).toEqual(s0);
     expect(redoRefs(sb.open(root).repo.gitDir)).toEqual([]);
 
     const before = everything(root);
-    const none = await rewind(['redo'], sb.env, root);
+    const none = await rewind(['redo', '--yes'], sb.env, root);
     expect(none.code).toBe(1);
     expect(none.stdout).toBe('');
     expect(oneLine(none.stderr)).toMatch(/nothing to undo/);
@@ -270,7 +270,7 @@ describe('rewind redo', () => {
   it('with no restore ever made: exit 1, one clear line', async () => {
     const root = sb.repo('never');
     await snap(root, 'A');
-    const result = await rewind(['redo'], sb.env, root);
+    const result = await rewind(['redo', '--yes'], sb.env, root);
     expect(result.code).toBe(1);
     expect(oneLine(result.stderr)).toMatch(/^rewind: nothing to undo/);
   });
@@ -279,7 +279,7 @@ describe('rewind redo', () => {
     const { root, id, stateA, stateB } = await twoStates('undo-redo');
     await restore(root, id);
     expect(projectState(root)).toEqual(stateA);
-    const undone = await rewind(['redo'], sb.env, root);
+    const undone = await rewind(['redo', '--yes'], sb.env, root);
     expect(undone.code).toBe(0);
     expect(projectState(root)).toEqual(stateB);
     const printed = /rewind restore (\d+)/.exec(undone.stdout);
@@ -291,7 +291,7 @@ describe('rewind redo', () => {
   it('--json names the checkpoint restored and the one holding the files as they were before the redo', async () => {
     const { root, id, stateA, stateB } = await twoStates('redo-json');
     const restored = await restore(root, id);
-    const result = await rewind(['redo', '--json'], sb.env, root);
+    const result = await rewind(['redo', '--yes', '--json'], sb.env, root);
     expect(result.code).toBe(0);
     const json = JSON.parse(oneLine(result.stdout)) as { checkpoint: number; changed: string[]; deleted: string[]; redo: number };
     expect(Object.keys(json).sort()).toEqual(['changed', 'checkpoint', 'deleted', 'redo']);

@@ -71,7 +71,7 @@ describe('restoring a checkpoint whose borrowed objects were pruned', () => {
       expect(restoreLeftovers(checkpoints.store.root, root)).toEqual([]);
     }
     // Nothing to undo: the failed restore pushed nothing.
-    const redo = await rewind(['redo'], sb.env, root);
+    const redo = await rewind(['redo', '--yes'], sb.env, root);
     expect(redo.code).toBe(1);
     expect(redo.stderr).toMatch(/nothing to undo/);
     expect(projectState(root)).toEqual(before.files);
