@@ -89,9 +89,8 @@ export function withoutFolders(state: State): State {
   return Object.fromEntries(Object.entries(state).filter(([, value]) => !value.startsWith('dir ')));
 }
 
-/** mtime and inode of every file and symlink under `root` (except `.git`). */
-export function stamps(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Calls `visit` with every file and symlink under `root` (except `.git`): '/'-separated path, full path, lstat. */
+export function eachFile(root: string, visit: (rel: string, full: string, stat: fs.Stats) => void): void {
   const walk = (dir: string) => {
     for (const name of fs.readdirSync(dir)) {
       const full = path.join(dir, name);
@@ -99,10 +98,16 @@ export function stamps(root: string): Record<string, string> {
       if (rel === '.git') continue;
       const stat = fs.lstatSync(full);
       if (stat.isDirectory()) walk(full);
-      else out[rel] = `${stat.mtimeMs} ino ${stat.ino}`;
+      else visit(rel, full, stat);
     }
   };
   walk(root);
+}
+
+/** mtime and inode of every file and symlink under `root` (except `.git`). */
+export function stamps(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  eachFile(root, (rel, _full, stat) => (out[rel] = `${stat.mtimeMs} ino ${stat.ino}`));
   return out;
 }
 
