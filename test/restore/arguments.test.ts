@@ -104,6 +104,8 @@ describe('paths given to --only and to diff', () => {
     expect(JSON.parse(inCheckpoint.stdout)).toMatchObject({ changed: ['src/b.txt'], deleted: [] });
     const onDisk = await rewind(['restore', '1', '--yes', '--json', '--only', 'later.txt'], sb.env, root);
     expect(JSON.parse(onDisk.stdout)).toMatchObject({ changed: [], deleted: ['later.txt'] });
+    // A folder and a file in it, together.
+    expect((await rewind(['restore', '1', '--dry-run', '--only', 'src', '--only', 'src/b.txt'], sb.env, root)).code).toBe(0);
     // `.` is the whole project, not an empty path.
     const all = await rewind(['restore', '1', '--yes', '--json', '--only', '.'], sb.env, root);
     expect(JSON.parse(all.stdout)).toMatchObject({ changed: ['a.txt'], deleted: [] });

@@ -14,9 +14,9 @@ import { entriesAt } from './treeEntries.js';
  */
 export async function requireKnownPaths(engine: Checkpoints, target: CheckpointRecord, only: readonly string[]): Promise<void> {
   if (only.length === 0) return;
-  let inTarget: Set<string>;
+  let listed: string[];
   try {
-    inTarget = new Set((await entriesAt(engine.repo, target.tree, only)).map((entry) => entry.path));
+    listed = (await entriesAt(engine.repo, target.tree, only)).map((entry) => entry.path);
   } catch (error) {
     if (error instanceof GitError) throw unrestorable(target.id, error);
     throw error;
@@ -29,7 +29,8 @@ export async function requireKnownPaths(engine: Checkpoints, target: CheckpointR
       return false;
     }
   };
-  const unknown = only.filter((file) => !inTarget.has(file) && !onDisk(file));
+  const inTarget = (file: string) => listed.some((entry) => entry === file || entry.startsWith(`${file}/`));
+  const unknown = only.filter((file) => !inTarget(file) && !onDisk(file));
   if (unknown.length === 0) return;
   const names = unknown.map((file) => JSON.stringify(file)).join(', ');
   throw new UserError(`${names} ${unknown.length === 1 ? 'is' : 'are'} neither in checkpoint #${target.id} nor in the project (paths are relative to the folder rewind runs in); check the spelling, or see \`rewind diff ${target.id} --name-status\``);

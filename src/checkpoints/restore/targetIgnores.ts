@@ -21,7 +21,8 @@ function rulePaths(files: readonly string[]): string[] {
  * symlink, so such a one rules on nothing.
  */
 async function materialiseRules(repo: ShadowRepo, tree: string, files: readonly string[], dir: string): Promise<void> {
-  const rules = (await entriesAt(repo, tree, rulePaths(files))).filter((entry) => entry.mode === '100644' || entry.mode === '100755');
+  const wanted = new Set(rulePaths(files));
+  const rules = (await entriesAt(repo, tree, [...wanted])).filter((entry) => wanted.has(entry.path) && (entry.mode === '100644' || entry.mode === '100755'));
   if (rules.length === 0) return;
   const reader = new ObjectReader([`--git-dir=${repo.gitDir}`], { cwd: repo.store.root, env: repo.env }, true);
   try {

@@ -41,8 +41,10 @@ function parseEntries(output: Buffer): TreeEntry[] {
 }
 
 /**
- * The entries of `tree` at exactly these paths (files or folders, not their contents),
- * those it has. Paths are literal (no wildcards or magic) and go to git in chunks, so any
+ * What `git ls-tree` lists of `tree` for these paths: the entry at each path it has (a
+ * folder as one entry, not its contents) — but where a folder and a path inside it are
+ * both asked for, the folder's contents instead of the folder. Callers match the paths
+ * they want. Paths are literal (no wildcards or magic) and go to git in chunks, so any
  * number of them fits in the argument limit.
  */
 export async function entriesAt(repo: ShadowRepo, tree: string, paths: readonly string[]): Promise<TreeEntry[]> {
