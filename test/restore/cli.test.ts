@@ -302,4 +302,16 @@ describe('rewind redo', () => {
     await restore(root, json.redo);
     expect(projectState(root)).toEqual(stateA);
   });
+
+  it('the checkpoints restore and redo take first carry REWIND_SESSION and REWIND_AGENT, as `rewind snapshot` does', async () => {
+    const { root, id } = await twoStates('session');
+    const env = { ...sb.env, REWIND_SESSION: '2026-12-01-abc123', REWIND_AGENT: 'claude' };
+    const restored = await rewind(['restore', String(id), '--yes'], env, root);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(sb.open(root).list().at(-1)).toMatchObject({ trigger: 'restore', session: '2026-12-01-abc123', agent: 'claude' });
+    const undone = await rewind(['redo', '--yes'], env, root);
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(sb.open(root).list().at(-1)).toMatchObject({ trigger: 'redo', session: '2026-12-01-abc123', agent: 'claude' });
+  });
 });
+
