@@ -313,5 +313,57 @@ describe('rewind redo', () => {
     expect(undone.code, undone.stderr).toBe(0);
     expect(sb.open(root).list().at(-1)).toMatchObject({ trigger: 'redo', session: '2026-12-01-abc123', agent: 'claude' });
   });
+
+  it('shows which restore it undoes, when, where it goes back to and every file, and asks; without a terminal and without --yes it stops there', async () => {
+    const root = sb.repo('redo-plan');
+    write(root, 'f.txt', 'one\n');
+    const one = await snap(root, '1');
+    write(root, 'f.txt', 'two\n');
+    for (let i = 0; i < 17; i++) write(root, `many/${i}.txt`, `${i}\n`);
+    const two = await snap(root, '2');
+    const older = await restore(root, one);
+    const newer = await restore(root, two);
+    await rewind(['redo', '--yes'], sb.env, root);
+    // Running it again would undo the older restore (of #one, 17 files): it says so first.
+    const before = everything(root);
+    const stopped = await rewind(['redo'], sb.env, root);
+    expect(stopped.code).toBe(1);
+    expect(oneLine(stopped.stderr)).toMatch(/not undoing: there is no terminal.*--yes/);
+    const lines = stopped.stdout.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^Undoing the restore of checkpoint #${one} \\(made \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\): back to checkpoint #${older.redo}\\b`));
+    expect(lines[1]).toMatch(new RegExp(`#${older.redo} changes 18 file\\(s\\):`));
+    expect(lines.filter((line) => /^\s+create\s+many\//.test(line))).toHaveLength(17);
+    expect(everything(root)).toEqual(before);
+    expect(newer.redo).not.toBe(older.redo);
+
+    const dry = await rewind(['redo', '--dry-run'], sb.env, root);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toBe(stopped.stdout);
+    const json = await rewind(['redo', '--dry-run', '--json'], sb.env, root);
+    expect(JSON.parse(oneLine(json.stdout))).toMatchObject({ undoes: { restored: one, interrupted: false }, back: older.redo, dryRun: true });
+    expect(everything(root)).toEqual(before);
+  });
+
+  it('in a terminal without --yes: "n" changes nothing, "y" undoes', async () => {
+    const { root, id, stateA, stateB } = await twoStates('redo-tty');
+    await restore(root, id);
+    expect(projectState(root)).toEqual(stateA);
+    const ask = async (answer: string) => {
+      const out = collector();
+      const err = collector();
+      const stdin = Object.assign(Readable.from([answer]), { isTTY: true });
+      const code = await run(['redo'], { stdout: out.stream, stderr: err.stream, stdin, env: sb.env, cwd: root });
+      return { code, stdout: out.text(), stderr: err.text() };
+    };
+    const before = everything(root);
+    const no = await ask('n\n');
+    expect(no.stdout).toMatch(new RegExp(`Undo the restore of #${id} \\(back to #\\d+\\)\\? \\[y/N\\]`));
+    expect(no.code).toBe(1);
+    expect(no.stderr).toMatch(/nothing was changed/);
+    expect(everything(root)).toEqual(before);
+    const yes = await ask('y\n');
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(projectState(root)).toEqual(stateB);
+  });
 });
 
