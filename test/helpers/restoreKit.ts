@@ -52,12 +52,14 @@ export interface ChildResult {
 }
 
 /**
- * Runs `node dist/cli.js ...args` in `cwd` with exactly `env` (no inherited variables).
+ * Runs `node dist/cli.js ...args` in `cwd` with exactly `env` (no inherited variables),
+ * through `wrapper` when given (a command line it is appended to: `setpriv …`, `unshare …`).
  * Call requireBuiltCli() once first (in beforeAll).
  */
-export function runBuiltCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildResult> {
+export function runBuiltCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, wrapper: readonly string[] = []): Promise<ChildResult> {
+  const [command = process.execPath, ...prefix] = [...wrapper, ...(wrapper.length > 0 ? [process.execPath] : [])];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [builtCli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, [...prefix, builtCli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
