@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { projectState, requireBuiltCli, restoreLeftovers, runBuiltCli, type State } from '../helpers/restoreKit.js';
+import { projectState, redoRefs, requireBuiltCli, restoreLeftovers, runBuiltCli, type State } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 const nobody = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
@@ -118,6 +118,26 @@ describe('a folder the user may not write', () => {
     expect(fs.readFileSync(path.join(root, 'free.txt'), 'utf8')).toBe('free 1\n');
     expect(fs.readFileSync(path.join(root, 'shared/theirs.txt'), 'utf8')).toBe('theirs 2\n');
     expect(restoreLeftovers(sb.open(root).store.root, root)).toEqual([]);
+  });
+
+  it('a project the user may not change at all is a one-line error, with nothing changed and no redo point left', async () => {
+    const root = sb.repo('all-locked');
+    write(root, 'a.txt', 'a 1\n');
+    execFileSync('chown', ['-R', '65534:65534', sb.base]);
+    expect((await asNobody(root, ['snapshot'])).code).toBe(0);
+    write(root, 'a.txt', 'a 2\n');
+    write(root, 'b.txt', 'made after #1\n');
+    execFileSync('chown', ['-R', '65534:65534', root]);
+    fs.chmodSync(root, 0o555);
+    const before = projectState(root);
+    const result = await asNobody(root, ['restore', '1', '--yes']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^rewind: cannot restore checkpoint #1: you may not change any of the files it would change \(.*not writable \(permission denied\)\); give yourself write access there .*; nothing was changed\n$/);
+    expect(projectState(root)).toEqual(before);
+    const checkpoints = sb.open(root);
+    expect(checkpoints.list().map((record) => record.id)).toEqual([1]);
+    expect(redoRefs(checkpoints.repo.gitDir)).toEqual([]);
   });
 });
 

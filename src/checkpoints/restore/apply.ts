@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ObjectReader } from '../catFile.js';
 import type { ShadowRepo } from '../shadowRepo.js';
-import { lstatOrUndefined, refusalReason, refusedCodes } from './diskChecks.js';
+import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
 import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
 
 export interface ApplyResult {
@@ -122,7 +122,7 @@ function attempt(result: ApplyResult, file: string, what: string, change: () => 
     change();
     return true;
   } catch (error) {
-    result.leftAlone.push({ path: file, reason: refusalReason(refusal(error), `could not ${what}`) });
+    result.leftAlone.push(refusedBySystem(file, refusal(error), `could not ${what}`));
     return false;
   }
 }
@@ -169,15 +169,16 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
   plan.writes.forEach((write, index) => {
     const full = path.join(root, write.path);
     const created: string[] = [];
-    let blocked: string | undefined;
+    let blocked: LeftAlone | undefined;
     try {
-      blocked = prepareParents(root, write.path, created, onOp);
+      const reason = prepareParents(root, write.path, created, onOp);
+      if (reason) blocked = { path: write.path, reason };
     } catch (error) {
-      blocked = refusalReason(refusal(error), 'could not create its folder');
+      blocked = refusedBySystem(write.path, refusal(error), 'could not create its folder');
     }
-    if (blocked !== undefined) {
+    if (blocked) {
       removeCreated(created);
-      result.leftAlone.push({ path: write.path, reason: blocked });
+      result.leftAlone.push(blocked);
       return;
     }
     const existing = lstatOrUndefined(full);

@@ -14,31 +14,33 @@ export function lstatOrUndefined(file: string): fs.Stats | undefined {
 /** Errors that mean "you may not change this here": the file is left as it is and reported. */
 export const refusedCodes: ReadonlySet<string> = new Set(['EACCES', 'EPERM', 'EROFS']);
 
-/** A one-line reason for an operating-system refusal. */
-export function refusalReason(code: string, what: string): string {
+/** A path left alone because the system refuses `what` (error `code`). */
+export function refusedBySystem(file: string, code: string, what: string): LeftAlone {
   const why = code === 'EROFS' ? 'the file system is read-only' : code === 'ENOSPC' ? 'the disk is full' : code === 'EDQUOT' ? 'the disk quota is used up' : 'permission denied';
-  return `${what} (${why}): left as it is`;
+  return { path: file, reason: `${what} (${why}): left as it is`, refused: code };
 }
 
 /** Answers "may this process create and remove entries in that folder?", once per folder. */
 class Writability {
   private readonly known = new Map<string, string | undefined>();
 
+
   constructor(private readonly root: string) {}
 
-  /** Why entries in `folder` (project-relative, '' for the root) cannot change, or undefined. */
-  refusal(folder: string): string | undefined {
+  /** Why `file`, in `folder` (project-relative, '' for the root), cannot change, or undefined. */
+  refusal(file: string, folder: string): LeftAlone | undefined {
     if (!this.known.has(folder)) this.known.set(folder, this.check(folder));
-    return this.known.get(folder);
+    const code = this.known.get(folder);
+    return code === undefined ? undefined : refusedBySystem(file, code, `the folder ${folder === '' ? '(the project root)' : folder} is not writable`);
   }
 
+  /** The error code of writing in `folder`, or undefined when it may be written. */
   private check(folder: string): string | undefined {
     try {
       fs.accessSync(path.join(this.root, folder), fs.constants.W_OK | fs.constants.X_OK);
       return undefined;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'EACCES';
-      return refusalReason(code, `the folder ${folder === '' ? '(the project root)' : folder} is not writable`);
+      return (error as NodeJS.ErrnoException).code ?? 'EACCES';
     }
   }
 }
@@ -81,27 +83,28 @@ function emptiedBy(root: string, dir: string, deletes: ReadonlySet<string>): boo
 }
 
 /** Why a planned deletion cannot be made, or undefined. */
-function deleteRefusal(root: string, file: string, writable: Writability): string | undefined {
+function deleteRefusal(root: string, file: string, writable: Writability): LeftAlone | undefined {
   const parents = walkParents(root, file, new Set());
-  if (parents.refusal) return parents.refusal;
+  if (parents.refusal) return { path: file, reason: parents.refusal };
   if (!parents.complete) return undefined;
-  if (lstatOrUndefined(path.join(root, file))?.isDirectory()) return 'is a folder now, with files rewind does not manage';
-  return writable.refusal(parents.existing);
+  if (lstatOrUndefined(path.join(root, file))?.isDirectory()) return { path: file, reason: 'is a folder now, with files rewind does not manage' };
+  return writable.refusal(file, parents.existing);
 }
 
 /** Why a planned write cannot be made, or undefined. `deletes` are the deletions that will be made first. */
-function writeRefusal(root: string, write: PlannedWrite, deletes: ReadonlySet<string>, writable: Writability): string | undefined {
+function writeRefusal(root: string, write: PlannedWrite, deletes: ReadonlySet<string>, writable: Writability): LeftAlone | undefined {
+  const why = (reason: string): LeftAlone => ({ path: write.path, reason });
   const parents = walkParents(root, write.path, deletes);
-  if (parents.refusal) return parents.refusal;
-  const folderRefusal = writable.refusal(parents.existing);
+  if (parents.refusal) return why(parents.refusal);
+  const folderRefusal = writable.refusal(write.path, parents.existing);
   if (folderRefusal) return folderRefusal;
   if (!parents.complete) return undefined;
   const stat = lstatOrUndefined(path.join(root, write.path));
   if (!stat) return undefined;
-  if (stat.isDirectory()) return emptiedBy(root, write.path, deletes) ? undefined : 'a folder with files rewind does not manage stands there';
+  if (stat.isDirectory()) return emptiedBy(root, write.path, deletes) ? undefined : why('a folder with files rewind does not manage stands there');
   // The checkpoint has it, the files as they are now do not, yet it is on disk as itself:
   // the rules leave it out now (ignored, too big, heavy). No checkpoint holds it: kept.
-  if (write.creates && !deletes.has(write.path)) return 'ignored or skipped now (not in any checkpoint): left as it is';
+  if (write.creates) return why('ignored or skipped now (not in any checkpoint): left as it is');
   return undefined;
 }
 
@@ -116,15 +119,15 @@ export function leaveAloneByDisk(root: string, plan: RestorePlan): RestorePlan {
   const writable = new Writability(root);
   const leftAlone: LeftAlone[] = [...plan.leftAlone];
   const deletes = plan.deletes.filter((file) => {
-    const reason = deleteRefusal(root, file, writable);
-    if (reason) leftAlone.push({ path: file, reason });
-    return !reason;
+    const refusal = deleteRefusal(root, file, writable);
+    if (refusal) leftAlone.push(refusal);
+    return !refusal;
   });
   const deleted = new Set(deletes);
   const writes = plan.writes.filter((write) => {
-    const reason = writeRefusal(root, write, deleted, writable);
-    if (reason) leftAlone.push({ path: write.path, reason });
-    return !reason;
+    const refusal = writeRefusal(root, write, deleted, writable);
+    if (refusal) leftAlone.push(refusal);
+    return !refusal;
   });
   return { writes, deletes, leftAlone };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { UserError } from '../../errors.js';
 import { GitError } from '../git.js';
 import { MissingObjectError } from './apply.js';
+import type { RestorePlan } from './plan.js';
 
 /** The checkpoint's objects are gone (the project's own gc pruned what it borrowed). */
 export function unrestorable(id: number, cause?: unknown): UserError {
@@ -29,4 +30,19 @@ export function preparationError(id: number, error: unknown, staging: string): E
     return new UserError(`cannot restore checkpoint #${id}: no permission to write in ${where}; give yourself write access there (or run rewind as its owner) and run it again; ${unchanged}`, { cause: error });
   }
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * A restore whose every change the system refuses (a project the user may not write, a
+ * read-only file system) is a failure, not a restore that changed nothing: one line.
+ */
+export function requireAllowedChange(id: number, plan: RestorePlan): void {
+  if (plan.writes.length + plan.deletes.length > 0) return;
+  const refused = plan.leftAlone.find((item) => item.refused !== undefined);
+  if (!refused) return;
+  const cause = `${refused.path}: ${refused.reason.replace(/: left as it is$/, '')}`;
+  if (refused.refused === 'EROFS') {
+    throw new UserError(`cannot restore checkpoint #${id}: the project is on a read-only file system (${cause}); make it writable and run it again; nothing was changed`);
+  }
+  throw new UserError(`cannot restore checkpoint #${id}: you may not change any of the files it would change (${cause}); give yourself write access there (or run rewind as their owner) and run it again; nothing was changed`);
 }

@@ -6,7 +6,7 @@ import { GitError } from '../git.js';
 import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../record.js';
 import { ObjectReader } from '../catFile.js';
 import { applyPlan, missingFolders, removeLeftoverFolders, stageWrites } from './apply.js';
-import { preparationError, unrestorable } from './errors.js';
+import { preparationError, requireAllowedChange, unrestorable } from './errors.js';
 import { interruptedJournal, interruptedMessage, writeJournal, type Journal } from './journal.js';
 import { requireKnownPaths } from './onlyPaths.js';
 import type { LeftAlone } from './plan.js';
@@ -170,6 +170,8 @@ export async function restoreLocked(engine: Checkpoints, id: number, options: Re
   let staged: string[];
   try {
     preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, options.only)));
+    // Finishing one that was cut off ends it, whatever is left that may not change.
+    if (!finishing) requireAllowedChange(id, preview);
     staged = await stageWrites(engine.repo, preview.writes, staging);
     const journal: Omit<Journal, 'owner' | 'started'> = {
       target: id,
