@@ -14,10 +14,14 @@ Puts the project's files back exactly as they were at checkpoint <id>. The files
 are now are checkpointed first, so \`rewind redo\` undoes the restore. Every file is
 either entirely as it was or entirely as restored, even if the restore is cut off.
 Ignored files, files left out of checkpoints (too big, heavy), nested repositories and
-your git state (.git, index, HEAD, branches, stash) are never touched.
+your git state (.git, index, HEAD, branches, stash) are never touched; nor is a file the
+checkpoint's own ignore rules ignore (its .gitignore files as they were, info/exclude,
+checkpoint_exclude): a checkpoint says nothing about what it leaves out. Files you may
+not change are left alone and listed.
 
   --files        restore files (the default on the command line)
-  --only PATH    restore only this file or folder (repeatable)
+  --only PATH    restore only this file or folder (repeatable; the checkpoint or the
+                 project must have it)
   --dry-run      print what would change and touch nothing
   --yes          do not ask; without a terminal to ask in, --yes is required
   --json         print {"checkpoint","changed","deleted","redo"}`;
