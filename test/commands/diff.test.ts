@@ -120,8 +120,12 @@ describe('rewind diff', () => {
     }
     write(root, 'a.txt', 'a2\n');
     expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+    const sharedIndexes = () => fs.readdirSync(sb.open(root).repo.gitDir).filter((name) => name.startsWith('sharedindex.'));
+    const shadowBefore = sharedIndexes();
     const names = await rewind(['diff', '1', '--name-status'], sb.env, root);
     expect(names.code, names.stderr).toBe(0);
+    // The diff's throwaway index leaves nothing in the shadow repo.
+    expect(sharedIndexes()).toEqual(shadowBefore);
     expect(names.stdout.split('\n').filter(Boolean).sort()).toEqual([...folders.map((folder) => `A\t${folder}/.gitignore`), 'M\ta.txt'].sort());
     expect(names.stderr).toMatch(/and 2490 more: ignored by the rules of checkpoint #1/);
     const restored = await rewind(['restore', '1', '--yes', '--json'], sb.env, root);

@@ -14,11 +14,13 @@ const noOid = '0'.repeat(40);
  */
 async function plannedTree(engine: Checkpoints, from: string, plan: RestorePlan, scratch: string): Promise<string> {
   const env = { ...engine.repo.env, GIT_INDEX_FILE: path.join(scratch, 'index') };
-  await engine.repo.git(['read-tree', from], { env });
+  // Whole, not split: a split index would leave its shared part in the shadow repo.
+  const git = (args: readonly string[], input?: string) => engine.repo.git(['-c', 'core.splitIndex=false', ...args], { env, input });
+  await git(['read-tree', from]);
   // Deletions first: a file may be replaced by a folder of the same name.
   const lines = [...plan.deletes.map((file) => `0 ${noOid}\t${file}`), ...plan.writes.map((write) => `${write.mode} ${write.oid}\t${write.path}`)];
-  await engine.repo.git(['update-index', '-z', '--index-info'], { env, input: lines.map((line) => `${line}\0`).join('') });
-  return text(await engine.repo.git(['write-tree'], { env }));
+  await git(['update-index', '-z', '--index-info'], lines.map((line) => `${line}\0`).join(''));
+  return text(await git(['write-tree']));
 }
 
 /**
