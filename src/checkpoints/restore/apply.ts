@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ObjectReader } from '../catFile.js';
 import type { ShadowRepo } from '../shadowRepo.js';
 import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
+import { MissingObjectError } from './errors.js';
 import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
 
 export interface ApplyResult {
@@ -22,14 +23,6 @@ function crashSeam(): () => void {
   return () => {
     if (++done >= limit) process.kill(process.pid, 'SIGKILL');
   };
-}
-
-/** A blob the plan needs is not in the store (the project's gc pruned what it borrowed). */
-export class MissingObjectError extends Error {
-  constructor(oid: string, file: string) {
-    super(`object ${oid} for ${file} is missing`);
-    this.name = 'MissingObjectError';
-  }
 }
 
 /**

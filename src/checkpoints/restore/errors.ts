@@ -1,8 +1,15 @@
 import path from 'node:path';
 import { UserError } from '../../errors.js';
 import { GitError } from '../git.js';
-import { MissingObjectError } from './apply.js';
 import type { RestorePlan } from './plan.js';
+
+/** A blob the plan needs is not in the store (the project's gc pruned what it borrowed). */
+export class MissingObjectError extends Error {
+  constructor(oid: string, file: string) {
+    super(`object ${oid} for ${file} is missing`);
+    this.name = 'MissingObjectError';
+  }
+}
 
 /** The checkpoint's objects are gone (the project's own gc pruned what it borrowed). */
 export function unrestorable(id: number, cause?: unknown): UserError {

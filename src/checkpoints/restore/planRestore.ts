@@ -1,7 +1,9 @@
 import type { Checkpoints } from '../checkpoints.js';
 import { parseRawDiff, type RawChange } from '../diffRaw.js';
 import type { CheckpointRecord, SkippedFile } from '../record.js';
+import { GitError } from '../git.js';
 import { leaveAloneByDisk } from './diskChecks.js';
+import { MissingObjectError, unrestorable } from './errors.js';
 import { planFromDiff, type LeftAlone, type PlannedWrite } from './plan.js';
 import { readRestoredMarker } from './restoredMarker.js';
 import { withScratch } from './staging.js';
@@ -53,6 +55,17 @@ function ignoredReason(target: CheckpointRecord): string {
   return `ignored by the rules of checkpoint #${target.id}: a checkpoint says nothing about what its rules leave out, so it stays as it is`;
 }
 
+/** Which of `deletes` the target's own rules ignore (rules it can no longer read: it is no longer restorable). */
+async function ignoredDeletes(engine: Checkpoints, target: CheckpointRecord, deletes: readonly string[]): Promise<Set<string>> {
+  if (deletes.length === 0) return new Set();
+  try {
+    return await withScratch(engine, (dir) => ignoredByCheckpoint(engine.repo, target.tree, deletes, dir));
+  } catch (error) {
+    if (error instanceof MissingObjectError || error instanceof GitError) throw unrestorable(target.id, error);
+    throw error;
+  }
+}
+
 /**
  * THE plan of a restore: what restoring `target` over the files as they are now (`start`,
  * with `changes` the tree diff from it to the target) writes, deletes and leaves alone,
@@ -67,7 +80,7 @@ function ignoredReason(target: CheckpointRecord): string {
  */
 export async function planRestore(engine: Checkpoints, target: CheckpointRecord, start: PlanStart, changes: readonly RawChange[]): Promise<RestorePreview> {
   const diffPlan = planFromDiff(changes, start.nested);
-  const ignored = diffPlan.deletes.length === 0 ? new Set<string>() : await withScratch(engine, (dir) => ignoredByCheckpoint(engine.repo, target.tree, diffPlan.deletes, dir));
+  const ignored = await ignoredDeletes(engine, target, diffPlan.deletes);
   const reason = ignoredReason(target);
   const plan = leaveAloneByDisk(engine.project.root, {
     writes: diffPlan.writes,

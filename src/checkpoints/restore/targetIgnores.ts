@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ObjectReader } from '../catFile.js';
 import { runGit, splitNul } from '../git.js';
 import type { ShadowRepo } from '../shadowRepo.js';
+import { MissingObjectError } from './errors.js';
 import { entriesAt } from './treeEntries.js';
 
 /** The `.gitignore` files that can rule on `files`: one in every folder above each. */
@@ -29,7 +30,7 @@ async function materialiseRules(repo: ShadowRepo, tree: string, files: readonly 
     const reads = rules.map((rule) => reader.read(rule.oid));
     for (const [index, rule] of rules.entries()) {
       const object = await reads[index];
-      if (!object || 'missing' in object) throw new Error(`the ignore rules ${rule.path} (object ${rule.oid}) are missing from the store`);
+      if (!object || 'missing' in object) throw new MissingObjectError(rule.oid, rule.path);
       const file = path.join(dir, rule.path);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, object.data);
