@@ -105,7 +105,7 @@ function removeEmptyParents(root: string, file: string, onOp: () => void): void 
 /** The code of an error that is the system refusing a change (reported, not thrown); anything else is thrown. */
 function refusal(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code ?? '';
-  if (!refusedCodes.has(code) && code !== 'ENOSPC' && code !== 'EDQUOT') throw error;
+  if (!refusedCodes.has(code)) throw error;
   return code;
 }
 

@@ -11,8 +11,8 @@ export function lstatOrUndefined(file: string): fs.Stats | undefined {
   }
 }
 
-/** Errors that mean "you may not change this here": the file is left as it is and reported. */
-export const refusedCodes: ReadonlySet<string> = new Set(['EACCES', 'EPERM', 'EROFS']);
+/** Errors that mean the system refuses a change here: the file is left as it is and reported. */
+export const refusedCodes: ReadonlySet<string> = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
 
 /** A path left alone because the system refuses `what` (error `code`). */
 export function refusedBySystem(file: string, code: string, what: string): LeftAlone {
@@ -23,7 +23,6 @@ export function refusedBySystem(file: string, code: string, what: string): LeftA
 /** Answers "may this process create and remove entries in that folder?", once per folder. */
 class Writability {
   private readonly known = new Map<string, string | undefined>();
-
 
   constructor(private readonly root: string) {}
 
