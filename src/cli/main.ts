@@ -23,7 +23,7 @@ Usage:
   rewind diff <id> [PATH...] [--name-status]  what restoring <id> would change (now -> <id>)
   rewind restore <id> [--only PATH]... [--dry-run] [--yes] [--json]
                                             put the files back as they were at <id>
-  rewind redo [--json]                      undo the last restore
+  rewind redo [--dry-run] [--yes] [--json]  undo the last restore (shows which, asks)
   rewind config [path|get KEY|set KEY VALUE|validate]
 
 Every command takes -C DIR (default: the current directory) and --help.

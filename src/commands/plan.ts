@@ -1,20 +1,54 @@
 import { writeLine } from '../cli/io.js';
-import type { CheckpointRecord } from '../checkpoints/record.js';
+import type { CheckpointRecord, SkippedFile } from '../checkpoints/record.js';
+import type { LeftAlone } from '../checkpoints/restore/plan.js';
+import type { RedoPreview } from '../checkpoints/restore/redo.js';
 import type { RestorePreview } from '../checkpoints/restore/restore.js';
 import { localTime } from './time.js';
 
-/** Prints what a restore would do, for people. */
-export function printPlan(out: NodeJS.WritableStream, target: CheckpointRecord, preview: RestorePreview): void {
-  const label = target.label || target.trigger;
+/** How many left-alone paths are named for one reason before the rest are counted. */
+const namedPerReason = 10;
+
+/**
+ * The `left alone` lines: every path with its reason, but past a few paths for the same
+ * reason (a whole ignored node_modules, say) the rest are counted, not listed.
+ */
+export function printLeftAlone(out: NodeJS.WritableStream, items: readonly LeftAlone[]): void {
+  const byReason = new Map<string, string[]>();
+  for (const item of items) byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item.path]);
+  for (const [reason, paths] of byReason) {
+    for (const file of paths.slice(0, namedPerReason)) writeLine(out, `  left alone  ${file}: ${reason}`);
+    if (paths.length > namedPerReason) writeLine(out, `  left alone  … and ${paths.length - namedPerReason} more: ${reason}`);
+  }
+}
+
+/** The files left out of checkpoints, which a restore does not touch. */
+export function printSkipped(out: NodeJS.WritableStream, skipped: readonly SkippedFile[]): void {
+  if (skipped.length > 0) writeLine(out, `  not affected (left out of checkpoints): ${skipped.map((file) => file.path).join(', ')}`);
+}
+
+/** Prints what a restore (or redo) would do, for people, under its first line `headline`. */
+function printBody(out: NodeJS.WritableStream, headline: string, preview: RestorePreview): void {
   const count = preview.writes.length + preview.deletes.length;
-  writeLine(out, `Restoring checkpoint #${target.id} (${localTime(target.time)}, ${label}) ${count === 0 ? 'changes nothing: the files already match it' : `changes ${count} file(s):`}`);
+  writeLine(out, `${headline} ${count === 0 ? 'changes nothing: the files already match it' : `changes ${count} file(s):`}`);
   for (const write of preview.writes) writeLine(out, `  ${write.creates ? 'create' : 'write '}  ${write.path}`);
   for (const file of preview.deletes) writeLine(out, `  delete  ${file}`);
-  for (const item of preview.leftAlone) writeLine(out, `  left alone  ${item.path}: ${item.reason}`);
+  printLeftAlone(out, preview.leftAlone);
   if (preview.unsaved.length > 0) {
     writeLine(out, `  ! ${preview.unsaved.length} of these have edits made after the newest checkpoint (${preview.unsaved.slice(0, 5).join(', ')}${preview.unsaved.length > 5 ? ', …' : ''}): they are checkpointed first, so \`rewind redo\` brings them back`);
   }
-  if (preview.skipped.length > 0) {
-    writeLine(out, `  Not affected (left out of checkpoints): ${preview.skipped.map((file) => file.path).join(', ')}`);
-  }
+  printSkipped(out, preview.skipped);
+}
+
+/** Prints what a restore would do, for people. */
+export function printPlan(out: NodeJS.WritableStream, target: CheckpointRecord, preview: RestorePreview): void {
+  printBody(out, `Restoring checkpoint #${target.id} (${localTime(target.time)}, ${target.label || target.trigger})`, preview);
+}
+
+/** Prints what a redo would do: which restore it undoes, when, where it goes back to, and the plan. */
+export function printRedoPlan(out: NodeJS.WritableStream, redo: RedoPreview): void {
+  const which = redo.restored === null ? 'the last restore' : `the restore of checkpoint #${redo.restored}`;
+  const how = redo.interrupted ? 'cut off' : 'made';
+  writeLine(out, `Undoing ${which} (${how} ${localTime(redo.time)}): back to checkpoint #${redo.back.id}, the files as they were just before it.`);
+  printBody(out, `Going back to #${redo.back.id}`, redo.preview);
+  writeLine(out, '  your files as they are now are checkpointed first, so this can be undone too (`rewind restore <that id>`)');
 }

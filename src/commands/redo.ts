@@ -1,30 +1,51 @@
 import { parseCommandArgs } from '../cli/args.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
-import { redoLast } from '../checkpoints/restore/restore.js';
+import { previewRedo, redoLast } from '../checkpoints/restore/redo.js';
 import { openCheckpoints } from './open.js';
+import { printLeftAlone, printRedoPlan } from './plan.js';
+import { confirmOrStop, requesterOf } from './restore.js';
 
-const help = `Usage: rewind redo [--json] [-C DIR]
+const help = `Usage: rewind redo [--dry-run] [--yes] [--json] [-C DIR]
 
-Undoes the last restore: puts the files back as they were just before it. Repeated, it
-walks back through earlier restores. The files as they are before the redo are
-checkpointed first, so a redo can be undone with \`rewind restore <that id>\`.
-After a restore that was cut off, it puts everything back as it was before that restore.`;
+Undoes the last restore: puts the files back as they were just before it. First it shows
+which restore it undoes (the checkpoint it restored, and when), the checkpoint it goes
+back to and every file it changes, and asks. Repeated, it walks back through earlier
+restores, asking each time. The files as they are before the redo are checkpointed first,
+so a redo can be undone with \`rewind restore <that id>\`. After a restore that was cut
+off, it puts everything back as it was before that restore.
+
+  --dry-run      print what it would do and touch nothing
+  --yes          do not ask; without a terminal to ask in, --yes is required
+  --json         print {"checkpoint","changed","deleted","redo"} (with --dry-run: the plan)`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values } = parseCommandArgs('redo', argv, { json: { type: 'boolean' } }, false);
+  const { values } = parseCommandArgs('redo', argv, { json: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, 'dry-run': { type: 'boolean' } }, false);
   if (values.help) {
     writeLine(io.stdout, help);
     return 0;
   }
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, quietAboutInterrupted: true });
-  const result = await redoLast(checkpoints);
-  const before = checkpoints.list().at(-1);
+  let expected: string | undefined;
+  if (values['dry-run'] || !values.yes) {
+    const plan = await previewRedo(checkpoints);
+    if (values.json && values['dry-run']) {
+      const { point, back, restored, time, interrupted, preview } = plan;
+      writeLine(io.stdout, JSON.stringify({ undoes: { restored, time, interrupted, ref: point.ref }, back: back.id, ...preview, dryRun: true }));
+      return 0;
+    }
+    printRedoPlan(values.json ? io.stderr : io.stdout, plan);
+    if (values['dry-run']) return 0;
+    const which = plan.restored === null ? 'the last restore' : `the restore of #${plan.restored}`;
+    if (!(await confirmOrStop(io, values.yes, `Undo ${which} (back to #${plan.back.id})? [y/N] `, 'undoing'))) return 1;
+    expected = plan.point.ref;
+  }
+  const result = await redoLast(checkpoints, requesterOf(io), expected);
   if (values.json) {
-    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: before?.id ?? null }));
+    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before }));
     return 0;
   }
   writeLine(io.stdout, `undid the last restore: files are back as checkpoint #${result.checkpoint} holds them (${result.changed.length} written, ${result.deleted.length} deleted)`);
-  for (const item of result.leftAlone) writeLine(io.stdout, `  left alone  ${item.path}: ${item.reason}`);
-  if (before) writeLine(io.stdout, `the files as they were before this are checkpoint #${before.id}: \`rewind restore ${before.id}\` to go back`);
+  printLeftAlone(io.stdout, result.leftAlone);
+  writeLine(io.stdout, `the files as they were before this are checkpoint #${result.before}: \`rewind restore ${result.before}\` to go back`);
   return 0;
 }

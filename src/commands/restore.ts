@@ -3,11 +3,10 @@ import readline from 'node:readline';
 import { parseCommandArgs } from '../cli/args.js';
 import { writeLine, type CommandIO } from '../cli/io.js';
 import { UserError } from '../errors.js';
-import { previewRestore, restoreCheckpoint } from '../checkpoints/restore/restore.js';
-import type { Checkpoints } from '../checkpoints/checkpoints.js';
-import { parseCheckpointId } from './diff.js';
+import { previewRestore, restoreCheckpoint, type Requester } from '../checkpoints/restore/restore.js';
 import { openCheckpoints } from './open.js';
-import { printPlan } from './plan.js';
+import { printLeftAlone, printPlan, printSkipped } from './plan.js';
+import { parseCheckpointId, projectPaths } from './targetArgs.js';
 
 const help = `Usage: rewind restore <id> [--files] [--only PATH]... [--dry-run] [--yes] [--json] [-C DIR]
 
@@ -15,21 +14,33 @@ Puts the project's files back exactly as they were at checkpoint <id>. The files
 are now are checkpointed first, so \`rewind redo\` undoes the restore. Every file is
 either entirely as it was or entirely as restored, even if the restore is cut off.
 Ignored files, files left out of checkpoints (too big, heavy), nested repositories and
-your git state (.git, index, HEAD, branches, stash) are never touched.
+your git state (.git, index, HEAD, branches, stash) are never touched; nor is a file the
+checkpoint's own ignore rules ignore (its .gitignore files as they were, info/exclude,
+checkpoint_exclude): a checkpoint says nothing about what it leaves out. Files you may
+not change are left alone and listed.
 
   --files        restore files (the default on the command line)
-  --only PATH    restore only this file or folder (repeatable)
+  --only PATH    restore only this file or folder (repeatable; the checkpoint or the
+                 project must have it)
   --dry-run      print what would change and touch nothing
   --yes          do not ask; without a terminal to ask in, --yes is required
   --json         print {"checkpoint","changed","deleted","redo"}`;
 
-/** Project-relative paths for --only, given relative to where the user is. */
-export function onlyPaths(checkpoints: Checkpoints, base: string, only: readonly string[] | undefined): string[] {
-  return (only ?? []).map((file) => {
-    const relative = path.relative(checkpoints.project.root, path.resolve(base, file));
-    if (relative.startsWith('..') || path.isAbsolute(relative)) throw new UserError(`${file} is outside the project ${checkpoints.project.root}`);
-    return relative.split(path.sep).join('/');
-  }).filter((file) => file !== '');
+/** The session and agent a command run by an agent (or its hook) is part of, from its environment. */
+export function requesterOf(io: CommandIO): Requester {
+  return { session: io.env.REWIND_SESSION ?? null, agent: io.env.REWIND_AGENT ?? null };
+}
+
+/**
+ * Asks before a change unless --yes: in a terminal, `question`; without one, nothing is
+ * done and the user is told to pass --yes. Resolves true to go ahead.
+ */
+export async function confirmOrStop(io: CommandIO, yes: boolean | undefined, question: string, what: string): Promise<boolean> {
+  if (yes) return true;
+  if (!io.stdin.isTTY) throw new UserError(`not ${what}: there is no terminal to confirm in; pass --yes to go ahead without asking`);
+  if (await confirm(io, question)) return true;
+  writeLine(io.stderr, `rewind: not ${what}; nothing was changed`);
+  return false;
 }
 
 async function confirm(io: CommandIO, question: string): Promise<boolean> {
@@ -61,7 +72,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   const id = parseCheckpointId(positionals[0], 'restore');
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, quietAboutInterrupted: true });
-  const only = onlyPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), values.only);
+  const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), values.only, '--only');
   const target = checkpoints.get(id);
 
   if (values['dry-run'] || !values.yes) {
@@ -73,23 +84,17 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     printPlan(values.json ? io.stderr : io.stdout, target, preview);
     if (values['dry-run']) return 0;
     if (preview.writes.length + preview.deletes.length === 0) return 0;
-    if (!io.stdin.isTTY) {
-      throw new UserError('not restoring: there is no terminal to confirm in; pass --yes to restore without asking');
-    }
-    if (!(await confirm(io, `Restore checkpoint #${id}? [y/N] `))) {
-      writeLine(io.stderr, 'rewind: not restored; nothing was changed');
-      return 1;
-    }
+    if (!(await confirmOrStop(io, values.yes, `Restore checkpoint #${id}? [y/N] `, 'restoring'))) return 1;
   }
 
-  const result = await restoreCheckpoint(checkpoints, id, { only });
+  const result = await restoreCheckpoint(checkpoints, id, { only, ...requesterOf(io) });
   if (values.json) {
     writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.redo }));
     return 0;
   }
   writeLine(io.stdout, `restored checkpoint #${id}: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
-  for (const item of result.leftAlone) writeLine(io.stdout, `  left alone  ${item.path}: ${item.reason}`);
-  if (result.skipped.length > 0) writeLine(io.stdout, `  not affected (left out of checkpoints): ${result.skipped.map((file) => file.path).join(', ')}`);
+  printLeftAlone(io.stdout, result.leftAlone);
+  printSkipped(io.stdout, result.skipped);
   if (result.redo !== null) writeLine(io.stdout, `undo with \`rewind redo\` (your files as they were are checkpoint #${result.redo})`);
   return 0;
 }

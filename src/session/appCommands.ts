@@ -1,10 +1,10 @@
-import { redoLast } from '../checkpoints/restore/restore.js';
+import { redoLast } from '../checkpoints/restore/redo.js';
 import { configFilePath } from '../config/file.js';
 import { messageOf } from '../errors.js';
 import { appCommands, parseCommandLine, type AppCommandName } from './commandLine.js';
 import type { SessionController } from './controller.js';
 import { formatBytes } from './format.js';
-import { openPicker } from './pickerFlow.js';
+import { openPicker, requesterOf } from './pickerFlow.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */
 export function commandKeyLabel(spec: string): string {
@@ -43,7 +43,7 @@ async function redo(session: SessionController): Promise<void> {
     return;
   }
   try {
-    const result = await session.whileRestoring(() => redoLast(checkpointer.engine));
+    const result = await session.whileRestoring(() => redoLast(checkpointer.engine, requesterOf(session)));
     checkpointer.refresh();
     session.say(`undid the last rewind: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
   } catch (error) {

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Checkpoints, CurrentTree } from '../checkpoints/checkpoints.js';
 import { whyUnrestorable, type CheckpointRecord } from '../checkpoints/record.js';
+import type { LeftAlone } from '../checkpoints/restore/plan.js';
+import { diffOfPlan } from '../checkpoints/restore/planDiff.js';
+import { planFrom } from '../checkpoints/restore/restore.js';
 import type { PickerCheckpoint, PickerPreview } from '../app/picker/types.js';
 import { messageOf } from '../errors.js';
 
@@ -51,10 +56,24 @@ export function parseRawNumstat(output: Buffer): PickerPreview['files'] {
   return files;
 }
 
+/** A left-alone path as the preview lists it: with the left-out files, its size on disk and why. */
+function leftAloneRow(root: string, item: LeftAlone): PickerPreview['skipped'][number] {
+  let bytes = 0;
+  try {
+    const stat = fs.lstatSync(path.join(root, item.path));
+    if (!stat.isDirectory()) bytes = stat.size;
+  } catch {
+    // Not on disk (it is only in the checkpoint): nothing to size.
+  }
+  return { path: item.path, bytes, reason: item.reason };
+}
+
 /**
  * Previews for one opening of the picker: the work tree is read once (as a tree, under the
- * lock), then each preview costs one tree diff. The picker keeps the previews it loaded
- * (usePreview): they are not cached here too.
+ * lock), then each preview is the restore's own plan from it (planFrom: the same one
+ * `rewind restore`, `--dry-run` and `rewind diff` show), with the +/- counts of exactly
+ * the files it changes. The picker keeps the previews it loaded (usePreview): they are
+ * not cached here too.
  */
 export class PreviewLoader {
   private current: Promise<CurrentTree> | undefined;
@@ -73,17 +92,11 @@ export class PreviewLoader {
       const target = this.engine.get(id);
       const unrestorable = whyUnrestorable(target);
       if (unrestorable !== undefined) return { files: [], skipped: [], unsaved: [], error: unrestorable };
-      const { tree } = await this.workTree();
-      const diff = await this.engine.repo.git(['diff-tree', '-r', '-z', '--no-renames', '--raw', '--numstat', tree, target.tree]);
-      const files = parseRawNumstat(diff.stdout);
-      const newest = this.engine.log.last();
-      let unsaved: string[] = [];
-      if (newest && newest.tree !== tree && files.length > 0) {
-        const edited = await this.engine.repo.git(['diff-tree', '-r', '-z', '--no-renames', '--name-only', newest.tree, tree]);
-        const touched = new Set(files.map((file) => file.path));
-        unsaved = edited.stdout.toString('utf8').split('\0').filter((file) => touched.has(file));
-      }
-      return { files, skipped: target.skipped, unsaved };
+      const now = await this.workTree();
+      const plan = await planFrom(this.engine, target, now);
+      const diff = await diffOfPlan(this.engine, now.tree, target.tree, plan, [], ['-z', '--raw', '--numstat']);
+      const root = this.engine.project.root;
+      return { files: parseRawNumstat(diff), skipped: [...plan.skipped, ...plan.leftAlone.map((item) => leftAloneRow(root, item))], unsaved: plan.unsaved };
     } catch (error) {
       return { files: [], skipped: [], unsaved: [], error: messageOf(error) };
     }

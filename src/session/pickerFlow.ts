@@ -1,6 +1,7 @@
 import type { PickerChoice, PickerProps, RestoreMode, ModeState } from '../app/picker/types.js';
 import { readRedoStack } from '../checkpoints/restore/redoStack.js';
-import { redoLast, restoreCheckpoint, type RestoreResult } from '../checkpoints/restore/restore.js';
+import { redoLast } from '../checkpoints/restore/redo.js';
+import { restoreCheckpoint, type Requester, type RestoreResult } from '../checkpoints/restore/restore.js';
 import { messageOf } from '../errors.js';
 import { noCheckpointsYet } from '../messages.js';
 import type { Checkpointer } from './checkpointer.js';
@@ -41,13 +42,18 @@ async function interruptIfBusy(session: SessionController): Promise<string> {
   return ` while the agent was still busy (Ctrl-C did not stop it in ${busyWaitMs / 1000} s: it may write over them)`;
 }
 
+/** This session on the checkpoints a restore or redo takes first, as on its other checkpoints. */
+export function requesterOf(session: SessionController): Requester {
+  return { session: session.sessionId, agent: 'generic' };
+}
+
 async function choose(session: SessionController, checkpointer: Checkpointer, choice: PickerChoice): Promise<void> {
   session.closeOverlay();
   try {
     const busyNote = await interruptIfBusy(session);
     const tone = busyNote ? 'warning' : 'info';
     if (choice.kind === 'undo') {
-      const result = await session.whileRestoring(() => redoLast(checkpointer.engine));
+      const result = await session.whileRestoring(() => redoLast(checkpointer.engine, requesterOf(session)));
       checkpointer.refresh();
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), tone);
       return;
@@ -56,7 +62,7 @@ async function choose(session: SessionController, checkpointer: Checkpointer, ch
       session.say('this agent has no conversation support in rewind: only files can be restored', 'warning');
       return;
     }
-    const result = await session.whileRestoring(() => restoreCheckpoint(checkpointer.engine, choice.id));
+    const result = await session.whileRestoring(() => restoreCheckpoint(checkpointer.engine, choice.id, requesterOf(session)));
     checkpointer.refresh();
     session.say(summary(result, `restored the files of #${choice.id}${busyNote}`), tone);
   } catch (error) {

@@ -83,4 +83,53 @@ describe('rewind diff', () => {
     expect((await rewind(['diff'], sb.env, root)).code).toBe(2);
     expect((await rewind(['diff', '1', '../outside'], sb.env, root)).code).toBe(1);
   });
+
+  it('shows exactly what a restore would do: a nested repository it leaves alone is not listed as deleted', async () => {
+    const root = sb.repo('nested');
+    write(root, 'a.txt', 'a1\n');
+    expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+    const nested = sb.repo('nested/inner');
+    write(nested, 'lib.c', 'int x;\n');
+    write(root, 'a.txt', 'a2\n');
+    const plan = await rewind(['restore', '1', '--dry-run'], sb.env, root);
+    expect(plan.stdout).toMatch(/^\s+left alone\s+inner: inside a nested repository/m);
+    expect(plan.stdout).not.toMatch(/delete/);
+
+    const names = await rewind(['diff', '1', '--name-status'], sb.env, root);
+    expect(names.code).toBe(0);
+    expect(names.stdout).toBe('M\ta.txt\n');
+    expect(names.stderr).toMatch(/left alone\s+inner: inside a nested repository/);
+    const patch = await rewind(['diff', '1'], sb.env, root);
+    expect(patch.stdout).toContain('diff --git a/a.txt b/a.txt\n');
+    expect(patch.stdout).not.toContain('inner');
+    const restored = await rewind(['restore', '1', '--yes', '--json'], sb.env, root);
+    expect(JSON.parse(restored.stdout)).toMatchObject({ changed: ['a.txt'], deleted: [] });
+    expect(fs.readFileSync(path.join(nested, 'lib.c'), 'utf8')).toBe('int x;\n');
+  });
+
+  it('thousands of paths left alone in thousands of folders (past the argument limit) diff as the restore does', async () => {
+    const root = sb.repo('many');
+    const folders = Array.from({ length: 2500 }, (_, i) => `folder-with-a-rather-long-name-to-fill-the-argument-list-${i}`);
+    for (const folder of folders) write(root, `${folder}/.gitignore`, '*.tmp\n');
+    write(root, 'a.txt', 'a1\n');
+    expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+    // The rules go, so the .tmp files are checkpointed now; checkpoint #1's rules ignore them.
+    for (const folder of folders) {
+      fs.rmSync(path.join(root, folder, '.gitignore'));
+      write(root, `${folder}/x.tmp`, 'scratch\n');
+    }
+    write(root, 'a.txt', 'a2\n');
+    expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+    const sharedIndexes = () => fs.readdirSync(sb.open(root).repo.gitDir).filter((name) => name.startsWith('sharedindex.'));
+    const shadowBefore = sharedIndexes();
+    const names = await rewind(['diff', '1', '--name-status'], sb.env, root);
+    expect(names.code, names.stderr).toBe(0);
+    // The diff's throwaway index leaves nothing in the shadow repo.
+    expect(sharedIndexes()).toEqual(shadowBefore);
+    expect(names.stdout.split('\n').filter(Boolean).sort()).toEqual([...folders.map((folder) => `A\t${folder}/.gitignore`), 'M\ta.txt'].sort());
+    expect(names.stderr).toMatch(/and 2490 more: ignored by the rules of checkpoint #1/);
+    const restored = await rewind(['restore', '1', '--yes', '--json'], sb.env, root);
+    expect(JSON.parse(restored.stdout)).toMatchObject({ deleted: [] });
+    expect(fs.readdirSync(path.join(root, folders[0] ?? '')).sort()).toEqual(['.gitignore', 'x.tmp']);
+  }, 60_000);
 });

@@ -52,12 +52,14 @@ export interface ChildResult {
 }
 
 /**
- * Runs `node dist/cli.js ...args` in `cwd` with exactly `env` (no inherited variables).
+ * Runs `node dist/cli.js ...args` in `cwd` with exactly `env` (no inherited variables),
+ * through `wrapper` when given (a command line it is appended to: `setpriv …`, `unshare …`).
  * Call requireBuiltCli() once first (in beforeAll).
  */
-export function runBuiltCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildResult> {
+export function runBuiltCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, wrapper: readonly string[] = []): Promise<ChildResult> {
+  const [command = process.execPath, ...prefix] = [...wrapper, ...(wrapper.length > 0 ? [process.execPath] : [])];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [builtCli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, [...prefix, builtCli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -89,9 +91,8 @@ export function withoutFolders(state: State): State {
   return Object.fromEntries(Object.entries(state).filter(([, value]) => !value.startsWith('dir ')));
 }
 
-/** mtime and inode of every file and symlink under `root` (except `.git`). */
-export function stamps(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Calls `visit` with every file and symlink under `root` (except `.git`): '/'-separated path, full path, lstat. */
+export function eachFile(root: string, visit: (rel: string, full: string, stat: fs.Stats) => void): void {
   const walk = (dir: string) => {
     for (const name of fs.readdirSync(dir)) {
       const full = path.join(dir, name);
@@ -99,10 +100,16 @@ export function stamps(root: string): Record<string, string> {
       if (rel === '.git') continue;
       const stat = fs.lstatSync(full);
       if (stat.isDirectory()) walk(full);
-      else out[rel] = `${stat.mtimeMs} ino ${stat.ino}`;
+      else visit(rel, full, stat);
     }
   };
   walk(root);
+}
+
+/** mtime and inode of every file and symlink under `root` (except `.git`). */
+export function stamps(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  eachFile(root, (rel, _full, stat) => (out[rel] = `${stat.mtimeMs} ino ${stat.ino}`));
   return out;
 }
 

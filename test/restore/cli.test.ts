@@ -249,17 +249,17 @@ describe('rewind redo', () => {
     expect(new Set([JSON.stringify(s0), JSON.stringify(s1), JSON.stringify(s2)]).size).toBe(3);
     expect(redoRefs(sb.open(root).repo.gitDir)).toHaveLength(2);
 
-    const first = await rewind(['redo'], sb.env, root);
+    const first = await rewind(['redo', '--yes'], sb.env, root);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(projectState(root)).toEqual(s1);
-    const second = await rewind(['redo'], sb.env, root);
+    const second = await rewind(['redo', '--yes'], sb.env, root);
     expect(second.code).toBe(0);
     expect(projectState(root)).toEqual(s0);
     expect(redoRefs(sb.open(root).repo.gitDir)).toEqual([]);
 
     const before = everything(root);
-    const none = await rewind(['redo'], sb.env, root);
+    const none = await rewind(['redo', '--yes'], sb.env, root);
     expect(none.code).toBe(1);
     expect(none.stdout).toBe('');
     expect(oneLine(none.stderr)).toMatch(/nothing to undo/);
@@ -270,7 +270,7 @@ describe('rewind redo', () => {
   it('with no restore ever made: exit 1, one clear line', async () => {
     const root = sb.repo('never');
     await snap(root, 'A');
-    const result = await rewind(['redo'], sb.env, root);
+    const result = await rewind(['redo', '--yes'], sb.env, root);
     expect(result.code).toBe(1);
     expect(oneLine(result.stderr)).toMatch(/^rewind: nothing to undo/);
   });
@@ -279,7 +279,7 @@ describe('rewind redo', () => {
     const { root, id, stateA, stateB } = await twoStates('undo-redo');
     await restore(root, id);
     expect(projectState(root)).toEqual(stateA);
-    const undone = await rewind(['redo'], sb.env, root);
+    const undone = await rewind(['redo', '--yes'], sb.env, root);
     expect(undone.code).toBe(0);
     expect(projectState(root)).toEqual(stateB);
     const printed = /rewind restore (\d+)/.exec(undone.stdout);
@@ -291,7 +291,7 @@ describe('rewind redo', () => {
   it('--json names the checkpoint restored and the one holding the files as they were before the redo', async () => {
     const { root, id, stateA, stateB } = await twoStates('redo-json');
     const restored = await restore(root, id);
-    const result = await rewind(['redo', '--json'], sb.env, root);
+    const result = await rewind(['redo', '--yes', '--json'], sb.env, root);
     expect(result.code).toBe(0);
     const json = JSON.parse(oneLine(result.stdout)) as { checkpoint: number; changed: string[]; deleted: string[]; redo: number };
     expect(Object.keys(json).sort()).toEqual(['changed', 'checkpoint', 'deleted', 'redo']);
@@ -302,4 +302,68 @@ describe('rewind redo', () => {
     await restore(root, json.redo);
     expect(projectState(root)).toEqual(stateA);
   });
+
+  it('the checkpoints restore and redo take first carry REWIND_SESSION and REWIND_AGENT, as `rewind snapshot` does', async () => {
+    const { root, id } = await twoStates('session');
+    const env = { ...sb.env, REWIND_SESSION: '2026-12-01-abc123', REWIND_AGENT: 'claude' };
+    const restored = await rewind(['restore', String(id), '--yes'], env, root);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(sb.open(root).list().at(-1)).toMatchObject({ trigger: 'restore', session: '2026-12-01-abc123', agent: 'claude' });
+    const undone = await rewind(['redo', '--yes'], env, root);
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(sb.open(root).list().at(-1)).toMatchObject({ trigger: 'redo', session: '2026-12-01-abc123', agent: 'claude' });
+  });
+
+  it('shows which restore it undoes, when, where it goes back to and every file, and asks; without a terminal and without --yes it stops there', async () => {
+    const root = sb.repo('redo-plan');
+    write(root, 'f.txt', 'one\n');
+    const one = await snap(root, '1');
+    write(root, 'f.txt', 'two\n');
+    for (let i = 0; i < 17; i++) write(root, `many/${i}.txt`, `${i}\n`);
+    const two = await snap(root, '2');
+    const older = await restore(root, one);
+    const newer = await restore(root, two);
+    await rewind(['redo', '--yes'], sb.env, root);
+    // Running it again would undo the older restore (of #one, 17 files): it says so first.
+    const before = everything(root);
+    const stopped = await rewind(['redo'], sb.env, root);
+    expect(stopped.code).toBe(1);
+    expect(oneLine(stopped.stderr)).toMatch(/not undoing: there is no terminal.*--yes/);
+    const lines = stopped.stdout.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^Undoing the restore of checkpoint #${one} \\(made \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\): back to checkpoint #${older.redo}\\b`));
+    expect(lines[1]).toMatch(new RegExp(`#${older.redo} changes 18 file\\(s\\):`));
+    expect(lines.filter((line) => /^\s+create\s+many\//.test(line))).toHaveLength(17);
+    expect(everything(root)).toEqual(before);
+    expect(newer.redo).not.toBe(older.redo);
+
+    const dry = await rewind(['redo', '--dry-run'], sb.env, root);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toBe(stopped.stdout);
+    const json = await rewind(['redo', '--dry-run', '--json'], sb.env, root);
+    expect(JSON.parse(oneLine(json.stdout))).toMatchObject({ undoes: { restored: one, interrupted: false }, back: older.redo, dryRun: true });
+    expect(everything(root)).toEqual(before);
+  });
+
+  it('in a terminal without --yes: "n" changes nothing, "y" undoes', async () => {
+    const { root, id, stateA, stateB } = await twoStates('redo-tty');
+    await restore(root, id);
+    expect(projectState(root)).toEqual(stateA);
+    const ask = async (answer: string) => {
+      const out = collector();
+      const err = collector();
+      const stdin = Object.assign(Readable.from([answer]), { isTTY: true });
+      const code = await run(['redo'], { stdout: out.stream, stderr: err.stream, stdin, env: sb.env, cwd: root });
+      return { code, stdout: out.text(), stderr: err.text() };
+    };
+    const before = everything(root);
+    const no = await ask('n\n');
+    expect(no.stdout).toMatch(new RegExp(`Undo the restore of #${id} \\(back to #\\d+\\)\\? \\[y/N\\]`));
+    expect(no.code).toBe(1);
+    expect(no.stderr).toMatch(/nothing was changed/);
+    expect(everything(root)).toEqual(before);
+    const yes = await ask('y\n');
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(projectState(root)).toEqual(stateB);
+  });
 });
+

@@ -124,7 +124,7 @@ describe('a restore killed after each of its changes', () => {
       }
 
       if (k % 2 === 1) {
-        const redo = await rewind(['redo'], sb.env, root);
+        const redo = await rewind(['redo', '--yes'], sb.env, root);
         expect(redo.stderr, `k=${k}: redo`).toBe('');
         expect(redo.code).toBe(0);
         expectState(root, stateOld, `k=${k}: after redo`);
@@ -132,7 +132,7 @@ describe('a restore killed after each of its changes', () => {
         await restoreJson(rewind, sb.env, root, target);
         expectState(root, stateNew, `k=${k}: after the restore again`);
         // The finished restore is undone like any other.
-        const back = await rewind(['redo'], sb.env, root);
+        const back = await rewind(['redo', '--yes'], sb.env, root);
         expect(back.code, `k=${k}: ${back.stderr}`).toBe(0);
       }
       // Recovered: no journal (so no more warnings), no staged copies left.
@@ -161,7 +161,7 @@ describe('a restore killed after each of its changes', () => {
     let crashes = 0;
     for (let k = 1; ; k++) {
       expectState(root, stateA, `k=${k}: before`);
-      const run = await runBuiltCli(['redo', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: String(k) }, sb.base);
+      const run = await runBuiltCli(['redo', '--yes', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: String(k) }, sb.base);
       if (run.signal === null) {
         expect(run.code, `k=${k}: ${run.stderr}`).toBe(0);
         expectState(root, stateB, `k=${k}: not killed`);
@@ -176,7 +176,7 @@ describe('a restore killed after each of its changes', () => {
       const back = /`rewind restore (\d+)`/.exec(list.stderr);
       expect(back, list.stderr).not.toBeNull();
       if (k % 2 === 1) {
-        const finish = await rewind(['redo'], sb.env, root);
+        const finish = await rewind(['redo', '--yes'], sb.env, root);
         expect(finish.code, `k=${k}: ${finish.stderr}`).toBe(0);
         expectState(root, stateB, `k=${k}: redo finished`);
       } else {
@@ -200,12 +200,12 @@ describe('a restore killed after each of its changes', () => {
     // The restore's changes: mkdir newdir, mkdir newdir/deep, rename f.txt. Killed after the first.
     const run = await crashingRestore(root, target, 1);
     expect(run.signal).toBe('SIGKILL');
-    const redo = await rewind(['redo'], sb.env, root);
+    const redo = await rewind(['redo', '--yes'], sb.env, root);
     expect(redo.code).toBe(0);
     expect(projectState(root)).toEqual(stateOld);
   });
 
-  it('finished after being killed, it leaves no folder it emptied behind', async () => {
+  it.each([1, 2])('finished after being killed after change %i, it leaves no folder it emptied behind', async (k) => {
     const root = sb.repo('emptied-folders');
     const target = await snapshotId(rewind, sb.env, root, 'without gone/');
     write(root, 'gone/deep/f.txt', 'deleted by the restore\n');
@@ -213,8 +213,9 @@ describe('a restore killed after each of its changes', () => {
     delete stateNew['gone'];
     delete stateNew['gone/deep'];
     delete stateNew['gone/deep/f.txt'];
-    // The restore's changes: unlink f.txt, rmdir gone/deep, rmdir gone. Killed after the first.
-    const run = await crashingRestore(root, target, 1);
+    // The restore's changes: unlink f.txt, rmdir gone/deep, rmdir gone. Killed after the
+    // first (both folders left), or the second (gone/deep already gone, gone empty).
+    const run = await crashingRestore(root, target, k);
     expect(run.signal).toBe('SIGKILL');
     await restoreJson(rewind, sb.env, root, target);
     expect(projectState(root)).toEqual(stateNew);

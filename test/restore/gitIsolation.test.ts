@@ -59,7 +59,7 @@ async function restoreAndRedoLeaveGitAlone(cwd: string, gitDirs: string[], optio
   expect([...restored.deleted].sort()).toEqual(want.deleted);
   expect(want.changed.length + want.deleted.length).toBeGreaterThanOrEqual(3);
 
-  const redo = await rewind(['redo'], sb.env, root);
+  const redo = await rewind(['redo', '--yes'], sb.env, root);
   expect(redo.stderr).toBe('');
   expect(redo.code).toBe(0);
   expect(projectState(root), 'after the redo').toEqual(stateB);

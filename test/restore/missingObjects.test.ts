@@ -71,7 +71,7 @@ describe('restoring a checkpoint whose borrowed objects were pruned', () => {
       expect(restoreLeftovers(checkpoints.store.root, root)).toEqual([]);
     }
     // Nothing to undo: the failed restore pushed nothing.
-    const redo = await rewind(['redo'], sb.env, root);
+    const redo = await rewind(['redo', '--yes'], sb.env, root);
     expect(redo.code).toBe(1);
     expect(redo.stderr).toMatch(/nothing to undo/);
     expect(projectState(root)).toEqual(before.files);
@@ -109,4 +109,29 @@ describe('restoring a checkpoint whose borrowed objects were pruned', () => {
     expect(result.code).toBe(0);
     expect(fs.readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('# project, edited after the gc\n');
   });
+
+  it('a checkpoint whose borrowed .gitignore was pruned is no longer restorable (its rules cannot be read), for the plan and the restore', async () => {
+    const root = sb.repo('pruned-rules');
+    sb.git(root, 'checkout', '-q', '-b', 'feature');
+    write(root, '.gitignore', '# a rule only the feature branch has\n*.feature-only\n');
+    sb.git(root, 'add', '-A');
+    sb.git(root, 'commit', '-q', '-m', 'feature rules');
+    // The checkpoint's tree is the shadow's own; the .gitignore blob in it is borrowed.
+    write(root, 'untracked.txt', 'not in any commit\n');
+    const id = await snapshotId(rewind, sb.env, root, 'with the feature rules');
+    sb.git(root, 'checkout', '-q', 'main');
+    sb.git(root, 'branch', '-q', '-D', 'feature');
+    pruneEverythingUnreachable(sb, root);
+    // A file the restore would delete: what the target's rules say about it cannot be read.
+    write(root, 'later.txt', 'created after the checkpoint\n');
+    const before = projectState(root);
+    for (const argv of [['restore', String(id), '--dry-run'], ['restore', String(id), '--yes'], ['diff', String(id)]]) {
+      const result = await rewind(argv, sb.env, root);
+      expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(1);
+      expect(result.stderr).toMatch(new RegExp(`^rewind: checkpoint #${id} is no longer restorable\\b.*\\n$`));
+    }
+    expect(projectState(root)).toEqual(before);
+    expect(redoRefs(sb.open(root).repo.gitDir)).toEqual([]);
+  });
 });
+

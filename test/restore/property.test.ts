@@ -8,7 +8,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkpoints } from '../../src/checkpoints/checkpoints.js';
-import { redoLast, restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
+import { redoLast } from '../../src/checkpoints/restore/redo.js';
+import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
 import { expectedChange, projectState, stamps, type State } from '../helpers/restoreKit.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 

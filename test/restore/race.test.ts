@@ -160,9 +160,9 @@ describe('cross-process lock', () => {
 
     const checkpoints = sb.open(root);
     expect(redoRefs(checkpoints.repo.gitDir)).toHaveLength(2);
-    expect((await rewind(['redo'], sb.env, root)).code).toBe(0);
+    expect((await rewind(['redo', '--yes'], sb.env, root)).code).toBe(0);
     expect(projectState(root)).toEqual(other);
-    expect((await rewind(['redo'], sb.env, root)).code).toBe(0);
+    expect((await rewind(['redo', '--yes'], sb.env, root)).code).toBe(0);
     expect(projectState(root)).toEqual(stateC);
     expect(restoreLeftovers(checkpoints.store.root, root)).toEqual([]);
   });

@@ -21,7 +21,7 @@ const snap = (root: string, label?: string) => snapshotId(rewind, sb.env, root, 
 const restore = (root: string, id: number, extra: string[] = []) => restoreJson(rewind, sb.env, root, id, extra);
 
 async function redo(root: string): Promise<void> {
-  const result = await rewind(['redo'], sb.env, root);
+  const result = await rewind(['redo', '--yes'], sb.env, root);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
 }

@@ -1,9 +1,12 @@
 // The picker's rows from real checkpoints: the files each row's step changed (the newest
 // row's from the work tree now), and a checkpoint whose files can no longer be restored.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modeOptions } from '../../src/app/picker/modeOptions.js';
 import { buildRows } from '../../src/app/picker/pickerRows.js';
 import { whyUnrestorable } from '../../src/checkpoints/record.js';
+import { redoLast } from '../../src/checkpoints/restore/redo.js';
 import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
 import { pickerCheckpoints, PreviewLoader } from '../../src/session/pickerData.js';
 import { commitOnFeatureBranch, dropFeatureBranch } from '../helpers/repoShapes.js';
@@ -72,3 +75,52 @@ describe('a checkpoint whose borrowed objects were pruned, in the picker', () =>
     await expect(restoreCheckpoint(checkpoints, gone.id)).rejects.toThrow(`checkpoint #${gone.id} is no longer restorable`);
   });
 });
+
+describe("the preview is the restore's own plan", () => {
+  it('lists what the restore changes, with its counts, and shows what it leaves alone (a nested repository, ignored files) as left alone', async () => {
+    const root = sb.repo('plan');
+    write(root, '.gitignore', 'cache/\n');
+    write(root, 'a.txt', 'one\ntwo\n');
+    const checkpoints = sb.open(root);
+    const target = (await checkpoints.snapshot({ label: 'target' })).record.id;
+    fs.rmSync(path.join(root, '.gitignore'));
+    write(root, 'cache/blob.bin', 'cached\n');
+    write(root, 'a.txt', 'one\n');
+    write(root, 'new.txt', 'new\n');
+    write(sb.repo('plan/inner'), 'lib.c', 'int x;\n');
+    await checkpoints.snapshot({ label: 'now' });
+
+    const preview = await new PreviewLoader(checkpoints).load(target);
+    expect(preview.error).toBeUndefined();
+    expect(preview.files).toEqual([
+      { path: '.gitignore', status: 'A', added: 1, removed: 0 },
+      { path: 'a.txt', status: 'M', added: 1, removed: 0 },
+      { path: 'new.txt', status: 'D', added: 0, removed: 1 },
+    ]);
+    const leftAlone = Object.fromEntries(preview.skipped.map((file) => [file.path, file.reason]));
+    expect(leftAlone['inner']).toMatch(/nested repository/);
+    expect(leftAlone['cache/blob.bin']).toMatch(new RegExp(`ignored by the rules of checkpoint #${target}`));
+    const restored = await restoreCheckpoint(checkpoints, target);
+    expect([...restored.changed, ...restored.deleted].sort()).toEqual(preview.files.map((file) => file.path).sort());
+  });
+
+  it('after a redo nothing is marked as edited after the newest checkpoint (the same rule as restore and --dry-run)', async () => {
+    const root = sb.repo('after-redo');
+    write(root, 'a.txt', 'a1\n');
+    const checkpoints = sb.open(root);
+    const first = (await checkpoints.snapshot({ label: 'A' })).record.id;
+    write(root, 'a.txt', 'a2\n');
+    write(root, 'b.txt', 'b2\n');
+    await checkpoints.snapshot({ label: 'B' });
+    await restoreCheckpoint(checkpoints, first);
+    await redoLast(checkpoints);
+    // Back at B's files, as the redo point holds them: nobody edited anything since.
+    const preview = await new PreviewLoader(checkpoints).load(first);
+    expect(preview.files.map((file) => file.path)).toEqual(['a.txt', 'b.txt']);
+    expect(preview.unsaved).toEqual([]);
+    // An edit now is marked.
+    write(root, 'b.txt', 'b3, by hand\n');
+    expect((await new PreviewLoader(checkpoints).load(first)).unsaved).toEqual(['b.txt']);
+  });
+});
+

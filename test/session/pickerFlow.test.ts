@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PickerChoice } from '../../src/app/picker/types.js';
 import type { SessionController } from '../../src/session/controller.js';
+import { runAppCommand } from '../../src/session/appCommands.js';
 import { openPicker } from '../../src/session/pickerFlow.js';
 import { sessionSandbox } from '../helpers/session.js';
 import { waitFor } from '../helpers/waitFor.js';
@@ -53,3 +55,34 @@ describe('restoring from the picker while the agent is busy', () => {
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
   }, 30_000);
 });
+
+describe("the app's restores and redos are this session's", () => {
+  it('the checkpoints a restore, an undo from the picker and /redo take first carry the session and the agent', async () => {
+    const root = sessions.sandbox().repo('session');
+    const current = await startSession(root, 'while :; do sleep 1; done');
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    const engine = () => {
+      const checkpointer = current.checkpoints;
+      if (!checkpointer) throw new Error('no checkpoints');
+      return checkpointer.engine;
+    };
+    const newest = () => engine().list().at(-1);
+    const pick = async (choice: PickerChoice, notice: RegExp) => {
+      void openPicker(current);
+      await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+      current.view().picker?.onChoose(choice);
+      await waitFor(() => notice.test(current.view().status.notice?.text ?? ''), 20_000, `the notice ${String(notice)}`);
+    };
+
+    await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    expect(newest()).toMatchObject({ trigger: 'restore', session: 'test-session', agent: 'generic' });
+    await pick({ kind: 'undo' }, /undid the last rewind/);
+    expect(newest()).toMatchObject({ trigger: 'redo', session: 'test-session', agent: 'generic' });
+    await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    const before = newest()?.id;
+    await runAppCommand(current, 'redo', '');
+    expect(newest()?.id).not.toBe(before);
+    expect(newest()).toMatchObject({ trigger: 'redo', session: 'test-session', agent: 'generic' });
+  }, 60_000);
+});
+

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ObjectReader } from '../catFile.js';
 import type { ShadowRepo } from '../shadowRepo.js';
+import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
+import { MissingObjectError } from './errors.js';
 import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
 
 export interface ApplyResult {
@@ -23,20 +25,13 @@ function crashSeam(): () => void {
   };
 }
 
-function lstatOrUndefined(file: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Makes sure every folder above `file` (inside the project) is a real folder, creating the
- * missing ones. A symlink or a file in the way means writing there could land outside the
- * project or destroy something rewind does not manage: returns the reason, touches nothing.
+ * missing ones (listed in `created`, outermost first). A symlink or a file in the way
+ * means writing there could land outside the project or destroy something rewind does
+ * not manage: returns the reason.
  */
-function prepareParents(root: string, file: string, onOp: () => void): string | undefined {
+function prepareParents(root: string, file: string, created: string[], onOp: () => void): string | undefined {
   const parts = file.split('/').slice(0, -1);
   let current = root;
   for (const part of parts) {
@@ -44,6 +39,7 @@ function prepareParents(root: string, file: string, onOp: () => void): string | 
     const stat = lstatOrUndefined(current);
     if (!stat) {
       fs.mkdirSync(current);
+      created.push(current);
       onOp();
       continue;
     }
@@ -78,7 +74,7 @@ export async function stageWrites(repo: ShadowRepo, writes: readonly PlannedWrit
     const staged: string[] = [];
     for (const [index, write] of writes.entries()) {
       const object = await reads[index];
-      if (!object || 'missing' in object) throw new Error(`object ${write.oid} for ${write.path} is missing`);
+      if (!object || 'missing' in object) throw new MissingObjectError(write.oid, write.path);
       const file = path.join(staging, String(index));
       stage(file, write, object.data);
       staged.push(file);
@@ -89,12 +85,46 @@ export async function stageWrites(repo: ShadowRepo, writes: readonly PlannedWrit
   }
 }
 
-/** Removes the folders a deletion left empty, up to (not including) the project root. */
+/**
+ * Removes the folders a deletion left empty, up to (not including) the project root. A
+ * folder already gone (removed by a restore that was cut off) is climbed past: the one
+ * above it may be empty because of it. A folder that is not empty stays, and so does
+ * everything above it.
+ */
 function removeEmptyParents(root: string, file: string, onOp: () => void): void {
   for (let dir = path.dirname(path.join(root, file)); dir !== root && dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
     try {
       fs.rmdirSync(dir);
       onOp();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
+    }
+  }
+}
+
+/** The code of an error that is the system refusing a change (reported, not thrown); anything else is thrown. */
+function refusal(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (!refusedCodes.has(code)) throw error;
+  return code;
+}
+
+/** Runs one change to the project; a refusal by the system is reported in `result`, not thrown. */
+function attempt(result: ApplyResult, file: string, what: string, change: () => void): boolean {
+  try {
+    change();
+    return true;
+  } catch (error) {
+    result.leftAlone.push(refusedBySystem(file, refusal(error), `could not ${what}`));
+    return false;
+  }
+}
+
+/** Removes the folders made for a write that did not happen, if nothing else went into them. */
+function removeCreated(created: readonly string[]): void {
+  for (const dir of [...created].reverse()) {
+    try {
+      fs.rmdirSync(dir);
     } catch {
       return;
     }
@@ -105,7 +135,8 @@ function removeEmptyParents(root: string, file: string, onOp: () => void): void 
  * Applies a plan whose writes are staged: deletions first (deepest first), then each
  * staged copy renamed over its path. A rename replaces a file atomically, so every file is
  * at any moment either entirely as it was or entirely as restored. Only paths in the plan
- * are touched; what cannot be done safely is left alone and reported.
+ * are touched; what cannot be done safely (the disk changed since the plan, or the system
+ * refuses) is left alone and reported, and the rest goes on.
  */
 export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[]): ApplyResult {
   const onOp = crashSeam();
@@ -123,16 +154,24 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
       result.leftAlone.push({ path: file, reason: 'is a folder now, with files rewind does not manage' });
       continue;
     }
-    fs.unlinkSync(full);
+    if (!attempt(result, file, 'delete it', () => fs.unlinkSync(full))) continue;
     onOp();
     result.deleted.push(file);
     removeEmptyParents(root, file, onOp);
   }
   plan.writes.forEach((write, index) => {
     const full = path.join(root, write.path);
-    const refusal = prepareParents(root, write.path, onOp);
-    if (refusal) {
-      result.leftAlone.push({ path: write.path, reason: refusal });
+    const created: string[] = [];
+    let blocked: LeftAlone | undefined;
+    try {
+      const reason = prepareParents(root, write.path, created, onOp);
+      if (reason) blocked = { path: write.path, reason };
+    } catch (error) {
+      blocked = refusedBySystem(write.path, refusal(error), 'could not create its folder');
+    }
+    if (blocked) {
+      removeCreated(created);
+      result.leftAlone.push(blocked);
       return;
     }
     const existing = lstatOrUndefined(full);
@@ -145,7 +184,7 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
         return;
       }
     }
-    fs.renameSync(staged[index] ?? '', full);
+    if (!attempt(result, write.path, 'write it', () => fs.renameSync(staged[index] ?? '', full))) return removeCreated(created);
     onOp();
     result.changed.push(write.path);
   });
@@ -171,7 +210,9 @@ export function missingFolders(root: string, files: readonly string[]): string[]
  */
 export function removeLeftoverFolders(root: string, journal: { createdDirs?: readonly string[]; deletes: readonly string[] }): void {
   const noop = () => undefined;
-  for (const file of journal.deletes) removeEmptyParents(root, file, noop);
+  for (const file of journal.deletes) {
+    if (!parentsAreReal(root, file)) removeEmptyParents(root, file, noop);
+  }
   for (const dir of journal.createdDirs ?? []) {
     if (parentsAreReal(root, `${dir}/x`)) continue;
     try {

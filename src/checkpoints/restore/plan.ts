@@ -14,6 +14,8 @@ export interface PlannedWrite {
 export interface LeftAlone {
   path: string;
   reason: string;
+  /** Set when the system refuses the change: its error code (EACCES, EPERM, EROFS, ENOSPC, EDQUOT). */
+  refused?: string;
 }
 
 /** What restoring a checkpoint does: computed first, shown, then applied. */

@@ -4,13 +4,16 @@ import { runGit } from '../git.js';
 import type { ShadowRepo } from '../shadowRepo.js';
 
 /**
- * The redo stack: refs `refs/rewind/redo/<seq>-<checkpoint id>`, one per restore, each
- * pinning the checkpoint that holds the files as they were just before that restore.
+ * The redo stack: refs `refs/rewind/redo/<seq>-<checkpoint id>-<restored id>`, one per
+ * restore, each pinning the checkpoint that holds the files as they were just before that
+ * restore (and naming the checkpoint it restored; older stores lack that part).
  * `rewind redo` takes the top one.
  */
 export interface RedoPoint {
   seq: number;
   checkpoint: number;
+  /** The checkpoint that restore put back, when the ref says. */
+  restored?: number;
   ref: string;
 }
 
@@ -38,15 +41,15 @@ function redoRefs(repo: ShadowRepo): string[] {
 export async function readRedoStack(repo: ShadowRepo): Promise<RedoPoint[]> {
   const points: RedoPoint[] = [];
   for (const ref of redoRefs(repo)) {
-    const match = /^refs\/rewind\/redo\/(\d+)-(\d+)$/.exec(ref);
-    if (match) points.push({ seq: Number(match[1]), checkpoint: Number(match[2]), ref });
+    const match = /^refs\/rewind\/redo\/(\d+)-(\d+)(?:-(\d+))?$/.exec(ref);
+    if (match) points.push({ seq: Number(match[1]), checkpoint: Number(match[2]), ...(match[3] ? { restored: Number(match[3]) } : {}), ref });
   }
   return points.sort((a, b) => a.seq - b.seq);
 }
 
 /** The ref of a redo point. */
-export function redoRef(seq: number, checkpoint: number): string {
-  return `${prefix}${seq}-${checkpoint}`;
+export function redoRef(seq: number, checkpoint: number, restored: number): string {
+  return `${prefix}${seq}-${checkpoint}-${restored}`;
 }
 
 /** The next sequence number on the stack. */

@@ -1,30 +1,21 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { UserError } from '../../errors.js';
 import type { Checkpoints } from '../checkpoints.js';
 import { parseRawDiff, type RawChange } from '../diffRaw.js';
 import { GitError } from '../git.js';
 import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../record.js';
-import { applyPlan, missingFolders, removeLeftoverFolders, stageWrites } from './apply.js';
 import { ObjectReader } from '../catFile.js';
-import { readRestoredMarker, writeRestoredMarker } from './restoredMarker.js';
+import { applyPlan, missingFolders, removeLeftoverFolders, stageWrites } from './apply.js';
+import { preparationError, requireAllowedChange, unrestorable } from './errors.js';
 import { interruptedJournal, interruptedMessage, writeJournal, type Journal } from './journal.js';
-import { planFromDiff, type LeftAlone, type PlannedWrite } from './plan.js';
-import { dropRedoPoint, nextRedoSeq, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
+import { requireKnownPaths } from './onlyPaths.js';
+import type { LeftAlone } from './plan.js';
+import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './planRestore.js';
+import { dropRedoPoint, nextRedoSeq, redoRef, type RedoPoint } from './redoStack.js';
+import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
-export interface RestorePreview {
-  checkpoint: number;
-  /** Paths written (created or replaced whole). */
-  writes: PlannedWrite[];
-  deletes: string[];
-  leftAlone: LeftAlone[];
-  /** Planned paths whose current content no checkpoint holds (edited after the newest one):
-   * the redo point keeps them. */
-  unsaved: string[];
-  /** What the target checkpoint left out (too big, heavy): a restore does not touch those. */
-  skipped: SkippedFile[];
-}
+export type { RestorePreview } from './planRestore.js';
 
 export interface RestoreResult {
   checkpoint: number;
@@ -37,84 +28,24 @@ export interface RestoreResult {
   skipped: SkippedFile[];
 }
 
-export interface RestoreOptions {
+/** Who asked: recorded on the checkpoint a restore or redo takes first, as on any snapshot. */
+export interface Requester {
+  /** The app session (REWIND_SESSION on the command line), or null. */
+  session?: string | null;
+  /** The agent it runs (REWIND_AGENT on the command line), or null. */
+  agent?: string | null;
+}
+
+export interface RestoreOptions extends Requester {
   /** Project-relative paths (files or folders) to restore; everything when empty. */
   only?: readonly string[];
 }
 
-function unrestorable(id: number, cause?: unknown): UserError {
-  return new UserError(`checkpoint #${id} is no longer restorable: files it needs are gone from the store (the project's own \`git gc\` pruned objects it borrowed); nothing was changed`, { cause });
-}
-
-function pathspecs(only: readonly string[] | undefined): string[] {
-  return only && only.length > 0 ? ['--', ...only.map((file) => `:(literal)${file}`)] : [];
-}
-
-async function diffTrees(engine: Checkpoints, from: string, to: string, only?: readonly string[]) {
-  const result = await engine.repo.git(['diff-tree', '-r', '-z', '--raw', '--no-renames', from, to, ...pathspecs(only)]);
-  return parseRawDiff(result.stdout);
-}
-
-interface Prepared {
-  target: CheckpointRecord;
-  current: string;
+/** A plan and the tree of the files it starts from. */
+export interface PlanNow {
   preview: RestorePreview;
-}
-
-/** Works out what restoring `target` over the tree `current` does (nothing is touched). */
-/**
- * lstat of a project path that never follows a symlink on the way: undefined when the path
- * does not exist as itself (a folder above it is missing, a file, or a symlink).
- */
-function lstatInProject(root: string, file: string): fs.Stats | undefined {
-  let current = root;
-  const parts = file.split('/');
-  for (const [index, part] of parts.entries()) {
-    current = path.join(current, part);
-    let stat: fs.Stats;
-    try {
-      stat = fs.lstatSync(current);
-    } catch {
-      return undefined;
-    }
-    if (index === parts.length - 1) return stat;
-    if (!stat.isDirectory()) return undefined;
-  }
-  return undefined;
-}
-
-/**
- * The tree the files were last known to match: the newest checkpoint's, unless a restore
- * has put the files back to another checkpoint since (then that one's).
- */
-function savedTree(engine: Checkpoints): string | undefined {
-  const newest = engine.log.last();
-  const restored = readRestoredMarker(engine);
-  return restored && newest && restored.after === newest.id ? restored.tree : newest?.tree;
-}
-
-/** Works out what restoring `target` over the tree `current` does (nothing is touched). */
-async function prepare(engine: Checkpoints, target: CheckpointRecord, current: string, nested: readonly string[], changes: RawChange[]): Promise<Prepared> {
-  const plan = planFromDiff(changes, nested);
-  const root = engine.project.root;
-  // A path the checkpoint has and the current tree lacks, yet on disk as itself: a file the
-  // rules leave out now (ignored, too big, heavy). Left as it is.
-  const writes = plan.writes.filter((write) => {
-    if (!write.creates) return true;
-    const stat = lstatInProject(root, write.path);
-    if (!stat || stat.isDirectory()) return true;
-    plan.leftAlone.push({ path: write.path, reason: 'ignored or skipped now (not in any checkpoint): left as it is' });
-    return false;
-  });
-  const saved = savedTree(engine);
-  const touched = new Set([...writes.map((write) => write.path), ...plan.deletes]);
-  const unsaved = saved && saved !== current ? (await diffTrees(engine, saved, current)).map((change) => change.path).filter((file) => touched.has(file)) : [];
-  const skipped = new Map([...target.skipped, ...engine.skippedNow()].map((file) => [file.path, file]));
-  return {
-    target,
-    current,
-    preview: { checkpoint: target.id, writes, deletes: plan.deletes, leftAlone: plan.leftAlone, unsaved, skipped: [...skipped.values()] },
-  };
+  /** The tree of the files as they are now. */
+  from: string;
 }
 
 /** Fails with "no longer restorable" unless every blob these writes read is in the store. */
@@ -145,16 +76,30 @@ function targetOf(engine: Checkpoints, id: number): CheckpointRecord {
   return target;
 }
 
-/** What restoring checkpoint `id` would do, from the files as they are now. Changes nothing. */
-export async function previewRestore(engine: Checkpoints, id: number, options: RestoreOptions = {}): Promise<RestorePreview> {
+/**
+ * The plan of restoring `target` over the work tree `start` (the app's picker passes the
+ * tree it read once). Needs no lock: it reads the store and the disk, and changes nothing.
+ */
+export async function planFrom(engine: Checkpoints, target: CheckpointRecord, start: PlanStart, only: readonly string[] = []): Promise<RestorePreview> {
+  const changes = await changesTo(engine, start.tree, target, only);
+  return planRestore(engine, target, start, changes);
+}
+
+/** What restoring checkpoint `id` would do from the files as they are now, and that tree. Changes nothing. */
+export async function planNow(engine: Checkpoints, id: number, only: readonly string[] = []): Promise<PlanNow> {
   return engine.locked('preview a restore', async () => {
     const target = targetOf(engine, id);
+    await requireKnownPaths(engine, target, only);
     const current = await engine.currentTreeLocked();
-    const changes = await changesTo(engine, current.tree, target, options.only);
-    const { preview } = await prepare(engine, target, current.tree, current.nested, changes);
+    const preview = await planFrom(engine, target, current, only);
     await requireObjects(engine, id, preview.writes.map((write) => write.oid));
-    return preview;
+    return { preview, from: current.tree };
   });
+}
+
+/** What restoring checkpoint `id` would do, from the files as they are now. Changes nothing. */
+export async function previewRestore(engine: Checkpoints, id: number, options: RestoreOptions = {}): Promise<RestorePreview> {
+  return (await planNow(engine, id, options.only)).preview;
 }
 
 /**
@@ -167,7 +112,48 @@ export async function restoreCheckpoint(engine: Checkpoints, id: number, options
   return engine.locked('restore', () => restoreLocked(engine, id, options, undefined));
 }
 
-async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
+/** The redo point a restore takes first: the files as they are, on the redo stack unless this is a redo. */
+interface Start extends PlanStart {
+  redo: number;
+  pushed?: RedoPoint;
+  /** The diff from it to the target, when the snapshot could give it. */
+  changes?: RawChange[];
+}
+
+async function takeRedoPoint(engine: Checkpoints, target: CheckpointRecord, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<Start> {
+  // Every object the restore reads is read (staged) before any file is touched; if one is
+  // missing, the redo point taken for it is dropped again, so nothing at all changes. For
+  // --only, the objects are also checked before that point is taken.
+  const newest = engine.log.last();
+  const whole = !options.only || options.only.length === 0;
+  if (newest && newest.tree !== target.tree && !whole) {
+    const likely = await changesTo(engine, newest.tree, target, options.only);
+    await requireObjects(engine, target.id, likely.filter((change) => change.status !== 'D' && change.dstMode !== '160000').map((change) => change.dstOid));
+  }
+  // One git process: checkpoint the files as they are (the redo point), push it on the
+  // redo stack, and diff it against the target.
+  const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${target.id}`;
+  const seq = redoOf ? 0 : await nextRedoSeq(engine.repo);
+  const { record, toTarget } = await engine.snapshotLocked({
+    trigger: redoOf ? 'redo' : 'restore',
+    label,
+    session: options.session ?? null,
+    agent: options.agent ?? null,
+    backgroundScan: false,
+    alsoRef: redoOf ? undefined : (checkpoint) => redoRef(seq, checkpoint, target.id),
+    diffTo: whole ? target.tree : undefined,
+  });
+  return {
+    redo: record.id,
+    tree: record.tree,
+    nested: record.nested,
+    pushed: redoOf ? undefined : { seq, checkpoint: record.id, restored: target.id, ref: redoRef(seq, record.id, target.id) },
+    changes: toTarget ? parseRawDiff(toTarget) : undefined,
+  };
+}
+
+/** Restores `id` holding the lock; `redoOf` is the redo point a redo pops. */
+export async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
   const interrupted = interruptedJournal(engine.store.journal);
   const finishing = interrupted !== undefined && interrupted.target === id && interrupted.isRedo === (redoOf !== undefined);
   // With a restore cut off, only finishing it or going back to before it make sense.
@@ -175,79 +161,39 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
     throw new UserError(`${interruptedMessage(interrupted)}; do that before restoring anything else`);
   }
   const target = targetOf(engine, id);
+  await requireKnownPaths(engine, target, options.only ?? []);
   cleanStaleStaging(engine);
 
-  let redo: number;
-  let current: string;
-  let nested: string[];
-  let changes: RawChange[];
-  let pushed: RedoPoint | undefined;
-  if (finishing) {
-    redo = interrupted.redo;
-    const tree = await engine.currentTreeLocked();
-    current = tree.tree;
-    nested = tree.nested;
-    changes = await changesTo(engine, current, target, options.only);
-  } else {
-    // Every object the restore reads is read (staged) before any file is touched; if one is
-    // missing, the redo point taken for it is dropped again, so nothing at all changes. For
-    // --only, the objects are also checked before that point is taken.
-    const newest = engine.log.last();
-    const whole = !options.only || options.only.length === 0;
-    if (newest && newest.tree !== target.tree && !whole) {
-      const likely = await changesTo(engine, newest.tree, target, options.only);
-      await requireObjects(engine, id, likely.filter((change) => change.status !== 'D' && change.dstMode !== '160000').map((change) => change.dstOid));
-    }
-    // One git process: checkpoint the files as they are (the redo point), push it on the
-    // redo stack, and diff it against the target.
-    const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${id}`;
-    const seq = redoOf ? 0 : await nextRedoSeq(engine.repo);
-    const { record, toTarget } = await engine.snapshotLocked({
-      trigger: redoOf ? 'redo' : 'restore',
-      label,
-      backgroundScan: false,
-      alsoRef: redoOf ? undefined : (checkpoint) => redoRef(seq, checkpoint),
-      diffTo: whole ? target.tree : undefined,
-    });
-    redo = record.id;
-    current = record.tree;
-    nested = record.nested;
-    if (!redoOf) pushed = { seq, checkpoint: record.id, ref: redoRef(seq, record.id) };
-    try {
-      changes = toTarget ? parseRawDiff(toTarget) : await changesTo(engine, current, target, options.only);
-    } catch (error) {
-      if (pushed) await dropRedoPoint(engine.repo, pushed);
-      await engine.dropNewestLocked(redo);
-      throw error;
-    }
-  }
-  const { preview } = await prepare(engine, target, current, nested, changes);
-  const plan = { writes: preview.writes, deletes: preview.deletes, leftAlone: preview.leftAlone };
+  const start: Start = finishing ? { ...(await engine.currentTreeLocked()), redo: interrupted.redo } : await takeRedoPoint(engine, target, options, redoOf);
   const staging = stagingDirFor(engine);
+  let preview: RestorePreview;
   let staged: string[];
   try {
-    staged = await stageWrites(engine.repo, plan.writes, staging);
+    preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, options.only)));
+    // Finishing one that was cut off ends it, whatever is left that may not change.
+    if (!finishing) requireAllowedChange(id, preview);
+    staged = await stageWrites(engine.repo, preview.writes, staging);
+    const journal: Omit<Journal, 'owner' | 'started'> = {
+      target: id,
+      redo: start.redo,
+      isRedo: redoOf !== undefined,
+      staging,
+      writes: preview.writes.map((write) => write.path),
+      deletes: preview.deletes,
+      createdDirs: missingFolders(engine.project.root, preview.writes.map((write) => write.path)),
+    };
+    if (preview.writes.length + preview.deletes.length > 0) writeJournal(engine.store.journal, journal);
   } catch (error) {
+    // Nothing was restored: the staged copies and the redo point taken for it go too.
     fs.rmSync(staging, { recursive: true, force: true });
-    if (pushed) await dropRedoPoint(engine.repo, pushed);
-    // Nothing was restored: the redo point taken for it goes too.
-    if (!finishing) await engine.dropNewestLocked(redo);
-    throw unrestorable(id, error);
+    if (start.pushed) await dropRedoPoint(engine.repo, start.pushed);
+    if (!finishing) await engine.dropNewestLocked(start.redo);
+    throw preparationError(id, error, staging);
   }
-  const journal: Omit<Journal, 'owner' | 'started'> = {
-    target: id,
-    redo,
-    isRedo: redoOf !== undefined,
-    staging,
-    writes: plan.writes.map((write) => write.path),
-    deletes: plan.deletes,
-    createdDirs: missingFolders(engine.project.root, plan.writes.map((write) => write.path)),
-  };
-  const changesFiles = plan.writes.length + plan.deletes.length > 0;
-  if (changesFiles) writeJournal(engine.store.journal, journal);
+  const changesFiles = preview.writes.length + preview.deletes.length > 0;
   // Nothing to do: the redo point would only undo nothing.
-  else if (pushed) await dropRedoPoint(engine.repo, pushed);
-  const applied = applyPlan(engine.project.root, plan, staged);
+  if (!changesFiles && start.pushed) await dropRedoPoint(engine.repo, start.pushed);
+  const applied = applyPlan(engine.project.root, preview, staged);
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, interrupted);
   writeRestoredMarker(engine, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
@@ -260,31 +206,8 @@ async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOp
     deleted: applied.deleted,
     leftAlone: applied.leftAlone,
     skipped: preview.skipped,
-    redo: changesFiles && !redoOf ? redo : null,
+    redo: changesFiles && !redoOf ? start.redo : null,
   };
-}
-
-/**
- * Undoes the last restore: restores the checkpoint its redo point holds (the files as they
- * were just before it), and pops it. The files as they are before the redo are
- * checkpointed first, so a redo can be undone too (`rewind restore <that id>`).
- * After an interrupted restore, this puts everything back as it was before it.
- */
-export async function redoLast(engine: Checkpoints): Promise<RestoreResult & { undid: number }> {
-  return engine.locked('redo', async () => {
-    const stack = await readRedoStack(engine.repo);
-    const interrupted = interruptedJournal(engine.store.journal);
-    let top: RedoPoint | undefined;
-    if (interrupted && !interrupted.isRedo) {
-      // Back to before the restore that was cut off (its redo point may not be pushed yet).
-      top = stack.find((point) => point.checkpoint === interrupted.redo) ?? { seq: 0, checkpoint: interrupted.redo, ref: '' };
-    } else {
-      top = stack.at(-1);
-    }
-    if (!top) throw new UserError('nothing to undo: no restore has been made here (or every one was undone already)');
-    const result = await restoreLocked(engine, top.checkpoint, {}, top);
-    return { ...result, undid: top.checkpoint };
-  });
 }
 
 export { interruptedJournal, interruptedMessage };

@@ -32,8 +32,30 @@ function removeDead(dir: string, prefix: string): void {
   }
 }
 
-/** Removes staging folders of restores whose process is gone. */
+/** Removes staging and scratch folders of restores and previews whose process is gone. */
 export function cleanStaleStaging(engine: Checkpoints): void {
   removeDead(engine.store.root, 'staging-');
+  removeDead(engine.store.root, scratchPrefix);
   removeDead(engine.project.root, projectStagingPrefix);
+}
+
+const scratchPrefix = 'scratch-';
+
+/**
+ * Runs `work` with a new private folder (ignore rules of a checkpoint, a throwaway index):
+ * in the store, or in the system's temp folder when the store cannot take one (read-only,
+ * full). Removed afterwards, or by the next restore if this process dies first.
+ */
+export async function withScratch<T>(engine: Checkpoints, work: (dir: string) => Promise<T>): Promise<T> {
+  let dir: string;
+  try {
+    dir = fs.mkdtempSync(path.join(engine.store.root, `${scratchPrefix}${process.pid}-`));
+  } catch {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `rewind-${scratchPrefix}`));
+  }
+  try {
+    return await work(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

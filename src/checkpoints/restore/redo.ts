@@ -1,0 +1,75 @@
+import { UserError } from '../../errors.js';
+import type { Checkpoints } from '../checkpoints.js';
+import type { CheckpointRecord } from '../record.js';
+import { interruptedJournal } from './journal.js';
+import { readRedoStack, type RedoPoint } from './redoStack.js';
+import { planNow, restoreLocked, type Requester, type RestorePreview, type RestoreResult } from './restore.js';
+
+/** The restore a redo undoes, and where it goes back to. */
+export interface RedoTarget {
+  point: RedoPoint;
+  /** The checkpoint holding the files as they were just before that restore (the redo goes back to it). */
+  back: CheckpointRecord;
+  /** The checkpoint that restore put back, when known. */
+  restored: number | null;
+  /** When that restore was made (its redo point's time). */
+  time: string;
+  /** True when that restore was cut off: the redo finishes going back to before it. */
+  interrupted: boolean;
+}
+
+export interface RedoPreview extends RedoTarget {
+  preview: RestorePreview;
+}
+
+export interface RedoResult extends RestoreResult {
+  /** The checkpoint the files are back to (the undone restore's redo point). */
+  undid: number;
+  /** The checkpoint holding the files as they were just before this redo. */
+  before: number;
+}
+
+const nothingToUndo = 'nothing to undo: no restore has been made here (or every one was undone already)';
+
+/** The restore `rewind redo` would undo now: the top of the redo stack, or the one cut off. */
+async function redoTarget(engine: Checkpoints): Promise<RedoTarget> {
+  const stack = await readRedoStack(engine.repo);
+  const interrupted = interruptedJournal(engine.store.journal);
+  let point: RedoPoint | undefined;
+  if (interrupted && !interrupted.isRedo) {
+    // Back to before the restore that was cut off (its redo point may not be pushed yet).
+    point = stack.find((candidate) => candidate.checkpoint === interrupted.redo) ?? { seq: 0, checkpoint: interrupted.redo, restored: interrupted.target, ref: '' };
+  } else {
+    point = stack.at(-1);
+  }
+  if (!point) throw new UserError(nothingToUndo);
+  const back = engine.get(point.checkpoint);
+  // Stores from before the ref named the restored checkpoint: its label does.
+  const restored = point.restored ?? Number(/^before restoring #(\d+)$/.exec(back.label)?.[1] ?? Number.NaN);
+  return { point, back, restored: Number.isInteger(restored) ? restored : null, time: back.time, interrupted: interrupted !== undefined && !interrupted.isRedo };
+}
+
+/** What `rewind redo` would do now: which restore it undoes, and the plan. Changes nothing. */
+export async function previewRedo(engine: Checkpoints): Promise<RedoPreview> {
+  const target = await engine.locked('preview a redo', () => redoTarget(engine));
+  const { preview } = await planNow(engine, target.back.id);
+  return { ...target, preview };
+}
+
+/**
+ * Undoes the last restore: restores the checkpoint its redo point holds (the files as they
+ * were just before it), and pops it. The files as they are before the redo are
+ * checkpointed first, so a redo can be undone too (`rewind restore <that id>`).
+ * After an interrupted restore, this puts everything back as it was before it.
+ * With `expected` (the ref a preview showed), a redo stack that changed since is refused.
+ */
+export async function redoLast(engine: Checkpoints, requester: Requester = {}, expected?: string): Promise<RedoResult> {
+  return engine.locked('redo', async () => {
+    const { point } = await redoTarget(engine);
+    if (expected !== undefined && point.ref !== expected) {
+      throw new UserError('not undone: the restores to undo changed since the plan was shown (another rewind ran); run `rewind redo` again to see the new plan');
+    }
+    const result = await restoreLocked(engine, point.checkpoint, requester, point);
+    return { ...result, undid: point.checkpoint, before: engine.log.last()?.id ?? point.checkpoint };
+  });
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { Checkpoints } from '../checkpoints/checkpoints.js';
+import { UsageError, UserError } from '../errors.js';
+
+/**
+ * A checkpoint id as typed: a plain positive decimal (`12`, or `#12` as rewind prints
+ * them). Anything else (`0x1`, `+1`, `01`, ` 1`, `1e9`, `1.0`) is a usage error rather
+ * than some other checkpoint.
+ */
+export function parseCheckpointId(raw: string | undefined, command: string): number {
+  if (raw === undefined) throw new UsageError(`missing checkpoint id (see \`rewind ${command} --help\`; \`rewind list\` shows the ids)`);
+  const digits = raw.startsWith('#') ? raw.slice(1) : raw;
+  const id = Number(digits);
+  if (!/^[1-9][0-9]*$/.test(digits) || !Number.isSafeInteger(id)) {
+    throw new UsageError(`'${raw}' is not a checkpoint id: ids are whole numbers written plainly (1, 2, 3, …) as \`rewind list\` shows them`);
+  }
+  return id;
+}
+
+/**
+ * Paths given on the command line (relative to `base`, where the user is) as
+ * project-relative, '/'-separated paths; `.` or the project root itself is the whole
+ * project (an empty list). An empty or blank path is a usage error (a script's empty
+ * variable must not widen a restore to everything); a path outside the project is an error.
+ */
+export function projectPaths(checkpoints: Checkpoints, base: string, raw: readonly string[] | undefined, what: string): string[] {
+  const paths: string[] = [];
+  for (const file of raw ?? []) {
+    if (file.trim() === '') throw new UsageError(`${what} got an empty path: name a file or folder (\`.\` for the whole project)`);
+    const relative = path.relative(checkpoints.project.root, path.resolve(base, file));
+    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) throw new UserError(`${file} is outside the project ${checkpoints.project.root}`);
+    if (relative === '') return [];
+    paths.push(relative.split(path.sep).join('/'));
+  }
+  return [...new Set(paths)];
+}
