@@ -47,7 +47,7 @@ describe('a damaged store', () => {
     const before = projectState(root);
     noInternalError(await rewind(['restore', '1', '--yes'], sb.env, root), 'restore');
     expect(fs.readFileSync(path.join(root, 'f.txt'), 'utf8')).toBe('one\n');
-    noInternalError(await rewind(['redo'], sb.env, root), 'redo');
+    noInternalError(await rewind(['redo', '--yes'], sb.env, root), 'redo');
     expect(projectState(root)).toEqual(before);
   });
 
@@ -66,7 +66,7 @@ describe('a damaged store', () => {
     expect(taken.stdout).toMatch(/^checkpoint #3 /);
     const restore = await rewind(['restore', '1', '--yes'], sb.env, root);
     expect(restore.code).toBe(1);
-    expect(restore.stderr).toMatch(/checkpoint #1 is no longer restorable/);
+    expect(restore.stderr).toMatch(/checkpoint #1 is no longer restorable: its shadow repository was deleted or damaged; nothing was changed/);
     expect(restore.stderr).not.toMatch(/internal error/);
     write(root, 'f.txt', 'four\n');
     noInternalError(await rewind(['restore', '3', '--yes'], sb.env, root), 'restore 3');

@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { redoLast, restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
+import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
+import { redoLast } from '../../src/checkpoints/restore/redo.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 

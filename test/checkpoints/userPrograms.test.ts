@@ -47,7 +47,7 @@ describe("the user's programs", () => {
     await run('list');
     await run('diff', '1');
     await run('restore', '1', '--yes');
-    await run('redo');
+    await run('redo', '--yes');
     expect(fs.existsSync(ran) ? fs.readFileSync(ran, 'utf8') : '').toBe('');
   });
 });

@@ -12,6 +12,12 @@ export class MissingObjectError extends Error {
 }
 
 /** The checkpoint's objects are gone (the project's own gc pruned what it borrowed). */
+/** A checkpoint already known to be unrestorable, with the reason its record gives. */
+export function knownUnrestorable(record: { id: number; lost?: string }): UserError {
+  if (record.lost === undefined) return unrestorable(record.id);
+  return new UserError(`checkpoint #${record.id} is no longer restorable: ${record.lost}; nothing was changed`);
+}
+
 export function unrestorable(id: number, cause?: unknown): UserError {
   return new UserError(`checkpoint #${id} is no longer restorable: files it needs are gone from the store (the project's own \`git gc\` pruned objects it borrowed); nothing was changed`, { cause });
 }

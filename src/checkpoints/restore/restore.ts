@@ -6,7 +6,7 @@ import { GitError } from '../git.js';
 import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../record.js';
 import { ObjectReader } from '../catFile.js';
 import { applyPlan, missingFolders, removeLeftoverFolders, stageWrites } from './apply.js';
-import { preparationError, requireAllowedChange, unrestorable } from './errors.js';
+import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
 import { interruptedJournal, interruptedMessage, writeJournal, type Journal } from './journal.js';
 import { requireKnownPaths } from './onlyPaths.js';
 import type { LeftAlone } from './plan.js';
@@ -72,7 +72,7 @@ async function changesTo(engine: Checkpoints, current: string, target: Checkpoin
 
 function targetOf(engine: Checkpoints, id: number): CheckpointRecord {
   const target = engine.get(id);
-  if (whyUnrestorable(target) !== undefined) throw unrestorable(id);
+  if (whyUnrestorable(target) !== undefined) throw knownUnrestorable(target);
   return target;
 }
 
