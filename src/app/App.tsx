@@ -28,7 +28,7 @@ export function App({ source }: { source: ViewSource }) {
       {view.pane ? <AgentPane rows={view.pane.rows} height={paneHeight} /> : null}
       {view.overlay ? (
         <Box position="absolute" marginTop={1} marginLeft={Math.max(0, Math.floor((view.columns - overlayWidth) / 2))}>
-          <Panel title={view.overlay.title} lines={view.overlay.lines.slice(0, Math.max(1, paneHeight - 4))} width={overlayWidth} footer={view.overlay.footer} />
+          <Panel title={view.overlay.title} lines={view.overlay.lines} width={overlayWidth} maxHeight={paneHeight - 1} footer={view.overlay.footer} />
         </Box>
       ) : null}
       {view.picker ? (

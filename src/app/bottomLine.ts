@@ -56,7 +56,12 @@ function keepEnd(spans: readonly Span[], width: number): Span[] {
 export function statusLineRow(status: AppView['status'], width: number): string {
   const brand: Span = { text: ' ◈ rewind ', style: styles.brand };
   if (status.notice) return draw(keepStart([brand, { text: status.notice.text, style: styles[status.notice.tone] }], width));
-  const left: Span[] = [brand, { text: status.checkpoints, style: status.checkpointsOff ? styles.warning : styles.dim }, { text: ` · ${status.agent}`, style: styles.dim }];
+  const left: Span[] = [
+    brand,
+    { text: status.checkpoints, style: status.checkpointsOff ? styles.warning : styles.dim },
+    ...(status.off ? [{ text: ' · ', style: styles.dim }, { text: status.off, style: styles.warning }] : []),
+    { text: ` · ${status.agent}`, style: styles.dim },
+  ];
   const right: Span = { text: ` ${status.keys} `, style: styles.dim };
   const rightWidth = cellWidth(right.text);
   if (rightWidth >= width) return draw(keepStart(left, width));
@@ -65,15 +70,23 @@ export function statusLineRow(status: AppView['status'], width: number): string 
   return draw([...shown, { text: ' '.repeat(gap), style: '' }, right]);
 }
 
-/** ` ◈ /checkpoint before refactor█  Enter runs · Esc closes · /help`: the end stays in view. */
+/**
+ * ` ◈ /che█  /checkpoint [label]  /checkpoints · Tab completes`: the typed text with the
+ * cursor after it, then the error of the last Enter, or the hint (the commands that match).
+ * The end of a long text stays in view; the hint is cut at its end, and never takes the
+ * room of more than half an error.
+ */
 export function commandBarRow(bar: NonNullable<AppView['commandBar']>, width: number): string {
-  const spans: Span[] = [
+  const typed: Span[] = [
     { text: ' ◈ ', style: styles.brand },
-    { text: `/${bar.text}`, style: '' },
+    { text: bar.text.startsWith('/') ? bar.text : `/${bar.text}`, style: '' },
     { text: ' ', style: styles.cursor },
-    bar.error ? { text: `  ${bar.error}`, style: styles.error } : { text: '  Enter runs · Esc closes · /help', style: styles.dim },
   ];
-  return draw(keepEnd(spans, width));
+  const note: Span = bar.error ? { text: `  ${bar.error}`, style: styles.error } : { text: `  ${bar.hint ?? 'Enter runs · Esc closes'}`, style: styles.dim };
+  const typedRoom = Math.min(width, Math.max(width - widthOf([note]), Math.floor(width / 2)));
+  const shown = keepEnd(typed, typedRoom);
+  const room = width - widthOf(shown);
+  return draw(room > 1 ? [...shown, ...keepStart([note], room)] : shown);
 }
 
 /** The bottom row for a view. */

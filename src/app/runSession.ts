@@ -123,6 +123,8 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
     const exit = await session.exited;
     // A signal or error is already taking rewind down, with its own exit code.
     if (leaving) await new Promise<never>(() => undefined);
+    // Leaving on purpose (/quit) is a success, whatever the agent's end (SIGHUP: 129).
+    if (session.quitRequested) return 0;
     return exit.signal ? 128 + exit.signal : exit.exitCode;
   } finally {
     await session.stop();

@@ -12,11 +12,14 @@ export interface AppView {
   status: {
     checkpoints: string;
     checkpointsOff: boolean;
+    /** A checkpoint trigger that is off while it is (`watcher off`), shown as a warning. */
+    off?: string;
     agent: string;
     keys: string;
     notice?: { text: string; tone: 'info' | 'warning' | 'error' };
   };
-  commandBar?: { text: string; error?: string };
+  /** The command bar while open: the typed text, the error of its last Enter, the commands it matches. */
+  commandBar?: { text: string; error?: string; hint?: string };
   overlay?: OverlayView;
   /** The rewind picker, when open: its data, callbacks and keys. */
   picker?: Omit<PickerProps, 'width' | 'height'>;

@@ -14,6 +14,13 @@ export interface CursorState {
   visible: boolean;
 }
 
+/** The line the cursor is on (see ScreenModel.cursorLine). */
+export interface CursorLine {
+  text: string;
+  beforeCursor: string;
+  whole: boolean;
+}
+
 /** The child's terminal modes: those to mirror outside, and whether it is full-screen. */
 export interface ScreenModes extends InputModes {
   /** The alternate screen (`?1049h`, `?47h`) is active: vim, less, most TUIs. */
@@ -160,6 +167,30 @@ export class ScreenModel {
     const out: string[] = [];
     for (let y = 0; y < this.term.rows; y += 1) out.push((buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '').trimEnd());
     return out;
+  }
+
+  /**
+   * The line the cursor is on as plain text: its row and the rows it wrapped onto (a line
+   * longer than the screen is wide), with `beforeCursor`, its part left of the cursor.
+   * `whole` is false when its start has scrolled off the top.
+   */
+  cursorLine(): CursorLine {
+    const buffer = this.term.buffer.active;
+    const cursorRow = buffer.baseY + buffer.cursorY;
+    let first = cursorRow;
+    while (first > 0 && buffer.getLine(first)?.isWrapped === true) first -= 1;
+    let last = cursorRow;
+    // Bounded by the buffer's length: past it, getLine wraps around to the first lines.
+    while (last + 1 < buffer.length && buffer.getLine(last + 1)?.isWrapped === true) last += 1;
+    const rowText = (y: number, end?: number) => buffer.getLine(y)?.translateToString(false, 0, end) ?? '';
+    let text = '';
+    let beforeCursor = '';
+    for (let y = first; y <= last; y += 1) {
+      text += rowText(y);
+      if (y < cursorRow) beforeCursor += rowText(y);
+      else if (y === cursorRow) beforeCursor += rowText(y, Math.min(buffer.cursorX, this.term.cols));
+    }
+    return { text: text.trimEnd(), beforeCursor, whole: buffer.getLine(first)?.isWrapped !== true };
   }
 
   /** Where the child's cursor is in the viewport, and whether it hid it (`?25l`). */

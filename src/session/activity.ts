@@ -1,22 +1,59 @@
 /**
- * Busy or idle for agents without hooks: output in the last `quietMs` means busy. The
- * agent adapters (later) replace this with the agents' own busy/idle events.
+ * Busy or idle for agents without hooks: output in the last `quietMs` means busy, except
+ * output that answers a key we forwarded within the last `echoMs` (the agent echoing what
+ * was typed, a shell drawing its next prompt after Enter, a TUI redrawing its input box):
+ * that is the agent answering the user, not working. The agent adapters (later) replace
+ * this with the agents' own busy/idle events.
  */
 export class ActivityTracker {
-  private lastOutput = 0;
+  private lastWork = -Infinity;
+  private lastKey = -Infinity;
+  private lastOutput = -Infinity;
+  /** Pieces of output seen, and how many had been seen when the last key was sent. */
+  private outputs = 0;
+  private outputsAtKey = 0;
 
-  constructor(private readonly quietMs = 1_500) {}
+  constructor(
+    private readonly quietMs = 1_500,
+    private readonly echoMs = 200,
+  ) {}
+
+  /** A key (or an interrupt of ours) was written to the agent. */
+  keySent(now = Date.now()): void {
+    this.lastKey = now;
+    this.outputsAtKey = this.outputs;
+  }
 
   sawOutput(now = Date.now()): void {
+    this.outputs += 1;
     this.lastOutput = now;
+    if (now - this.lastKey > this.echoMs) this.lastWork = now;
   }
 
   busy(now = Date.now()): boolean {
-    return now - this.lastOutput < this.quietMs;
+    return now - this.lastWork < this.quietMs;
   }
 
   /** How long until busy() may turn false (for a timer), or 0 when already idle. */
   untilIdle(now = Date.now()): number {
-    return Math.max(0, this.lastOutput + this.quietMs - now);
+    return Math.max(0, this.lastWork + this.quietMs - now);
+  }
+
+  /** When the agent last wrote something that was not an answer to a key (-Infinity: never). */
+  get lastWorkAt(): number {
+    return this.lastWork;
+  }
+
+  /**
+   * How long to wait still for the agent's answer to the key sent last to be complete: it
+   * came and has been quiet for `settleMs`, or the echo window is over (an agent that does
+   * not echo). 0: no need to wait.
+   */
+  untilEchoed(settleMs: number, now = Date.now()): number {
+    const deadline = this.lastKey + this.echoMs;
+    if (now >= deadline) return 0;
+    if (this.outputs === this.outputsAtKey) return Math.min(settleMs, deadline - now);
+    const quiet = now - this.lastOutput;
+    return quiet >= settleMs ? 0 : Math.min(settleMs - quiet, deadline - now);
   }
 }

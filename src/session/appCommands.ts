@@ -33,6 +33,7 @@ async function usageLines(session: SessionController): Promise<string[]> {
     '',
     'Retention: every checkpoint is kept (pruning by checkpoint_retention_days and checkpoint_max_gb is not built yet).',
     `Files over ${config.checkpoint_max_file_mb} MB are left out. Background gc every ${config.gc_every} snapshots.`,
+    ...(session.problems.length > 0 ? ['', 'Problems this session:', ...session.problems.map((problem) => `- ${problem}`)] : []),
   ];
 }
 

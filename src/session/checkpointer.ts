@@ -11,10 +11,29 @@ import { diskUsage } from './diskUsage.js';
 import { resolveCommand } from '../pty/resolveCommand.js';
 
 /** Why checkpoints are off, or the engine when they are on. */
-export type CheckpointAvailability =
+export type CheckpointAvailability = (
   | { on: true; engine: Checkpoints }
   /** No new checkpoints; `engine` is there when earlier ones can still be restored. */
-  | { on: false; reason: string; engine?: Checkpoints };
+  | { on: false; reason: string; engine?: Checkpoints }
+) & {
+  /** What went wrong opening them that the user must hear of (one line each). */
+  problems?: string[];
+};
+
+/** Rebuilds a lost list and repairs the chain (after the project's own gc), saying what failed or was lost. */
+async function openingProblems(engine: Checkpoints): Promise<string[]> {
+  const problems: string[] = [];
+  await engine.recoverList().catch((error: unknown) => problems.push(`the checkpoint list could not be rebuilt: earlier checkpoints are not listed (${messageOf(error)})`));
+  try {
+    const repaired = await engine.maintain();
+    if (repaired && repaired.broken.length > 0) {
+      problems.push(`checkpoint(s) ${repaired.broken.map((id) => `#${id}`).join(', ')} can no longer be restored: the project's own git gc pruned files they borrowed`);
+    }
+  } catch (error) {
+    problems.push(`checkpoint repair failed: older checkpoints may not restore, new ones are still taken (${messageOf(error)})`);
+  }
+  return problems;
+}
 
 /**
  * Opens the project's checkpoints for the app, or says in a few words why not: git
@@ -30,11 +49,10 @@ export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.
   }
   try {
     const engine = Checkpoints.open({ cwd, settings: engineSettings(config), home: rewindHome(env), env });
-    await engine.recoverList().catch(() => undefined);
-    await engine.maintain().catch(() => undefined);
+    const problems = await openingProblems(engine);
     // Turned off: nothing new is taken, but the checkpoints already there can be restored.
-    if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json', engine };
-    return { on: true, engine };
+    if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json', engine, problems };
+    return { on: true, engine, problems };
   } catch (error) {
     const message = messageOf(error);
     const reason = /home folder/.test(message) ? 'this is your home folder' : message.length > 60 ? `${message.slice(0, 57)}…` : message;

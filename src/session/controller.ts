@@ -17,6 +17,8 @@ import { paneHeightOf } from '../app/paneSize.js';
 import { ChangeWatcher } from './watcher.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
 import { KeyRouter } from './keyRouter.js';
+import { commandHint } from './commandLine.js';
+import { EnterLabels } from './enterLabel.js';
 import { openPicker, type PickerModel } from './pickerFlow.js';
 
 export interface SessionOptions {
@@ -80,6 +82,12 @@ export class SessionController {
   private noticeTimer: NodeJS.Timeout | undefined;
   private columns: number;
   private rows: number;
+  private readonly enterLabels: EnterLabels;
+  /** Why the file watcher is off, while it is. */
+  private watcherOffReason: string | undefined;
+  /** Problems met opening checkpoints or starting the triggers, for /checkpoints. */
+  private readonly problemList: string[] = [];
+  private quitting = false;
   /** Settles with the agent's exit, once all its output was handed on. */
   get exited(): Promise<PtyExit> {
     return this.pty.exited;
@@ -94,11 +102,13 @@ export class SessionController {
     this.pty = options.pty;
     // No scrollback: the pane shows the agent's screen, nothing above it.
     this.screen = new ScreenModel(this.columns, this.paneRows, 0);
+    this.enterLabels = new EnterLabels(this.screen, this.activity);
     this.keys = new KeyRouter(
       {
         layer: () => this.mode.kind,
-        toAgent: (bytes) => this.pty.write(bytes),
-        beforeEnter: (line) => this.checkpointBeforeEnter(line),
+        toAgent: (bytes) => this.sendToAgent(bytes),
+        lineStarted: () => this.enterLabels.lineStarted(),
+        beforeEnter: (typed) => this.checkpointBeforeEnter(typed),
         openPicker: () => openPicker(this),
         runCommand: (line) => runAppCommand(this, 'line', line),
         closeOverlay: () => this.closeOverlay(),
@@ -164,8 +174,10 @@ export class SessionController {
     return { rows: this.screen.rows(), cursor: this.screen.cursor() };
   }
 
-  private statusText(): { checkpoints: string; checkpointsOff: boolean } {
-    return checkpointStatus(this.availability, this.checkpointer?.summary);
+  private statusText(): { checkpoints: string; checkpointsOff: boolean; off?: string } {
+    const status = checkpointStatus(this.availability, this.checkpointer?.summary);
+    // A trigger that is off says so for as long as it is, not only in a notice that fades.
+    return this.watcherOffReason !== undefined && this.availability?.on ? { ...status, off: 'watcher off' } : status;
   }
 
   private buildView(pane = this.pane()): AppView {
@@ -180,7 +192,7 @@ export class SessionController {
         keys: `Esc Esc rewind · ${commandKeyLabel(this.options.config.command_key)} commands`,
         notice,
       },
-      commandBar: this.keys.commandBar,
+      commandBar: this.keys.commandBar && { ...this.keys.commandBar, hint: commandHint(this.keys.commandBar.text) },
       overlay: this.mode.kind === 'overlay' ? this.mode.overlay : undefined,
       picker: this.mode.kind === 'picker' ? { ...this.mode.model, agentBusy: this.activity.busy(), keys: this.keys.pickerKeys } : undefined,
     };
@@ -261,6 +273,7 @@ export class SessionController {
   /** Checkpoints for this session, once opened (the agent does not wait for them). */
   attachCheckpoints(availability: CheckpointAvailability): void {
     this.availability = availability;
+    if (availability.problems && availability.problems.length > 0) this.problem(availability.problems.join(' · '));
     const engine = availability.engine;
     this.checkpointer = engine ? new Checkpointer(engine, () => this.changed()) : undefined;
     if (this.checkpointer && availability.on && !this.watcherStarting) this.startWatcher(this.checkpointer);
@@ -268,15 +281,29 @@ export class SessionController {
     this.changed();
   }
 
+  /** A problem the user must hear of: a notice now, and listed in /checkpoints. */
+  private problem(text: string): void {
+    this.problemList.push(oneLine(text));
+    this.say(text, 'warning');
+  }
+
+  /** The watcher stopped (or never started): said once, and "watcher off" in the status line from now on. */
+  private watcherOff(error: unknown): void {
+    if (this.watcherOffReason !== undefined || this.stopped) return;
+    this.watcherOffReason = messageOf(error);
+    this.watcher?.close();
+    this.problem(`file watcher off: checkpoints still come before each Enter (${this.watcherOffReason})`);
+  }
+
   private startWatcher(checkpointer: Checkpointer): void {
-    const off = (error: unknown) => this.say(`file watcher off (${messageOf(error)}): checkpoints still come before each Enter`, 'warning');
+    const off = (error: unknown) => this.watcherOff(error);
     // A checkpoint of the files as the session starts (if they changed since the newest
     // one): "before the agent did anything" is the restore most often wanted. Keys wait
-    // for it; the watcher then watches the folders it holds.
+    // for it; the watcher then watches the folders it holds (without them it would watch
+    // only the top folder: it is off then, and says so).
     this.watcherStarting = this.checkpoint({ trigger: 'start', label: 'session start' })
       .finally(() => this.attached())
       .then(() => checkpointer.folders())
-      .catch(() => [])
       .then((folders) => {
         if (this.stopped) return;
         this.watcher = new ChangeWatcher(checkpointer.engine.project.root, {
@@ -287,6 +314,7 @@ export class SessionController {
           onError: off,
           onFull: (message) => this.say(message, 'warning'),
         });
+        if (this.watcherOffReason !== undefined) this.watcher.close();
       })
       .catch(off);
   }
@@ -344,12 +372,14 @@ export class SessionController {
    * checkpoints are still opening: it waits, and says so if that takes a moment (a big
    * project's first checkpoint).
    */
-  private async checkpointBeforeEnter(line: string): Promise<void> {
+  private async checkpointBeforeEnter(typed: string): Promise<void> {
+    // The line as the screen shows it (history recalled, edits in the middle): see enterLabel.
+    const label = await this.enterLabels.atEnter(typed);
     const waiting = "taking this session's first checkpoint before sending Enter…";
     const slow = setTimeout(() => this.say(waiting), 150);
     await this.checkpointsReady;
     clearTimeout(slow);
-    await this.checkpoint({ trigger: 'enter', label: line || '(Enter)' });
+    await this.checkpoint({ trigger: 'enter', label: label || '(Enter)' });
     // Done: the status line shows the checkpoints again, not 6 s of a wait that is over.
     this.unsay(waiting);
   }
@@ -381,8 +411,9 @@ export class SessionController {
     return this.activity.busy();
   }
 
-  /** Writes to the agent as if typed (an interrupt, say). */
-  sendToAgent(data: string): void {
+  /** Writes to the agent as if typed (a key, an interrupt): what it answers within a moment is not work. */
+  sendToAgent(data: string | Uint8Array): void {
+    this.activity.keySent();
     this.pty.write(data);
   }
 
@@ -410,7 +441,18 @@ export class SessionController {
     }
   }
 
+  /** Problems met opening checkpoints or starting the triggers (each also said once as a notice). */
+  get problems(): readonly string[] {
+    return this.problemList;
+  }
+
+  /** The user asked to leave (/quit): rewind exits 0, whatever the agent's end. */
+  get quitRequested(): boolean {
+    return this.quitting;
+  }
+
   quit(): void {
+    this.quitting = true;
     void this.stop();
   }
 }

@@ -11,8 +11,10 @@ export interface KeyHost {
   layer(): KeyLayer;
   /** Bytes for the agent, exactly as typed. */
   toAgent(bytes: Uint8Array): void;
-  /** The checkpoint an Enter waits for before it reaches the agent; `line` is what was typed since the last Enter. */
-  beforeEnter(line: string): Promise<void>;
+  /** The first key of a line (after an Enter or a Ctrl-C) is about to reach the agent. */
+  lineStarted(): void;
+  /** The checkpoint an Enter waits for before it reaches the agent; `typed` is what was typed since the last Enter. */
+  beforeEnter(typed: string): Promise<void>;
   /** Esc Esc. */
   openPicker(): Promise<void>;
   /** The command bar's Enter: runs the line; resolves with an error to show in the bar, if any. */
@@ -52,6 +54,8 @@ export interface CommandBar {
 export class KeyRouter {
   private readonly reader: KeyReader;
   private readonly line = new LineTracker();
+  /** A key of the line being typed has reached the agent (the prompt was noted before it). */
+  private lineOpen = false;
   private readonly now: () => number;
   private lastEsc = 0;
   private heldKeys: NodeJS.Timeout | undefined;
@@ -150,12 +154,16 @@ export class KeyRouter {
         this.showBar({ text: '' });
         return;
       case 'enter':
+        this.lineOpen = false;
         await this.host.beforeEnter(this.line.take());
         this.host.toAgent(ENTER_KEY);
         return;
       case 'data':
+        if (!this.lineOpen) this.host.lineStarted();
         this.line.feed(event.data);
         this.host.toAgent(event.bytes);
+        // After a Ctrl-C a shell starts a new line, with a new prompt.
+        this.lineOpen = !event.data.includes('\x03');
         return;
     }
   }

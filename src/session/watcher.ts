@@ -12,6 +12,7 @@ export interface WatcherOptions {
   /** Which of these project-relative paths the project's rules ignore: folders never watched, files never reported. */
   ignored: (paths: string[]) => Promise<Set<string>>;
   onSettled: (paths: string[]) => void;
+  /** The watcher cannot work (its top folder cannot be watched). */
   onError: (error: Error) => void;
   /** At most this many folders are watched (one inotify watch each); `onFull` is told once when more would be. */
   maxFolders?: number;
@@ -70,8 +71,11 @@ export class ChangeWatcher {
     let watcher: fs.FSWatcher;
     try {
       watcher = fs.watch(full, (_event, name) => this.saw(folder, name));
-    } catch {
-      return; // Gone already, or not a folder.
+    } catch (error) {
+      // Without the top folder nothing is watched: that is the watcher failing, not a folder
+      // gone. Elsewhere a folder gone already, or not a folder, is simply not watched.
+      if (folder === '') this.options.onError(error instanceof Error ? error : new Error(String(error)));
+      return;
     }
     watcher.on('error', () => this.unwatch(folder));
     this.watchers.set(folder, watcher);

@@ -47,7 +47,7 @@ describe('Picker: the list', () => {
   it('opens with the newest checkpoint selected at the bottom, in the row format', async () => {
     const { view } = await open();
     const frame = await view.waitForFrame(isSelected('step 20'));
-    expect(selectedRow(frame)).toBe('2026-01-15 14:49:23  1 file(s) edited  step 20');
+    expect(selectedRow(frame)).toBe('2026-01-15 14:49:23  step: 1 file(s)  step 20');
     expect(frame).toContain('rewind to a checkpoint (20)');
     expect(frame).not.toContain('step 8 '); // 12 rows in view: steps 9-20
     expect(frame).toContain('step 9 ');
@@ -112,15 +112,15 @@ describe('Picker: the list', () => {
     const counted = [...list.map((c) => ({ ...c, files: c.id })), ...checkpoints(6).slice(5)];
     view.rerender(<Picker {...props} checkpoints={counted} />);
     const frame = await view.waitForFrame((f) => f.includes('step 6'));
-    expect(selectedRow(frame)).toBe('2026-01-15 14:33:23  4 file(s) edited  step 4');
+    expect(selectedRow(frame)).toBe('2026-01-15 14:33:23  step: 4 file(s)  step 4');
     expect(frame).toContain('rewind to a checkpoint (6)');
   });
 
   it('marks rows whose files can no longer be restored, and shows … for a count not known yet', async () => {
     const { view } = await open({ checkpoints: checkpoints(3, (id) => ({ unrestorable: id === 1, files: id === 3 ? null : 2 })) });
     const frame = await view.waitForFrame(isSelected('step 3'));
-    expect(frame).toContain('2 file(s) edited  no longer restorable  step 1');
-    expect(selectedRow(frame)).toBe('2026-01-15 14:32:23  … file(s) edited  step 3');
+    expect(frame).toContain('step: 2 file(s)  no longer restorable  step 1');
+    expect(selectedRow(frame)).toBe('2026-01-15 14:32:23  step: … file(s)  step 3');
   });
 });
 
@@ -181,7 +181,7 @@ describe('Picker: choosing', () => {
       expect(frame).toContain('b  restore conversation and files');
       expect(frame).toContain('f  restore files only');
       expect(frame).toContain('c  restore conversation only');
-      expect(frame).toContain('rewind to 2026-01-15 14:48:23  1 file(s) edited  step 19');
+      expect(frame).toContain('rewind to 2026-01-15 14:48:23  step: 1 file(s)  step 19');
       await view.waitForFrame((f) => f.includes('#19: nothing to change')); // the preview stays under the menu
       keys.press(letter);
       await view.waitForFrame(() => chosen.length === 1, 3_000, 'onChoose');
@@ -282,7 +282,7 @@ describe('Picker: preview', () => {
     expect(view.lines().some((line) => /^│ …\s*│$/.test(line))).toBe(true);
     release();
     const frame = await view.waitForFrame((f) => f.includes('+12 -3'));
-    expect(frame).toContain('restoring #20 changes 3 file(s):');
+    expect(frame).toContain('restoring #20 now changes 3 file(s): the edits made since it');
     expect(frame).toContain('  M src/db.ts  +12 -3');
     expect(frame).toContain('! M notes.md  +1 -4');
     expect(frame).toContain('  D old.ts  +0 -9');
@@ -317,6 +317,36 @@ describe('Picker: preview', () => {
   });
 });
 
+describe('Picker: room and counts', () => {
+  const thirteen: PickerPreview = { files: Array.from({ length: 13 }, (_, i) => ({ path: `src/file${i}.ts`, status: 'M' as const, added: i, removed: 0 })), skipped: [], unsaved: [] };
+
+  it('a short list takes only its rows: the preview gets the rest, all 13 files, with no empty rows above it', async () => {
+    const { view, keys } = await open({ checkpoints: checkpoints(3), loadPreview: () => Promise.resolve(thirteen) });
+    keys.press(KEY.up);
+    const frame = await view.waitForFrame((f) => f.includes('src/file12.ts'), 3_000, 'every file of the preview');
+    expect(frame).not.toMatch(/more file\(s\)/);
+    const lines = frame.split('\n');
+    const last = lines.findIndex((line) => line.includes('step 3'));
+    expect(lines[last + 1]).toMatch(/^│ ─+ │$/);
+    expect(lines.length).toBe(24);
+  });
+
+  it("the row counts that step's files, the preview header what a restore changes now", async () => {
+    const { view, keys } = await open({ checkpoints: checkpoints(3), loadPreview: () => Promise.resolve(thirteen) });
+    keys.press(KEY.up);
+    const frame = await view.waitForFrame((f) => f.includes('src/file12.ts'));
+    expect(selectedRow(frame)).toBe('2026-01-15 14:31:23  step: 1 file(s)  step 2');
+    expect(frame).toContain('restoring #2 now changes 13 file(s): this step and all later ones');
+  });
+
+  it('a long list still leaves the preview a third of the room', async () => {
+    const { view } = await open({ checkpoints: checkpoints(200), loadPreview: () => Promise.resolve(thirteen) });
+    const frame = await view.waitForFrame((f) => f.includes('more file(s)'));
+    expect(frame).toContain('restoring #200 now changes 13 file(s): the edits made since it');
+    expect(frame.split('\n').filter((line) => /src\/file\d+\.ts/.test(line))).toHaveLength(4);
+  });
+});
+
 describe('Picker: long labels', () => {
   const long = `implement the auth middleware ${'and then much more '.repeat(12)}漢字の終わり END`;
 
@@ -336,7 +366,7 @@ describe('Picker: long labels', () => {
       const row = selectedRow(frame) ?? '';
       expect(row.endsWith('…')).toBe(true);
       expect(row).not.toContain('END');
-      const start = width < 64 ? '01-15 14:32  1 file(s)  implement' : '2026-01-15 14:32:23  1 file(s) edited  implement the auth';
+      const start = width < 64 ? '01-15 14:32  step: 1  implement' : '2026-01-15 14:32:23  step: 1 file(s)  implement the auth';
       expect(row.startsWith(start), row).toBe(true); // narrow boxes use the compact row
       expect(textWidth(`│ › ${row}`)).toBeLessThanOrEqual(width - 1);
       expect(textWidth(row)).toBeGreaterThanOrEqual(width - 8); // cut at the edge, not earlier

@@ -45,15 +45,34 @@ describe('the status line', () => {
 });
 
 describe('the command bar', () => {
-  it('shows what was typed with a cursor after it, and keeps the end in view when it is long', () => {
-    expect(plain(commandBarRow({ text: 'checkpoint' }, 80))).toBe(' ◈ /checkpoint   Enter runs · Esc closes · /help');
-    const long = plain(commandBarRow({ text: `checkpoint ${'x'.repeat(80)}end` }, 60));
+  it('shows what was typed with a cursor after it, then the hint; the end of a long text stays in view', () => {
+    expect(plain(commandBarRow({ text: 'checkpoint', hint: 'take a checkpoint now · Enter runs' }, 80))).toBe(' ◈ /checkpoint   take a checkpoint now · Enter runs');
+    const long = plain(commandBarRow({ text: `checkpoint ${'x'.repeat(80)}end`, hint: 'take a checkpoint now · Enter runs' }, 60));
     expect(stringWidth(long)).toBe(60);
     expect(long.startsWith('…')).toBe(true);
-    expect(long).toContain('end   Enter runs');
+    expect(long).toContain('end   take a checkpoint');
+  });
+
+  it('does not show a typed slash twice', () => {
+    expect(plain(commandBarRow({ text: '/redo', hint: 'h' }, 80))).toBe(' ◈ /redo   h');
+  });
+
+  it('cuts a long hint at its end, keeping the typed text whole', () => {
+    const row = plain(commandBarRow({ text: 'c', hint: '/checkpoint [label]  /checkpoints  /config · Tab completes' }, 40));
+    expect(stringWidth(row)).toBe(40);
+    expect(row.startsWith(' ◈ /c   /checkpoint [label]')).toBe(true);
+    expect(row.endsWith('…')).toBe(true);
   });
 
   it('shows an error instead of the hint', () => {
-    expect(plain(commandBarRow({ text: 'nope', error: 'unknown command /nope' }, 80))).toBe(' ◈ /nope   unknown command /nope');
+    expect(plain(commandBarRow({ text: 'nope', error: 'unknown command /nope', hint: 'no command starts with /nope' }, 80))).toBe(' ◈ /nope   unknown command /nope');
+  });
+});
+
+describe('the status line of a trigger that is off', () => {
+  it('says so in yellow between the checkpoints and the agent, for as long as it is', () => {
+    const row = statusLineRow({ ...status, off: 'watcher off' }, 100);
+    expect(plain(row).startsWith(' ◈ rewind #14 · 2m ago · 2.1 MB · watcher off · agent idle')).toBe(true);
+    expect(row).toContain('\x1b[33mwatcher off');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cutToWidth, textWidth } from '../../src/app/picker/cut.js';
 import { oneLine } from '../../src/session/format.js';
-import { buildRows, formatTime, isSelectable, rowsFor, rowText, UNDO_TEXT, type PickerRow } from '../../src/app/picker/pickerRows.js';
+import { buildRows, formatTime, isSelectable, rowsFor, rowText, sessionName, UNDO_TEXT, type PickerRow } from '../../src/app/picker/pickerRows.js';
 import { checkpoints, timeAt } from './pickerFixtures.js';
 
 const kinds = (rows: readonly PickerRow[]) => rows.map((row) => (row.kind === 'checkpoint' ? row.checkpoint.id : row.kind));
@@ -23,7 +23,7 @@ describe('buildRows', () => {
     const rows = buildRows(list, false);
     expect(kinds(rows)).toEqual([1, 2, 'separator', 3, 4, 'separator', 5, 6]);
     expect(isSelectable(rows[2])).toBe(false);
-    expect(rowText(rows[2] as PickerRow)).toBe('── session abc12345 · 2026-01-15 ──');
+    expect(rowText(rows[2] as PickerRow)).toBe('── session abc12345-aaaa · 2026-01-15 14:32:23 ──');
     const nulls = buildRows(checkpoints(3, (id) => ({ session: id === 1 ? 'abc12345' : null })), false);
     expect(kinds(nulls)).toEqual([1, 'separator', 2, 3]);
     expect(rowText(nulls[1] as PickerRow)).toMatch(/^── no session recorded/);
@@ -56,10 +56,26 @@ describe('buildRows', () => {
   });
 });
 
+describe('the session separator', () => {
+  it("shows the app's session id whole and when the session's first row was taken", () => {
+    const list = checkpoints(3, (id) => ({ session: id === 1 ? '2026-11-30-0f9e8d' : '2026-12-01-a1b2c3' }));
+    const rows = buildRows(list, false);
+    expect(kinds(rows)).toEqual([1, 'separator', 2, 3]);
+    expect(rowText(rows[1] as PickerRow)).toBe('── session 2026-12-01-a1b2c3 · 2026-01-15 14:31:23 ──');
+  });
+
+  it('cuts a long id (an agent UUID) in the middle, keeping its start and its end', () => {
+    expect(sessionName('123e4567-e89b-12d3-a456-426614174000')).toBe('session 123e4567-e89…26614174000');
+    expect(textWidth(sessionName('x'.repeat(200)))).toBe('session '.length + 24);
+    expect(sessionName('short')).toBe('session short');
+    expect(sessionName(null)).toBe('no session recorded');
+  });
+});
+
 describe('rowText', () => {
   it('formats a checkpoint row in local time with the count and the label', () => {
     const [row] = buildRows([{ id: 1, time: timeAt(0), label: 'implement the auth middleware', trigger: 'enter', session: null, files: 3 }], false);
-    expect(rowText(row as PickerRow)).toBe('2026-01-15 14:30:23  3 file(s) edited  implement the auth middleware');
+    expect(rowText(row as PickerRow)).toBe('2026-01-15 14:30:23  step: 3 file(s)  implement the auth middleware');
   });
 
   it('shows … for an unknown count, falls back to the trigger, marks unrestorable rows, keeps one line', () => {
@@ -71,14 +87,14 @@ describe('rowText', () => {
       ],
       false,
     );
-    expect(rowText(a as PickerRow)).toBe('2026-01-15 14:30:23  … file(s) edited  PreToolUse:Bash');
-    expect(rowText(b as PickerRow)).toBe('2026-01-15 14:31:23  2 file(s) edited  no longer restorable  old');
-    expect(rowText(c as PickerRow)).toBe('2026-01-15 14:32:23  0 file(s) edited  two lines and [31mred');
+    expect(rowText(a as PickerRow)).toBe('2026-01-15 14:30:23  step: … file(s)  PreToolUse:Bash');
+    expect(rowText(b as PickerRow)).toBe('2026-01-15 14:31:23  step: 2 file(s)  no longer restorable  old');
+    expect(rowText(c as PickerRow)).toBe('2026-01-15 14:32:23  step: 0 file(s)  two lines and [31mred');
   });
 
   it('has a compact form for narrow boxes', () => {
     const [row] = buildRows([{ id: 1, time: timeAt(0), label: 'implement the auth middleware', trigger: 'enter', session: null, files: 3, unrestorable: true }], false);
-    expect(rowText(row as PickerRow, true)).toBe('01-15 14:30  3 file(s)  no longer restorable  implement the auth middleware');
+    expect(rowText(row as PickerRow, true)).toBe('01-15 14:30  step: 3  no longer restorable  implement the auth middleware');
   });
 
   it('formats times in local time and leaves a non-date alone', () => {

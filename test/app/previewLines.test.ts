@@ -18,7 +18,7 @@ describe('previewLines', () => {
 
   it('lists the files with status and +/-, flags unsaved ones, and the skipped files it leaves alone', () => {
     expect(texts(14, preview, 10)).toEqual([
-      'restoring #14 changes 3 file(s):',
+      'restoring #14 now changes 3 file(s): this step and all later ones',
       '  M src/db.ts  +12 -3',
       '  A logo.png  binary',
       '! M notes.md  +1 -0',
@@ -27,11 +27,17 @@ describe('previewLines', () => {
     ]);
   });
 
+  it("says in its header what a restore changes now: this step and all later ones, or for the newest the edits since it", () => {
+    const files = Array.from({ length: 13 }, (_, i) => ({ path: `f${i}.ts`, status: 'M' as const, added: 1, removed: 0 }));
+    expect(texts(7, { files, skipped: [], unsaved: [] }, 20)[0]).toBe('restoring #7 now changes 13 file(s): this step and all later ones');
+    expect(previewLines(9, { files: files.slice(0, 1), skipped: [], unsaved: [] }, 20, true)[0]?.text).toBe('restoring #9 now changes 1 file(s): the edits made since it');
+  });
+
   it('says … N more when the files do not fit, keeping the note and the skipped files', () => {
     const many: PickerPreview = { ...preview, files: Array.from({ length: 30 }, (_, i) => ({ path: `f${i}.ts`, status: 'M' as const, added: 1, removed: 1 })) };
     const lines = texts(2, many, 6);
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toBe('restoring #2 changes 30 file(s):');
+    expect(lines[0]).toBe('restoring #2 now changes 30 file(s): this step and all later ones');
     expect(lines).toContain('! edited after the newest checkpoint — kept in the redo point');
     expect(lines.some((l) => l.startsWith('left alone (skipped): model.gguf'))).toBe(true);
     expect(lines.some((l) => /^… \d+ more file\(s\)$/.test(l))).toBe(true);

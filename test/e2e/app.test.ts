@@ -38,6 +38,15 @@ function type(session: TermSession, line: string): void {
   session.write('\r');
 }
 
+/** Rewind around bash in a new project `name`, its command bar open. */
+async function withCommandBar(name: string): Promise<TermSession> {
+  const session = start(sb.repo(name));
+  await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+  session.write('\x1d');
+  await session.waitFor(/◈ \//, 5_000, 'the command bar');
+  return session;
+}
+
 describe('rewind -- <agent>', () => {
   it('shows the agent with its colours and the status line; keys reach it; Enter checkpoints the state before the command', async () => {
     const root = sb.repo('app');
@@ -135,6 +144,25 @@ describe('rewind -- <agent>', () => {
     await session.waitFor(/^39 120$/m, 10_000, 'the new size');
     type(session, 'exit 7');
     expect((await session.exited).exitCode).toBe(7);
+  });
+
+  it('/quit leaves with exit 0, though the agent ends by SIGHUP', async () => {
+    const session = await withCommandBar('quit');
+    session.write('quit');
+    session.write('\r');
+    // bash is ended with SIGHUP (129 if that were passed on): leaving on purpose is a success.
+    expect((await session.exited).exitCode).toBe(0);
+  });
+
+  it('the command bar lists the commands, narrows them as you type, Tab completes; /quit leaves with exit 0', async () => {
+    const session = await withCommandBar('command-bar');
+    await session.waitFor(/◈ \/ +\/checkpoint \[label\] {2}\/checkpoints {2}\/rewind {2}\/redo {2}\/config {2}\/help {2}\/quit/, 5_000, 'every command listed');
+    session.write('qu');
+    await session.waitFor(/◈ \/qu +\/quit: stop the agent and leave rewind · Tab completes/, 5_000, 'the one command matching');
+    session.write('\t');
+    await session.waitFor(/◈ \/quit +\/quit: stop the agent and leave rewind · Enter runs/, 5_000, 'the command completed');
+    session.write('\r');
+    expect((await session.exited).exitCode).toBe(0);
   });
 
   it('puts the terminal back after SIGTERM: alternate screen left, cursor shown, modes off', async () => {

@@ -76,7 +76,7 @@ describe('Esc Esc → pick → restore files', () => {
     await term.waitFor(/^still-here$/m, 10_000, 'the agent answering after the restore');
 
     term.write('\x1d');
-    await term.waitFor(/Enter runs · Esc closes/, 5_000, 'the command bar');
+    await term.waitFor(/◈ \/ +\/checkpoint \[label\]/, 5_000, 'the command bar, listing the commands');
     term.write('redo');
     term.write('\r');
     await term.waitFor(/undid the last rewind/, 15_000, 'the redo notice');

@@ -215,3 +215,24 @@ describe('ScreenModel cursor and modes', () => {
     expect(bells).toBe(2);
   });
 });
+
+describe('ScreenModel cursor line', () => {
+  it('gives the line the cursor is on, with the rows it wrapped onto, and its part left of the cursor', async () => {
+    // 10 columns: the line wraps onto a second and a third row; the cursor ends on the second.
+    const screen = await screenWith('out\r\n$ abcdefghijklmnopqrstu\x1b[2A\x1b[3G', 10, 5);
+    expect(screen.text()).toEqual(['out', '$ abcdefgh', 'ijklmnopqr', 'stu', '']);
+    expect(screen.cursor()).toMatchObject({ x: 2, y: 1 });
+    expect(screen.cursorLine()).toEqual({ text: '$ abcdefghijklmnopqrstu', beforeCursor: '$ ', whole: true });
+    screen.write('\x1b[3;5H');
+    await screen.flush();
+    expect(screen.cursorLine()).toEqual({ text: '$ abcdefghijklmnopqrstu', beforeCursor: '$ abcdefghijkl', whole: true });
+  });
+
+  it('says when the start of the line has scrolled off the top', async () => {
+    const screen = new ScreenModel(10, 2, 0);
+    screens.push(screen);
+    screen.write('$ abcdefghijklmnopqrstu');
+    await screen.flush();
+    expect(screen.cursorLine()).toMatchObject({ text: 'ijklmnopqrstu', whole: false });
+  });
+});

@@ -1,6 +1,6 @@
 // The command bar's parsing and editing, and the status line's checkpoint part.
 import { describe, expect, it } from 'vitest';
-import { editCommandLine, parseCommandLine } from '../../src/session/commandLine.js';
+import { commandHint, completeCommand, editCommandLine, parseCommandLine } from '../../src/session/commandLine.js';
 import { checkpointStatus } from '../../src/session/viewParts.js';
 import type { CheckpointRecord } from '../../src/checkpoints/record.js';
 
@@ -28,6 +28,37 @@ describe('editCommandLine', () => {
     expect(editCommandLine('anything', '\x15new')).toBe('new');
     expect(editCommandLine('', '\x1b[200~pasted label\x1b[201~')).toBe('pasted label');
     expect(editCommandLine('a', '\x01\x02b')).toBe('ab');
+  });
+});
+
+describe('the command bar hint', () => {
+  it('lists every command while nothing is typed, then those that match what is typed', () => {
+    expect(commandHint('')).toBe('/checkpoint [label]  /checkpoints  /rewind  /redo  /config  /help  /quit · Esc closes');
+    expect(commandHint('/c')).toBe('/checkpoint [label]  /checkpoints  /config');
+    expect(commandHint('che')).toBe('/checkpoint [label]  /checkpoints · Tab completes');
+    expect(commandHint('/re')).toBe('/rewind  /redo');
+  });
+
+  it('says what the one command it names does, and when none matches', () => {
+    expect(commandHint('/red')).toBe('/redo: undo the last rewind · Tab completes · Enter runs');
+    expect(commandHint('/redo')).toBe('/redo: undo the last rewind · Enter runs');
+    expect(commandHint('/checkpoint before the refactor')).toBe('/checkpoint [label]: take a checkpoint now · Enter runs');
+    expect(commandHint('/x')).toBe('no command starts with /x · Backspace to fix, Esc closes');
+    expect(commandHint('/x y')).toBe('no command /x: Esc closes · /help lists them');
+  });
+});
+
+describe('Tab in the command bar', () => {
+  it('completes a unique prefix (with a space), a shared one as far as it goes, nothing else', () => {
+    expect(completeCommand('/red')).toBe('/redo ');
+    expect(completeCommand('q')).toBe('quit ');
+    expect(completeCommand('/chec')).toBe('/checkpoint');
+    expect(completeCommand('/checkpoints')).toBe('/checkpoints ');
+    expect(completeCommand('/c')).toBe('/c');
+    expect(completeCommand('')).toBe('');
+    expect(completeCommand('/x')).toBe('/x');
+    expect(completeCommand('/red it')).toBe('/red it');
+    expect(editCommandLine('/he', '\tx')).toBe('/help x');
   });
 });
 

@@ -16,6 +16,11 @@ class RecordingHost implements KeyHost {
   layer(): KeyLayer {
     return this.shown;
   }
+  /** What reached the agent when each line started (see lineStarted), apart from the log. */
+  lineStarts: number[] = [];
+  lineStarted(): void {
+    this.lineStarts.push(this.log.filter((entry) => entry.startsWith('agent ')).length);
+  }
   toAgent(bytes: Uint8Array): void {
     this.log.push(`agent ${JSON.stringify(Buffer.from(bytes).toString('latin1'))}`);
   }
@@ -103,6 +108,13 @@ describe('KeyRouter: Enter', () => {
     open();
     await keys.settled();
     expect(host.log).toEqual(['agent "fix the bug"', 'checkpoint start "fix the bug"', 'checkpoint done', 'agent "\\r"', 'agent "y"']);
+  });
+
+  it('tells the host before the first key of each line reaches the agent: after an Enter, after a Ctrl-C', async () => {
+    const { host, type } = setup();
+    await type('one', 'more', '\r', '\x1b[A', '\r', 'abc', '\x03', 'def', '\r');
+    // Keys sent before each start: none, then one, more, Enter (3), Up, Enter (5), abc, Ctrl-C (7).
+    expect(host.lineStarts).toEqual([0, 3, 5, 7]);
   });
 
   it('labels each Enter with the line since the previous one (Backspace applied)', async () => {

@@ -24,12 +24,16 @@ const MENU_ROOM = 8;
  */
 export function Picker(props: PickerProps) {
   const { checkpoints, width, height, keys, canUndo, agentBusy, banner } = props;
-  const layout = pickerLayout(width, height, { banner: banner !== undefined, busy: agentBusy });
-  const env: PickerEnv = { checkpoints, canUndo, listHeight: layout.listHeight, modes: props.modes };
+  const base = { checkpoints, canUndo, modes: props.modes };
+  const layoutFor = (listRows: number) => pickerLayout(width, height, { banner: banner !== undefined, busy: agentBusy, listRows });
+  const [raw, dispatch] = useReducer(pickerReducer, { ...base, listHeight: layoutFor(visibleRows({ filter: '' }, base).length).listHeight }, initialPickerState);
+  const rows = visibleRows(raw, base);
+  // The list takes the rows it has (the mode menu what it needs), the preview the rest.
+  const layout = layoutFor(raw.stage === 'modes' ? MENU_ROOM : rows.length);
+  const env: PickerEnv = { ...base, listHeight: layout.listHeight };
   // Keys are read against the latest props, not those of the render that subscribed.
   const envRef = useRef(env);
   envRef.current = env;
-  const [raw, dispatch] = useReducer(pickerReducer, env, initialPickerState);
 
   useEffect(() => keys.subscribe((event) => dispatch({ type: 'key', event, env: envRef.current })), [keys]);
 
@@ -43,7 +47,6 @@ export function Picker(props: PickerProps) {
     else callbacks.current.onChoose(raw.outcome.choice);
   }, [raw.outcome]);
 
-  const rows = visibleRows(raw, env);
   const state = normalize(raw, rows, layout.listHeight);
   const row = rows[state.selected];
   const preview = usePreview(row?.kind === 'checkpoint' ? row.checkpoint.id : undefined, props.loadPreview);
@@ -92,7 +95,7 @@ export function Picker(props: PickerProps) {
       {previewArea > 0 && (state.stage === 'list' || previewBelow) ? (
         <>
           <Text dimColor>{'─'.repeat(w)}</Text>
-          <PickerPreviewPane row={row} status={preview} width={w} height={layout.previewHeight} />
+          <PickerPreviewPane row={row} status={preview} width={w} height={layout.previewHeight} newestId={checkpoints.at(-1)?.id} />
         </>
       ) : null}
       <Text wrap="truncate-end" dimColor={state.stage === 'modes' || state.filter === ''}>

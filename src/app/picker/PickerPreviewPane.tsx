@@ -10,6 +10,8 @@ export interface PickerPreviewPaneProps {
   status: PreviewStatus | undefined;
   width: number;
   height: number;
+  /** The newest checkpoint's id: its preview's header speaks of the edits since it. */
+  newestId: number | undefined;
 }
 
 const TONES: Record<NonNullable<PreviewLine['tone']>, { color?: string; dimColor?: boolean }> = {
@@ -18,16 +20,16 @@ const TONES: Record<NonNullable<PreviewLine['tone']>, { color?: string; dimColor
   dim: { dimColor: true },
 };
 
-function linesFor(row: PickerRow | undefined, status: PreviewStatus | undefined, height: number): PreviewLine[] {
+function linesFor(row: PickerRow | undefined, status: PreviewStatus | undefined, height: number, newestId: number | undefined): PreviewLine[] {
   if (row?.kind === 'undo') return [{ text: 'undo the last rewind: puts back everything as it was just before it (the redo point)' }];
   if (row?.kind !== 'checkpoint') return [];
   if (status === undefined || status.state === 'loading') return [{ text: '…', tone: 'dim' }];
-  return previewLines(row.checkpoint.id, status.preview, height);
+  return previewLines(row.checkpoint.id, status.preview, height, row.checkpoint.id === newestId);
 }
 
 /** Under the list: what restoring the selected row would change. */
-export function PickerPreviewPane({ row, status, width, height }: PickerPreviewPaneProps) {
-  const lines = linesFor(row, status, height).slice(0, height);
+export function PickerPreviewPane({ row, status, width, height, newestId }: PickerPreviewPaneProps) {
+  const lines = linesFor(row, status, height, newestId).slice(0, height);
   return (
     <Box flexDirection="column" height={height} flexShrink={0}>
       {lines.map((line, index) => (

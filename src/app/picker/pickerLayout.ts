@@ -8,16 +8,27 @@ export interface PickerLayout {
   previewHeight: number;
 }
 
+/** What shares the box besides the list and the preview. */
+export interface PickerLayoutParts {
+  banner: boolean;
+  busy: boolean;
+  /** Rows the list would fill: the visible rows (or what the mode menu needs in its place). */
+  listRows: number;
+}
+
 /**
  * Splits the box: title, optional banner and busy lines, the list, a rule and the preview
- * under it (a third of the room, 2-10 lines), the filter line and the key hints. The preview
- * goes under the list rather than beside it, so rows get the full width at 40 columns too.
+ * under it, the filter line and the key hints. The list takes only the rows it has (a
+ * short list leaves no empty rows above the preview), keeping at least a third of the room
+ * (2-10 lines) for the preview; the preview takes all the rest. The preview goes under the
+ * list rather than beside it, so rows get the full width at 40 columns too.
  */
-export function pickerLayout(width: number, height: number, extra: { banner: boolean; busy: boolean }): PickerLayout {
+export function pickerLayout(width: number, height: number, parts: PickerLayoutParts): PickerLayout {
   const innerWidth = Math.max(1, width - 4);
-  const fixed = 2 + 1 + (extra.banner ? 1 : 0) + (extra.busy ? 1 : 0) + 1 + 1;
+  const fixed = 2 + 1 + (parts.banner ? 1 : 0) + (parts.busy ? 1 : 0) + 1 + 1;
   const room = Math.max(1, height - fixed);
-  const previewHeight = room >= 8 ? Math.max(2, Math.min(10, Math.floor(room / 3))) : 0;
-  const listHeight = Math.max(1, room - previewHeight - (previewHeight > 0 ? 1 : 0));
-  return { innerWidth, listHeight, previewHeight };
+  if (room < 8) return { innerWidth, listHeight: room, previewHeight: 0 };
+  const previewAtLeast = Math.max(2, Math.min(10, Math.floor(room / 3)));
+  const listHeight = Math.max(1, Math.min(parts.listRows, room - previewAtLeast - 1));
+  return { innerWidth, listHeight, previewHeight: room - listHeight - 1 };
 }

@@ -1,5 +1,6 @@
 import { oneLine } from '../../session/format.js';
 import { localTime } from '../../commands/time.js';
+import { cutToWidth, textWidth } from './cut.js';
 import type { PickerCheckpoint } from './types.js';
 
 /** One line of the picker's list. Only `undo` and `checkpoint` rows can be selected. */
@@ -77,9 +78,22 @@ export function checkpointTitle(checkpoint: PickerCheckpoint): string {
   return text || `checkpoint #${checkpoint.id}`;
 }
 
-/** `session abc12345`, or a name for the checkpoints that have no session recorded. */
+/** Session ids up to this many columns are shown whole (the app's own, `2026-12-01-a1b2c3`, are 17). */
+export const SESSION_ID_ROOM = 24;
+
+/**
+ * `session 2026-12-01-a1b2c3`, or a name for the checkpoints that have no session recorded.
+ * A longer id (an agent's UUID) keeps its start and its end, where ids that share a prefix
+ * differ: `session 123e4567-e89b…426614174000`.
+ */
 export function sessionName(session: string | null): string {
-  return session === null ? 'no session recorded' : `session ${oneLine(session).slice(0, 8)}`;
+  if (session === null) return 'no session recorded';
+  const id = oneLine(session).trim();
+  if (textWidth(id) <= SESSION_ID_ROOM) return `session ${id}`;
+  const characters = Array.from(id);
+  const head = Math.ceil((SESSION_ID_ROOM - 1) / 2);
+  const tail = SESSION_ID_ROOM - 1 - head;
+  return `session ${cutToWidth(id, head + 1).slice(0, -1)}…${characters.slice(-tail).join('')}`;
 }
 
 /** Below this many columns rows use the compact form, so a label still shows at 40 columns. */
@@ -87,24 +101,28 @@ export const COMPACT_BELOW = 64;
 
 /**
  * A row's text, uncut:
- * `2026-01-15 14:30:23  3 file(s) edited  implement the auth middleware` (`…` for a count
- * not known yet, `no longer restorable` before the title when its files are gone),
- * `── session abc12345 · 2026-01-15 ──`, or `↶ undo last rewind`. `compact` (for narrow
- * boxes) shortens the start of a checkpoint row to `01-15 14:30  3 file(s)  `.
+ * `2026-01-15 14:30:23  step: 3 file(s)  implement the auth middleware`: the count is
+ * what that one step changed, from its checkpoint to the next one (to the files as they are
+ * now for the newest; `…` while not known). What a restore would change now is the
+ * preview's header, and can be more: the step and everything after it. `no longer
+ * restorable` comes before the title when its files are gone. A separator names the
+ * session and when its first row was taken: `── session 2026-01-15-a1b2c3 · 2026-01-15
+ * 14:30:23 ──`; then `↶ undo last rewind`. `compact` (for narrow boxes) shortens the start of
+ * a checkpoint row to `01-15 14:30  step: 3  `.
  */
 export function rowText(row: PickerRow, compact = false): string {
   switch (row.kind) {
     case 'undo':
       return UNDO_TEXT;
     case 'separator':
-      return `── ${sessionName(row.session)} · ${formatTime(row.first.time).slice(0, 10)} ──`;
+      return `── ${sessionName(row.session)} · ${formatTime(row.first.time)} ──`;
     case 'checkpoint': {
       const { checkpoint } = row;
       const count = checkpoint.files === null ? '…' : String(checkpoint.files);
       const gone = checkpoint.unrestorable === true ? '  no longer restorable' : '';
       const time = formatTime(checkpoint.time);
-      if (compact) return `${time.slice(5, 16)}  ${count} file(s)${gone}  ${checkpointTitle(checkpoint)}`;
-      return `${time}  ${count} file(s) edited${gone}  ${checkpointTitle(checkpoint)}`;
+      if (compact) return `${time.slice(5, 16)}  step: ${count}${gone}  ${checkpointTitle(checkpoint)}`;
+      return `${time}  step: ${count} file(s)${gone}  ${checkpointTitle(checkpoint)}`;
     }
   }
 }

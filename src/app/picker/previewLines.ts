@@ -18,12 +18,22 @@ function fit(lines: PreviewLine[], room: number, what: string): PreviewLine[] {
 }
 
 /**
- * The preview of restoring checkpoint #`id`, in at most `maxLines` lines (uncut): a header,
- * the files it would change (`M src/db.ts  +12 -3`, `!` before the ones edited after the
+ * What the preview's header says a restore changes: more than the row's count (that one
+ * step) unless the row is the newest, since a restore also undoes every step after it.
+ */
+function changesHeader(id: number, files: number, newest: boolean): string {
+  const what = newest ? 'the edits made since it' : 'this step and all later ones';
+  return `restoring #${id} now changes ${files} file(s): ${what}`;
+}
+
+/**
+ * The preview of restoring checkpoint #`id` (`newest`: the newest checkpoint), in at most
+ * `maxLines` lines (uncut): a header saying how many files a restore changes now, the files
+ * it would change (`M src/db.ts  +12 -3`, `!` before the ones edited after the
  * newest checkpoint), the note on those, and the skipped files it leaves alone. When it does
  * not all fit, the lists end in `… N more`; the note is always kept.
  */
-export function previewLines(id: number, preview: PickerPreview, maxLines: number): PreviewLine[] {
+export function previewLines(id: number, preview: PickerPreview, maxLines: number, newest = false): PreviewLine[] {
   if (maxLines <= 0) return [];
   if (preview.error !== undefined) return [{ text: `#${id} cannot be previewed: ${oneLine(preview.error)}`, tone: 'error' }];
   const unsaved = new Set(preview.unsaved);
@@ -36,7 +46,7 @@ export function previewLines(id: number, preview: PickerPreview, maxLines: numbe
   const header: PreviewLine =
     fileLines.length === 0
       ? { text: `#${id}: nothing to change, the files already match it`, tone: 'dim' }
-      : { text: `restoring #${id} changes ${preview.files.length} file(s):` };
+      : { text: changesHeader(id, preview.files.length, newest) };
   const note: PreviewLine[] = unsaved.size > 0 ? [{ text: UNSAVED_NOTE, tone: 'warning' }] : [];
   const skippedLines: PreviewLine[] = preview.skipped.map((file) => ({
     text: `left alone (skipped): ${oneLine(file.path)}  ${formatBytes(file.bytes)}, ${oneLine(file.reason)}`,

@@ -1,0 +1,30 @@
+// Busy or idle from the agent's output: its answers to the keys we forward are not work.
+import { describe, expect, it } from 'vitest';
+import { ActivityTracker } from '../../src/session/activity.js';
+
+describe('ActivityTracker', () => {
+  it('takes output right after a forwarded key for an answer to it, later output for work', () => {
+    const activity = new ActivityTracker(1_500, 200);
+    activity.keySent(1_000);
+    activity.sawOutput(1_010); // the echo, the next prompt
+    activity.sawOutput(1_190);
+    expect(activity.busy(1_200)).toBe(false);
+    activity.sawOutput(1_500); // on its own, 500 ms after the key
+    expect(activity.busy(1_600)).toBe(true);
+    expect(activity.untilIdle(1_600)).toBe(1_400);
+    expect(activity.busy(3_000)).toBe(false);
+  });
+
+  it("waits for the answer to the last key, until it has settled or the echo window is over", () => {
+    const activity = new ActivityTracker(1_500, 200);
+    expect(activity.untilEchoed(20, 0)).toBe(0); // no key sent
+    activity.keySent(1_000);
+    expect(activity.untilEchoed(20, 1_000)).toBe(20); // nothing back yet
+    activity.sawOutput(1_005);
+    expect(activity.untilEchoed(20, 1_010)).toBe(15); // back, not yet quiet for 20 ms
+    expect(activity.untilEchoed(20, 1_025)).toBe(0);
+    activity.keySent(2_000);
+    expect(activity.untilEchoed(20, 2_190)).toBe(10); // an agent that does not echo: the window ends it
+    expect(activity.untilEchoed(20, 2_200)).toBe(0);
+  });
+});
