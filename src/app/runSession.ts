@@ -1,7 +1,7 @@
 import { SessionController } from '../session/controller.js';
 import { openForApp } from '../session/checkpointer.js';
 import { decset, restoreTerminalSequence, SAVE_TITLE } from '../pty/terminalModes.js';
-import { loadConfigFast } from '../config/cachedConfig.js';
+import { loadConfigLenient } from '../config/lenient.js';
 import { InkFrameSink, layoutOf, ScreenWriter } from './screenWriter.js';
 import { loadInkWhenNeeded } from './inkLoader.js';
 
@@ -24,10 +24,12 @@ const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 1
 export async function runSession(options: RunSessionOptions): Promise<number> {
   const stdin = process.stdin;
   const stdout = process.stdout;
-  const config = await loadConfigFast(options.env);
+  // A typo in config.json never keeps the agent from starting: its default stands in, and the status line says so.
+  const { config, problems: configProblems } = await loadConfigLenient(options.env);
   const session = new SessionController({
     ...options,
     config,
+    configProblems,
     columns: stdout.columns || 80,
     rows: stdout.rows || 24,
     writeOuter: (data) => stdout.write(data),

@@ -29,11 +29,13 @@ export interface ChangeSummary {
   deleted: number;
 }
 
-/** A few changed paths of each kind. */
+/** A few changed paths of each kind, and the one top folder all of a kind lie in, if they do. */
 export interface ChangeExamples {
   added: string[];
   modified: string[];
   deleted: string[];
+  /** Per kind: `tests/` when every path of that kind is inside `tests/`. */
+  folders: { added?: string; modified?: string; deleted?: string };
 }
 
 export interface TreeSnapshot {
@@ -239,10 +241,18 @@ function summarize(changes: readonly RawChange[]): ChangeSummary {
 }
 
 function examplesOf(changes: readonly RawChange[]): ChangeExamples {
-  const examples: ChangeExamples = { added: [], modified: [], deleted: [] };
+  const examples: ChangeExamples = { added: [], modified: [], deleted: [], folders: {} };
+  const tops: Record<'added' | 'modified' | 'deleted', string | null | undefined> = { added: undefined, modified: undefined, deleted: undefined };
   for (const change of changes) {
-    const kind = change.status === 'A' ? examples.added : change.status === 'D' ? examples.deleted : examples.modified;
-    if (kind.length < 5) kind.push(change.path);
+    const key = change.status === 'A' ? 'added' : change.status === 'D' ? 'deleted' : 'modified';
+    if (examples[key].length < 5) examples[key].push(change.path);
+    const slash = change.path.indexOf('/');
+    const top = slash < 0 ? null : change.path.slice(0, slash + 1);
+    tops[key] = tops[key] === undefined ? top : tops[key] === top ? top : null;
+  }
+  for (const key of ['added', 'modified', 'deleted'] as const) {
+    const top = tops[key];
+    if (top) examples.folders[key] = top;
   }
   return examples;
 }

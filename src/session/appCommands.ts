@@ -80,7 +80,7 @@ export async function runAppCommand(session: SessionController, name: AppCommand
       session.showOverlay({
         kind: 'panel',
         title: 'Config',
-        lines: [`File: ${configFilePath()}`, '', ...Object.entries(session.config).map(([key, value]) => `${key.padEnd(26)} ${JSON.stringify(value)}`), '', 'Change with `rewind config set KEY VALUE` (restart rewind to apply).'],
+        lines: [`File: ${configFilePath()}`, ...session.configProblems.map((problem) => `! ${problem}`), '', ...Object.entries(session.config).map(([key, value]) => `${key.padEnd(26)} ${JSON.stringify(value)}`), '', 'Change with `rewind config set KEY VALUE` (restart rewind to apply).'],
       });
       return undefined;
     case 'help':

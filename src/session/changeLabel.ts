@@ -6,11 +6,10 @@ const kinds = [
   { key: 'modified', word: 'edited' },
 ] as const;
 
-/** `tests/` for names that all lie in one top folder (and are more than a few), else the names. */
-function named(paths: readonly string[], count: number): string[] {
-  const tops = new Set(paths.map((file) => (file.includes('/') ? `${file.split('/')[0]}/` : file)));
-  if (count > paths.length && tops.size === 1 && [...tops][0]?.endsWith('/')) return [...tops];
-  return [...paths];
+/** The names for one kind: its one folder when all its paths lie in it (and they are more than a few), else its paths; and whether that names them all. */
+function named(paths: readonly string[], count: number, folder: string | undefined): { names: string[]; complete: boolean } {
+  if (folder !== undefined && count > paths.length) return { names: [folder], complete: true };
+  return { names: [...paths], complete: paths.length >= count };
 }
 
 /**
@@ -22,17 +21,17 @@ function named(paths: readonly string[], count: number): string[] {
  */
 export function changeLabel(changes: StepChanges, watched: readonly string[]): string {
   const { summary, examples } = changes;
-  if (!summary || !examples) return `files changed: ${listed(watched.length > 0 ? watched : changes.paths, Math.max(watched.length, changes.paths.length))}`;
+  if (!summary || !examples) return `files changed: ${listed(watched.length > 0 ? watched : changes.paths, true)}`;
   const present = kinds.filter((kind) => summary[kind.key] > 0).sort((a, b) => summary[b.key] - summary[a.key]);
   if (present.length === 0) return 'files changed';
   const counts = present.map((kind) => `${summary[kind.key]} ${kind.word}`).join(', ');
-  const names = present.flatMap((kind) => named(examples[kind.key], summary[kind.key]));
-  const total = present.reduce((sum, kind) => sum + summary[kind.key], 0);
-  return `files changed: ${counts}: ${listed(names, total)}`;
+  const parts = present.map((kind) => named(examples[kind.key], summary[kind.key], examples.folders[kind.key]));
+  const names = parts.flatMap((part) => part.names);
+  return `files changed: ${counts}: ${listed(names, parts.every((part) => part.complete))}`;
 }
 
 /** The first three names, and `…` when there are more. */
-function listed(names: readonly string[], total: number): string {
+function listed(names: readonly string[], complete: boolean): string {
   const shown = names.slice(0, 3);
-  return `${shown.join(', ')}${total > shown.length && names.length > 0 ? ', …' : ''}`;
+  return `${shown.join(', ')}${names.length > shown.length || !complete ? ', …' : ''}`;
 }

@@ -23,7 +23,10 @@ export type CheckpointAvailability = (
 /** Rebuilds a lost list and repairs the chain (after the project's own gc), saying what failed or was lost. */
 async function openingProblems(engine: Checkpoints): Promise<string[]> {
   const problems: string[] = [];
-  await engine.recoverList().catch((error: unknown) => problems.push(`the checkpoint list could not be rebuilt: earlier checkpoints are not listed (${messageOf(error)})`));
+  await engine
+    .recoverList()
+    .then((healed) => problems.push(...healed))
+    .catch((error: unknown) => problems.push(`the checkpoint list could not be rebuilt: earlier checkpoints are not listed (${messageOf(error)})`));
   try {
     const repaired = await engine.maintain();
     if (repaired && repaired.broken.length > 0) {

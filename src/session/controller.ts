@@ -20,6 +20,8 @@ import { KeyRouter } from './keyRouter.js';
 import { commandHint } from './commandLine.js';
 import { EnterLabels } from './enterLabel.js';
 import { openPicker, type PickerModel } from './pickerFlow.js';
+import { changeLabel } from './changeLabel.js';
+import type { SnapshotOptions } from '../checkpoints/checkpoints.js';
 
 export interface SessionOptions {
   /** The agent, started in a pty sized to the pane (see paneHeightOf). */
@@ -29,6 +31,8 @@ export interface SessionOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   config: RewindConfig;
+  /** What is wrong in config.json (each key's default stands in): said once the agent shows. */
+  configProblems?: readonly string[];
   /** Known at once, or attached later (the agent starts first). */
   checkpoints?: CheckpointAvailability;
   columns: number;
@@ -118,6 +122,7 @@ export class SessionController {
     );
     if (options.checkpoints) this.attachCheckpoints(options.checkpoints);
     this.current = this.buildView();
+    for (const problem of options.configProblems ?? []) this.problem(problem);
   }
 
   private get paneRows(): number {
@@ -320,16 +325,15 @@ export class SessionController {
   }
 
   private async filesSettled(checkpointer: Checkpointer, paths: string[]): Promise<void> {
-    // Name what is there now: a burst is full of temporary files that came and went.
+    // Named from what the step changed (the tree diff), not from the burst's events: a burst
+    // is full of temporary files that came and went, and must not hide its biggest part.
     const root = checkpointer.engine.project.root;
     const present = paths.filter((file) => fs.existsSync(path.join(root, file)));
-    const named = present.length > 0 ? present : paths;
-    const label = `files changed: ${named.slice(0, 3).join(', ')}${named.length > 3 ? ` (+${named.length - 3})` : ''}`;
-    await this.checkpoint({ trigger: 'watch', label }, checkpointer);
+    await this.checkpoint({ trigger: 'watch', label: 'files changed', describe: (changes) => changeLabel(changes, present.length > 0 ? present : paths) }, checkpointer);
   }
 
   /** Takes a checkpoint; a failure is a notice, never the end of the session. */
-  async checkpoint(options: { trigger: string; label: string }, checkpointer = this.checkpointer): Promise<void> {
+  async checkpoint(options: { trigger: string; label: string; describe?: SnapshotOptions['describe'] }, checkpointer = this.checkpointer): Promise<void> {
     if (!checkpointer || !this.availability?.on) return;
     try {
       // Enter and settled bursts add no entry when nothing changed since the newest one.
@@ -405,6 +409,11 @@ export class SessionController {
 
   get config(): RewindConfig {
     return this.options.config;
+  }
+
+  /** What is wrong in config.json (the defaults stand in for those keys). */
+  get configProblems(): readonly string[] {
+    return this.options.configProblems ?? [];
   }
 
   get agentBusy(): boolean {

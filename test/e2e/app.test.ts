@@ -240,4 +240,32 @@ describe('rewind -- <agent>', () => {
     const withOne = records.filter((record) => treePaths(checkpoints.repo.gitDir, record.tree).includes('one.txt'));
     expect(withOne).toHaveLength(1);
   });
+
+  it('a typo in config.json does not keep the agent from starting: the status line names the key, its default stands in', async () => {
+    fs.writeFileSync(path.join(sb.configDir, 'config.json'), '{"gc_every": "twenty", "double_esc_ms": 400}\n');
+    const root = sb.repo('bad-config');
+    const session = start(root);
+    await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    await session.waitFor(/gc_every/, 5_000, 'the config problem in the status line');
+    type(session, 'echo still-working');
+    await session.waitFor(/^still-working$/m, 10_000, 'the agent answering');
+    await waitFor(() => sb.open(root).list().length > 0, 10_000, 'a checkpoint');
+  });
+
+  it("a burst's label says what the step changed by kind, biggest part first", async () => {
+    const root = sb.repo('burst');
+    for (let i = 0; i < 300; i++) write(root, `tests/t${String(i).padStart(3, '0')}.test.ts`, `test ${i}\n`);
+    sb.git(root, 'add', '-A');
+    sb.git(root, 'commit', '-q', '-m', 'tests');
+    const session = start(root);
+    await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
+    await waitFor(() => sb.open(root).list().length > 0, 10_000, 'the session start checkpoint');
+    // Not through an Enter of ours: the watcher sees the burst (a command typed in one
+    // read with its Enter would be checkpointed before it ran instead).
+    fs.rmSync(path.join(root, 'tests'), { recursive: true });
+    fs.symlinkSync('README.md', path.join(root, 'run.sh'));
+    await waitFor(() => sb.open(root).list().some((record) => record.trigger === 'watch'), 15_000, 'the burst checkpoint');
+    const burst = sb.open(root).list().find((record) => record.trigger === 'watch');
+    expect(burst?.label).toBe('files changed: 300 deleted, 1 added: tests/, run.sh');
+  });
 });
