@@ -259,13 +259,21 @@ describe('rewind -- <agent>', () => {
     sb.git(root, 'commit', '-q', '-m', 'tests');
     const session = start(root);
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
-    await waitFor(() => sb.open(root).list().length > 0, 10_000, 'the session start checkpoint');
-    // Not through an Enter of ours: the watcher sees the burst (a command typed in one
-    // read with its Enter would be checkpointed before it ran instead).
+    // The watcher is on once a change it sees is checkpointed.
+    const watched = () => sb.open(root).list().filter((record) => record.trigger === 'watch');
+    // It starts after the session's first checkpoint: a probe written before then is not
+    // seen, so it is written again (new content) until one is checkpointed.
+    for (let attempt = 0; watched().length === 0; attempt++) {
+      if (attempt === 20) throw new Error('the watcher never checkpointed a probe');
+      write(root, 'probe.txt', `probe ${attempt}\n`);
+      await waitFor(() => watched().length > 0, 2_000, 'the watcher to checkpoint a probe').catch(() => undefined);
+    }
+    // Not through an Enter of ours: the watcher sees the burst.
     fs.rmSync(path.join(root, 'tests'), { recursive: true });
     fs.symlinkSync('README.md', path.join(root, 'run.sh'));
-    await waitFor(() => sb.open(root).list().some((record) => record.trigger === 'watch'), 15_000, 'the burst checkpoint');
-    const burst = sb.open(root).list().find((record) => record.trigger === 'watch');
+    const probes = watched().length;
+    await waitFor(() => watched().length > probes, 15_000, 'the burst checkpoint');
+    const burst = watched().at(-1);
     expect(burst?.label).toBe('files changed: 300 deleted, 1 added: tests/, run.sh');
   });
 });
