@@ -35,10 +35,13 @@ async function recommit(repo: ShadowRepo, record: CheckpointRecord, parent: stri
  * (same trees, messages and times) on the nearest restorable checkpoint. Run under the lock.
  */
 export async function repairChain(repo: ShadowRepo, log: CheckpointLog): Promise<RepairResult> {
-  fs.rmSync(repairMarker(repo), { force: true });
+  // The marker goes only once the repair is done: a repair that fails is tried again.
   const records = log.readAll();
   const broken = await findBrokenTrees(repo, records.filter((record) => !record.unrestorable).map((record) => record.tree));
-  if (broken.size === 0) return { broken: [], rewritten: 0 };
+  if (broken.size === 0) {
+    fs.rmSync(repairMarker(repo), { force: true });
+    return { broken: [], rewritten: 0 };
+  }
 
   const newCommitOf = new Map<string, string>();
   const updated: CheckpointRecord[] = [];
@@ -78,5 +81,6 @@ export async function repairChain(repo: ShadowRepo, log: CheckpointLog): Promise
     .join('');
   await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], { cwd: repo.store.root, env: repo.env, input: refUpdates });
   log.rewrite(updated);
+  fs.rmSync(repairMarker(repo), { force: true });
   return { broken: newlyBroken, rewritten };
 }

@@ -52,6 +52,18 @@ describe('opening checkpoints for the app', () => {
     expect(availability.problems).toEqual([expect.stringMatching(/^checkpoint repair failed: older checkpoints may not restore, new ones are still taken \(.+\)$/)]);
   });
 
+  it('a repair that failed is tried again at the next opening, and then succeeds', async () => {
+    const sb = sessions.sandbox();
+    const root = sb.repo('retried');
+    await unrepairableChain(sb, root);
+    expect((await openForApp(root, configDefaults(), sb.env)).problems).toHaveLength(1);
+    const engine = sb.open(root);
+    expect(fs.existsSync(path.join(engine.store.root, 'needs-repair'))).toBe(true);
+    fs.rmSync(path.join(engine.repo.gitDir, 'refs', 'checkpoints', '1.lock'));
+    expect((await openForApp(root, configDefaults(), sb.env)).problems).toEqual([expect.stringMatching(/^checkpoint\(s\) #1 can no longer be restored/)]);
+    expect(fs.existsSync(path.join(engine.store.root, 'needs-repair'))).toBe(false);
+  });
+
   it('in the app: the repair failure is a notice, and /checkpoints lists it', async () => {
     const sb = sessions.sandbox();
     const root = sb.repo('unrepairable-app');
