@@ -5,6 +5,7 @@ import { benchSnapshots, type SnapshotRow } from './snapshot.js';
 import { benchRestore, type RestoreRow } from './restore.js';
 import { benchThroughput, type ThroughputRow } from './throughput.js';
 import { benchPicker, type PickerRow } from './picker.js';
+import { benchProperties, type PropertyRow } from './property.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [1_000] : [1_000, 10_000, 50_000];
@@ -42,6 +43,7 @@ const snapshot: SnapshotRow[] = [];
 const restore: RestoreRow[] = [];
 const throughput: ThroughputRow[] = [];
 let picker: PickerRow | undefined;
+let properties: PropertyRow[] = [];
 try {
   for (const files of sizes) {
     const runs = files >= 50_000 ? 11 : 15;
@@ -63,6 +65,11 @@ try {
     process.stderr.write('throughput bench: 20 MB through the app and through a bare pty…\n');
     throughput.push(...(await benchThroughput(work, quick ? 1 : 5)));
   }
+  if (!only || only === 'property') {
+    const runs = quick ? 200 : 2_000;
+    process.stderr.write(`property tests: ${runs} runs each…\n`);
+    properties = benchProperties(runs);
+  }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
@@ -74,12 +81,14 @@ const results = {
   restore,
   throughput,
   picker,
+  properties,
 };
 const out = new URL('./results.json', import.meta.url);
 if (!quick && !only) fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 if (snapshot.length > 0) process.stdout.write(`Snapshot\n\n${table(snapshot)}\n\n`);
 if (restore.length > 0) process.stdout.write(`Restore of ${12} changed files, safety snapshot included\n\n${restoreTable(restore)}\n\n`);
 if (throughput.length > 0) process.stdout.write(`Output through the app\n\n${throughputTable(throughput)}\n\n`);
+for (const row of properties) process.stdout.write(`Property ${row.test}: ${row.runs} runs ${row.ok ? 'passed' : 'FAILED'} in ${(row.ms / 1000).toFixed(0)} s\n`);
 if (picker) {
   process.stdout.write(`Picker open time with ${picker.checkpoints.toLocaleString('en-US')} checkpoints, in the app: median ${picker.openMs.median} ms, p90 ${picker.openMs.p90} ms (target ${picker.target}); `);
   process.stdout.write(`cold (list parsed from disk first): median ${picker.coldOpenMs.median} ms, p90 ${picker.coldOpenMs.p90} ms\n`);

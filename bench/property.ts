@@ -1,0 +1,23 @@
+// The restore property tests with many more runs than `npm test` gives them (200): the
+// long property runs belong here, not in CI's time budget.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface PropertyRow {
+  test: string;
+  runs: number;
+  ok: boolean;
+  ms: number;
+}
+
+const tests = ['test/restore/property.test.ts', 'test/restore/ignoreProperty.test.ts'];
+
+/** Runs each property test file with `runs` runs (REWIND_PROPERTY_RUNS); a failure is reported, not thrown. */
+export function benchProperties(runs: number): PropertyRow[] {
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  return tests.map((test) => {
+    const started = performance.now();
+    const result = spawnSync('npx', ['vitest', 'run', test], { cwd: root, env: { ...process.env, REWIND_PROPERTY_RUNS: String(runs) }, stdio: ['ignore', 'inherit', 'inherit'] });
+    return { test, runs, ok: result.status === 0, ms: Math.round(performance.now() - started) };
+  });
+}
