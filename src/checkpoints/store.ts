@@ -16,6 +16,8 @@ export interface StorePaths {
   conv: string;
   /** The restored marker (restore/restoredMarker.ts). */
   restored: string;
+  /** What each restore on the redo stack created (restore/createdFiles.ts). */
+  redoCreated: string;
 }
 
 export interface ProjectRecord {
@@ -34,6 +36,7 @@ function pathsOf(root: string): StorePaths {
     state: path.join(root, 'state.json'),
     conv: path.join(root, 'conv'),
     restored: path.join(root, 'restored'),
+    redoCreated: path.join(root, 'redo-created'),
   };
 }
 

@@ -89,9 +89,11 @@ export interface Expected {
  * except a deletion the target's rules ignore, a write through a file that stays, a
  * write where a folder stays, and a new file where a file that no checkpoint holds is.
  */
-export function restoreOutcome(disk: Files, current: Files, target: Files, ignoredByTarget: (files: string[]) => Set<string>): Expected {
+export function restoreOutcome(disk: Files, current: Files, target: Files, ignoredByTarget: (files: string[]) => Set<string>, undoneCreated: Files = new Map()): Expected {
   const candidates = [...current.keys()].filter((file) => !target.has(file));
   const ignored = ignoredByTarget(candidates);
+  // A redo removes what the restore it undoes created, while it is as that restore wrote it.
+  for (const [file, content] of undoneCreated) if (current.get(file) === content) ignored.delete(file);
   const deletes = new Set(candidates.filter((file) => !ignored.has(file)));
   const leftAlone = [...ignored];
   const after: Files = new Map([...disk].filter(([file]) => !deletes.has(file)));

@@ -165,11 +165,14 @@ function property(lane: Lane) {
     let justRestored: Files | undefined;
     let episodeStart: number | undefined;
 
-    const restoreAndCheck = async (targetId: number, run: () => Promise<RestoreResult>, what: string) => {
+    /** Per redo point on the stack: the files its restore created (for the redo that undoes it). */
+    const createdStack: Files[] = [];
+
+    const restoreAndCheck = async (targetId: number, run: () => Promise<RestoreResult>, what: string, undoneCreated?: Files) => {
       const target = checkpoints.get(targetId);
       if (!target) throw new Error(`no model of #${targetId}`);
       const current = checkpointOf(sb.gitEnv, root, disk);
-      const expected = restoreOutcome(disk, current, target, (files) => ignoredBy(sb.gitEnv, scratch, target, files));
+      const expected = restoreOutcome(disk, current, target, (files) => ignoredBy(sb.gitEnv, scratch, target, files), undoneCreated);
       const before = disk;
       const result = await run();
       const actual = readFiles(root);
@@ -219,6 +222,7 @@ function property(lane: Lane) {
             expect(storedFiles(engine, result.redo), `${what}: the redo point holds what git status showed`).toEqual(asOids(current));
             checkpoints.set(result.redo, current);
             redoStack.push(result.redo);
+            createdStack.push(new Map([...disk].filter(([file]) => !before.has(file))));
             justRestored = before;
           }
           break;
@@ -226,7 +230,7 @@ function property(lane: Lane) {
         case 'redo': {
           const back = redoStack.pop();
           if (back === undefined) break;
-          await restoreAndCheck(back, () => redoLast(engine), `${what}: redo to #${back}`);
+          await restoreAndCheck(back, () => redoLast(engine), `${what}: redo to #${back}`, createdStack.pop());
           if (restoredBefore) expect(sorted(disk), `${what}: a redo right after a restore gives the tree back exactly`).toEqual(sorted(restoredBefore));
           break;
         }

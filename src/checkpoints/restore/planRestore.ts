@@ -75,12 +75,16 @@ async function ignoredDeletes(engine: Checkpoints, target: CheckpointRecord, del
  * a file to delete that the target's own ignore rules ignore (the checkpoint says nothing
  * about it: undoing a restore that removed a `.gitignore` must not delete what it
  * ignores); and what the disk refuses or holds outside every checkpoint (see
- * leaveAloneByDisk). Writes always come from the target, which holds them. Reads the disk
- * and the store, changes nothing.
+ * leaveAloneByDisk). Writes always come from the target, which holds them. For a redo,
+ * `undoneCreated` (see createdFiles.ts) are deleted whatever the target's rules say. Reads
+ * the disk and the store, changes nothing.
  */
-export async function planRestore(engine: Checkpoints, target: CheckpointRecord, start: PlanStart, changes: readonly RawChange[]): Promise<RestorePreview> {
+export async function planRestore(engine: Checkpoints, target: CheckpointRecord, start: PlanStart, changes: readonly RawChange[], undoneCreated: ReadonlyMap<string, string> = new Map()): Promise<RestorePreview> {
   const diffPlan = planFromDiff(changes, start.nested);
   const ignored = await ignoredDeletes(engine, target, diffPlan.deletes);
+  // A redo: what the restore it undoes created, still as that restore wrote it, goes again.
+  const current = new Map(changes.map((change) => [change.path, change.srcOid]));
+  for (const [file, oid] of undoneCreated) if (current.get(file) === oid) ignored.delete(file);
   const reason = ignoredReason(target);
   const plan = leaveAloneByDisk(engine.project.root, {
     writes: diffPlan.writes,

@@ -3,6 +3,7 @@ import type { Checkpoints } from '../checkpoints.js';
 import type { CheckpointRecord } from '../record.js';
 import { interruptedJournal } from './journal.js';
 import { readRedoStack, type RedoPoint } from './redoStack.js';
+import { readCreated } from './createdFiles.js';
 import { planNow, restoreLocked, type Requester, type RestorePreview, type RestoreResult } from './restore.js';
 
 /** The restore a redo undoes, and where it goes back to. */
@@ -52,7 +53,7 @@ async function redoTarget(engine: Checkpoints): Promise<RedoTarget> {
 /** What `rewind redo` would do now: which restore it undoes, and the plan. Changes nothing. */
 export async function previewRedo(engine: Checkpoints): Promise<RedoPreview> {
   const target = await engine.locked('preview a redo', () => redoTarget(engine));
-  const { preview } = await planNow(engine, target.back.id);
+  const { preview } = await planNow(engine, target.back.id, [], readCreated(engine, target.point));
   return { ...target, preview };
 }
 

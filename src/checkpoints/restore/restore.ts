@@ -11,6 +11,7 @@ import { interruptedJournal, interruptedMessage, writeJournal, type Journal } fr
 import { requireKnownPaths } from './onlyPaths.js';
 import type { LeftAlone } from './plan.js';
 import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './planRestore.js';
+import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { dropRedoPoint, nextRedoSeq, redoRef, type RedoPoint } from './redoStack.js';
 import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
@@ -80,18 +81,18 @@ function targetOf(engine: Checkpoints, id: number): CheckpointRecord {
  * The plan of restoring `target` over the work tree `start` (the app's picker passes the
  * tree it read once). Needs no lock: it reads the store and the disk, and changes nothing.
  */
-export async function planFrom(engine: Checkpoints, target: CheckpointRecord, start: PlanStart, only: readonly string[] = []): Promise<RestorePreview> {
+export async function planFrom(engine: Checkpoints, target: CheckpointRecord, start: PlanStart, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<RestorePreview> {
   const changes = await changesTo(engine, start.tree, target, only);
-  return planRestore(engine, target, start, changes);
+  return planRestore(engine, target, start, changes, undoneCreated);
 }
 
 /** What restoring checkpoint `id` would do from the files as they are now, and that tree. Changes nothing. */
-export async function planNow(engine: Checkpoints, id: number, only: readonly string[] = []): Promise<PlanNow> {
+export async function planNow(engine: Checkpoints, id: number, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<PlanNow> {
   return engine.locked('preview a restore', async () => {
     const target = targetOf(engine, id);
     await requireKnownPaths(engine, target, only);
     const current = await engine.currentTreeLocked();
-    const preview = await planFrom(engine, target, current, only);
+    const preview = await planFrom(engine, target, current, only, undoneCreated);
     await requireObjects(engine, id, preview.writes.map((write) => write.oid));
     return { preview, from: current.tree };
   });
@@ -169,7 +170,8 @@ export async function restoreLocked(engine: Checkpoints, id: number, options: Re
   let preview: RestorePreview;
   let staged: string[];
   try {
-    preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, options.only)));
+    const undoneCreated = redoOf ? readCreated(engine, redoOf) : undefined;
+    preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, options.only)), undoneCreated);
     // Finishing one that was cut off ends it, whatever is left that may not change.
     if (!finishing) requireAllowedChange(id, preview);
     staged = await stageWrites(engine.repo, preview.writes, staging);
@@ -194,12 +196,19 @@ export async function restoreLocked(engine: Checkpoints, id: number, options: Re
   // Nothing to do: the redo point would only undo nothing.
   if (!changesFiles && start.pushed) await dropRedoPoint(engine.repo, start.pushed);
   const applied = applyPlan(engine.project.root, preview, staged);
+  if (start.pushed && changesFiles) {
+    const written = new Set(applied.changed);
+    recordCreated(engine, start.pushed, new Map(preview.writes.filter((write) => write.creates && written.has(write.path)).map((write) => [write.path, write.oid])));
+  }
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, interrupted);
   writeRestoredMarker(engine, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
   fs.rmSync(engine.store.journal, { force: true });
   fs.rmSync(staging, { recursive: true, force: true });
-  if (redoOf?.ref) await dropRedoPoint(engine.repo, redoOf);
+  if (redoOf?.ref) {
+    await dropRedoPoint(engine.repo, redoOf);
+    dropCreated(engine, redoOf);
+  }
   return {
     checkpoint: id,
     changed: applied.changed,
