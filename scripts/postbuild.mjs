@@ -1,7 +1,7 @@
 // After tsc: make the CLI executable, bundle the full-screen app, and train its code cache.
 //
 // dist/bundle/app.cjs: the app without Ink, one CommonJS file, loaded through V8's code cache
-// (src/app/codeCachedScript.ts) once the agent was started (src/app/runApp.ts, not bundled). Loading ~60 modules one by one cost ~0.6 s of start-up;
+// (src/runtime/codeCachedScript.ts) once the agent was started (src/runtime/runApp.ts, not bundled). Loading ~60 modules one by one cost ~0.6 s of start-up;
 // bundled as ES modules, ~0.15 s; from the code cache, the compiling is gone too.
 // dist/bundle/ink.mjs: Ink, React and the views, an ES module (they need top-level await),
 // imported only when an overlay or the picker first needs them.
@@ -67,7 +67,7 @@ const builtinsCopiedOnce = {
 
 await build({
   ...shared,
-  entryPoints: [path.join(dist, 'app/runSession.js')],
+  entryPoints: [path.join(dist, 'runtime/runSession.js')],
   outfile: app,
   format: 'cjs',
   plugins: [importInkInBundle, builtinsCopiedOnce],
@@ -100,7 +100,7 @@ function startNodeWithFlags(file) {
 /**
  * esbuild escapes what is not ASCII in strings, not in comments and regular expressions.
  * One such character makes V8 hold the whole ~1 MB source as two-byte text, decoded from
- * UTF-8 at every start (~20 ms); ASCII is read as one-byte Latin-1 text (src/app/
+ * UTF-8 at every start (~20 ms); ASCII is read as one-byte Latin-1 text (src/runtime/
  * codeCachedScript.ts). \u escapes mean the same in strings, templates, regular
  * expressions and identifiers, and nothing in comments.
  */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError } from '../shared/errors.js';
 import { CheckpointLog } from './checkpointLog.js';
 import { refreshExcludes } from './excludeRules.js';
 import { collectHeavyScan, heavyAmong, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';

@@ -1,4 +1,4 @@
-import { shellWord } from '../shellWord.js';
+import { shellWord } from '../shared/shellWord.js';
 import fs from 'node:fs';
 import { startProcess, splitNul, type RunResult } from './git.js';
 import { envArguments, projectGitOptions } from './gitEnv.js';

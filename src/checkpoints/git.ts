@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { UserError } from '../errors.js';
+import { UserError } from '../shared/errors.js';
 import { stopGroup, trackGroup, untrackGroup } from './processGroup.js';
 
 /** What to say when git (or the sh that runs it) is not installed. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError } from '../shared/errors.js';
 import { homeDir } from '../config/paths.js';
 
 /** The folder Rewind checkpoints, and the user's git repository around it, if any. */

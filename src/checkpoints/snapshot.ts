@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, splitNul } from './git.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../shared/errors.js';
 import { gitlinkMode, parseRawDiff, type RawChange } from './diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isUserError, UserError } from '../errors.js';
+import { isUserError, UserError } from '../shared/errors.js';
 import { GitError } from './git.js';
 
 type Trouble = 'permission' | 'read-only' | 'full';

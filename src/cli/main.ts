@@ -1,8 +1,8 @@
 // Command dispatch. Kept lean on purpose: `rewind hook` runs on every agent tool call, so
 // nothing heavy (ink, react, conf) is imported until a subcommand needs it.
 import { readFileSync } from 'node:fs';
-import { BugError, isUserError } from '../errors.js';
-import { writeLine, type CommandIO, type CommandMain } from './io.js';
+import { BugError, isUserError } from '../shared/errors.js';
+import { writeLine, type CommandIO, type CommandMain } from '../commands/io.js';
 
 const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
   snapshot: () => import('../commands/snapshot.js'),

@@ -1,11 +1,11 @@
 // `rewind config`: show, get, set and validate config.json.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { commonOptions, parseCommandArgs } from '../cli/args.js';
-import { writeLine, type CommandIO } from '../cli/io.js';
+import { commonOptions, parseCommandArgs } from './args.js';
+import { writeLine, type CommandIO } from './io.js';
 import { CONFIG_KEYS, assertConfigKey, configDefaults, configFilePath, formatValue, inspectConfig, setConfigValue } from '../config/config.js';
 import { describeExpected, propertySchema } from '../config/schema.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 import { effectiveConfig } from './effectiveConfig.js';
 
 function help(): string {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { parseCommandArgs } from '../cli/args.js';
-import { writeLine, type CommandIO } from '../cli/io.js';
+import { parseCommandArgs } from './args.js';
+import { writeLine, type CommandIO } from './io.js';
 import { diffOfPlan } from '../checkpoints/restore/planDiff.js';
 import { planNow } from '../checkpoints/restore/restore.js';
 import { openCheckpoints } from './open.js';

@@ -1,4 +1,4 @@
-import { writeLine, type CommandIO } from '../cli/io.js';
+import { writeLine, type CommandIO } from './io.js';
 import { loadConfigLenient } from '../config/lenient.js';
 import type { RewindConfig } from '../config/schema.js';
 

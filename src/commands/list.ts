@@ -1,10 +1,10 @@
-import { parseCommandArgs } from '../cli/args.js';
-import { writeLine, type CommandIO } from '../cli/io.js';
+import { parseCommandArgs } from './args.js';
+import { writeLine, type CommandIO } from './io.js';
 import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import type { CheckpointRecord } from '../checkpoints/record.js';
 import { openCheckpoints } from './open.js';
-import { localTime } from './time.js';
-import { noCheckpointsYet } from '../messages.js';
+import { localTime } from '../shared/time.js';
+import { noCheckpointsYet } from '../shared/messages.js';
 
 const help = `Usage: rewind list [--json] [-C DIR]
 

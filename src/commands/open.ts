@@ -5,7 +5,7 @@ import { engineSettings } from '../checkpoints/settings.js';
 import { effectiveConfig } from './effectiveConfig.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
-import { writeLine, type CommandIO } from '../cli/io.js';
+import { writeLine, type CommandIO } from './io.js';
 import { interruptedJournal, interruptedMessage } from '../checkpoints/restore/journal.js';
 
 /** Opens the checkpoints of the project at `-C DIR` (or the current folder). */

@@ -1,9 +1,9 @@
-import { writeLine } from '../cli/io.js';
+import { writeLine } from './io.js';
 import type { CheckpointRecord, SkippedFile } from '../checkpoints/record.js';
 import type { LeftAlone } from '../checkpoints/restore/plan.js';
 import type { RedoPreview } from '../checkpoints/restore/redo.js';
 import type { RestorePreview } from '../checkpoints/restore/restore.js';
-import { localTime } from './time.js';
+import { localTime } from '../shared/time.js';
 
 /** How many left-alone paths are named for one reason before the rest are counted. */
 const namedPerReason = 10;

@@ -1,5 +1,5 @@
-import { parseCommandArgs } from '../cli/args.js';
-import { writeLine, type CommandIO } from '../cli/io.js';
+import { parseCommandArgs } from './args.js';
+import { writeLine, type CommandIO } from './io.js';
 import { previewRedo, redoLast } from '../checkpoints/restore/redo.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone, printRedoPlan } from './plan.js';

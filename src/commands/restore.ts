@@ -1,8 +1,8 @@
 import path from 'node:path';
 import readline from 'node:readline';
-import { parseCommandArgs } from '../cli/args.js';
-import { writeLine, type CommandIO } from '../cli/io.js';
-import { UserError } from '../errors.js';
+import { parseCommandArgs } from './args.js';
+import { writeLine, type CommandIO } from './io.js';
+import { UserError } from '../shared/errors.js';
 import { previewRestore, restoreCheckpoint, type Requester } from '../checkpoints/restore/restore.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone, printPlan, printSkipped } from './plan.js';

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCodeCachedScript } from '../app/codeCachedScript.js';
-import { runApp, type SessionLoader } from '../app/runApp.js';
-import { writeLine, type CommandIO } from '../cli/io.js';
-import { UsageError } from '../errors.js';
+import { loadCodeCachedScript } from '../runtime/codeCachedScript.js';
+import { runApp, type SessionLoader } from '../runtime/runApp.js';
+import { writeLine, type CommandIO } from './io.js';
+import { UsageError } from '../shared/errors.js';
 
 const help = `Usage: rewind [--agent NAME] [-C DIR] -- <command...>
        rewind run [--agent NAME] [-C DIR] -- <command...>
@@ -45,7 +45,7 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
  */
 function sessionLoader(env: NodeJS.ProcessEnv): SessionLoader {
   const bundle = fileURLToPath(new URL('../bundle/app.cjs', import.meta.url));
-  if (!existsSync(bundle)) return () => import('../app/runSession.js');
+  if (!existsSync(bundle)) return () => import('../runtime/runSession.js');
   return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: env.REWIND_TRAIN_CODE_CACHE === '1' }).exports as Awaited<ReturnType<SessionLoader>>);
 }
 

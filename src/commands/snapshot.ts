@@ -1,6 +1,6 @@
-import { parseCommandArgs } from '../cli/args.js';
-import { writeLine, type CommandIO } from '../cli/io.js';
-import { UserError } from '../errors.js';
+import { parseCommandArgs } from './args.js';
+import { writeLine, type CommandIO } from './io.js';
+import { UserError } from '../shared/errors.js';
 import { openCheckpoints } from './open.js';
 
 const help = `Usage: rewind snapshot [--label L] [--json] [-C DIR] [--allow-home]

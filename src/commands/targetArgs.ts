@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Checkpoints } from '../checkpoints/checkpoints.js';
-import { UsageError, UserError } from '../errors.js';
+import { UsageError, UserError } from '../shared/errors.js';
 
 /**
  * A checkpoint id as typed: a plain positive decimal (`12`, or `#12` as rewind prints

@@ -5,7 +5,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
-import { UsageError, UserError, messageOf } from '../errors.js';
+import { UsageError, UserError, messageOf } from '../shared/errors.js';
 import { configDir } from './paths.js';
 import { cannotReadError, configFilePath, indentOf, parseConfigText } from './file.js';
 import {

@@ -2,7 +2,7 @@
 // that names the file when it is not one. No `conf` and no schema validation here,
 // so a hot path can read the file cheaply.
 import path from 'node:path';
-import { UserError, messageOf } from '../errors.js';
+import { UserError, messageOf } from '../shared/errors.js';
 import { configDir } from './paths.js';
 import { propertySchema, unknownKeysText } from './schema.js';
 

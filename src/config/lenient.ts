@@ -3,7 +3,7 @@
 // No `conf` (ajv) here: this runs on every command, and validate.ts checks each key exactly
 // as ajv would. `rewind config validate` and `config set` stay strict (config.ts).
 import { readFileSync } from 'node:fs';
-import { isUserError } from '../errors.js';
+import { isUserError } from '../shared/errors.js';
 import { cannotReadError, configFilePath, parseConfigObject } from './file.js';
 import { closestKey, configDefaults, CONFIG_KEYS, describeExpected, formatGot, isConfigKey, propertySchema, setCommandFor, type ConfigKey, type RewindConfig } from './schema.js';
 import { matchesSchema } from './validate.js';

@@ -1,8 +1,8 @@
 // The keys of config.json, their defaults and their rules, all read from config.schema.json
 // (the one source of truth). No `conf` here: this module is cheap to import.
-import { shellWord } from '../shellWord.js';
+import { shellWord } from '../shared/shellWord.js';
 import { readFileSync } from 'node:fs';
-import { BugError, UserError, messageOf } from '../errors.js';
+import { BugError, UserError, messageOf } from '../shared/errors.js';
 
 /** Rewind's settings, every key present (a key missing from config.json takes its default). */
 export interface RewindConfig {

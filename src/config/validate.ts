@@ -1,7 +1,7 @@
 // Our own check of one value against one property of config.schema.json: the small subset
 // of JSON Schema the file uses, with ajv's exact semantics (test/config/lenient.test.ts
 // proves it agrees with conf's verdict). Cheap: the hot path validates without loading ajv.
-import { BugError } from '../errors.js';
+import { BugError } from '../shared/errors.js';
 import type { PropertySchema } from './schema.js';
 
 /** Keywords that only describe: they never make a value invalid. */

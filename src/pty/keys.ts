@@ -1,4 +1,4 @@
-import { UserError } from '../errors.js';
+import { UserError } from '../shared/errors.js';
 
 /**
  * One thing the user did, from raw stdin:

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { UserError, messageOf } from '../errors.js';
+import { UserError, messageOf } from '../shared/errors.js';
 import { resolveCommand } from './resolveCommand.js';
 
 export { CommandNotFoundError } from './resolveCommand.js';

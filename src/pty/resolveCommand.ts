@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError } from '../shared/errors.js';
 
 /** The search path execvp(3) uses when PATH is not set at all. */
 const DEFAULT_SEARCH_PATH = '/usr/bin:/bin';

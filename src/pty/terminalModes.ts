@@ -1,4 +1,4 @@
-import { oneLine } from '../session/format.js';
+import { oneLine } from '../shared/format.js';
 
 /** Which mouse events the child asked for (xterm's names: ?9, ?1000, ?1002, ?1003). */
 export type MouseTracking = 'none' | 'x10' | 'vt200' | 'drag' | 'any';

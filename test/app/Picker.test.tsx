@@ -1,7 +1,7 @@
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUSY_NOTE, Picker } from '../../src/app/picker/Picker.js';
-import { noCheckpointsYet } from '../../src/messages.js';
+import { noCheckpointsYet } from '../../src/shared/messages.js';
 import { textWidth } from '../../src/app/picker/cut.js';
 import type { PickerChoice, PickerPreview, PickerProps } from '../../src/app/picker/types.js';
 import { allModes, checkpoints, emptyPreview, noConversation } from './pickerFixtures.js';

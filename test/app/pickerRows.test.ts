@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cutToWidth, textWidth } from '../../src/app/picker/cut.js';
-import { oneLine } from '../../src/session/format.js';
+import { oneLine } from '../../src/shared/format.js';
 import { buildRows, formatTime, isSelectable, rowsFor, rowText, sessionName, UNDO_TEXT, type PickerRow } from '../../src/app/picker/pickerRows.js';
 import { checkpoints, timeAt } from './pickerFixtures.js';
 

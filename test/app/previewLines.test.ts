@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewLines, UNSAVED_NOTE } from '../../src/app/picker/previewLines.js';
-import { formatBytes } from '../../src/session/format.js';
+import { formatBytes } from '../../src/shared/format.js';
 import type { PickerPreview } from '../../src/app/picker/types.js';
 
 const texts = (id: number, preview: PickerPreview, max: number) => previewLines(id, preview, max).map((line) => line.text);

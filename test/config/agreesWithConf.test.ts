@@ -10,7 +10,7 @@ import { strictConfigReader } from '../../src/config/config.js';
 import { loadConfigLenient } from '../../src/config/lenient.js';
 import { CONFIG_KEYS, configDefaults, configSchema, isConfigKey, propertySchema } from '../../src/config/schema.js';
 import { matchesSchema } from '../../src/config/validate.js';
-import { BugError } from '../../src/errors.js';
+import { BugError } from '../../src/shared/errors.js';
 
 let tmp: string;
 let env: NodeJS.ProcessEnv;

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setConfigValue } from '../../src/config/config.js';
 import { propertySchema } from '../../src/config/schema.js';
 import { matchesSchema } from '../../src/config/validate.js';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/shared/errors.js';
 import { parseCommandKey } from '../../src/pty/keys.js';
 
 /** `ctrl+` with every printable ASCII character (both cases of letters), and other forms. */

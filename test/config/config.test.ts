@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configDefaults, configFilePath, inspectConfig, setConfigValue } from '../../src/config/config.js';
-import { UsageError, UserError } from '../../src/errors.js';
+import { UsageError, UserError } from '../../src/shared/errors.js';
 
 let tmp: string;
 let env: NodeJS.ProcessEnv;

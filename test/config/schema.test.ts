@@ -1,4 +1,4 @@
-import { shellWord } from '../../src/shellWord.js';
+import { shellWord } from '../../src/shared/shellWord.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   parseConfigValue,
   propertySchema,
 } from '../../src/config/schema.js';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/shared/errors.js';
 
 describe('config.schema.json', () => {
   it('lists exactly the keys RewindConfig has, plus $schema', () => {

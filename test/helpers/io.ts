@@ -1,6 +1,6 @@
 import { Readable, Writable } from 'node:stream';
 import { run } from '../../src/cli/main.js';
-import type { CommandIO } from '../../src/cli/io.js';
+import type { CommandIO } from '../../src/commands/io.js';
 
 /** A Writable that keeps everything written to it. */
 export function collector(): { stream: Writable; text: () => string } {

@@ -13,7 +13,7 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const builtCli = path.join(repoRoot, 'dist', 'cli.js');
 
 /** The sources the command-line engine is built from (not the app, pty or agents). */
-const engineSources = ['cli.ts', 'cli', 'commands', 'checkpoints', 'config', 'errors.ts'];
+const engineSources = ['cli.ts', 'cli', 'commands', 'checkpoints', 'config', 'shared'];
 
 function newestMtime(entry: string): { file: string; mtimeMs: number } {
   const stat = fs.statSync(entry);

@@ -11,7 +11,7 @@ import { COMPACT_BELOW, rowText } from './pickerRows.js';
 import type { PickerProps } from './types.js';
 import { usePreview } from './usePreview.js';
 
-import { noCheckpointsYet } from '../../messages.js';
+import { noCheckpointsYet } from '../../shared/messages.js';
 export const BUSY_NOTE = 'the agent is busy: restoring stops it first';
 
 /** Rows the mode menu wants: a title, three modes, their reasons and a notice on narrow boxes. */

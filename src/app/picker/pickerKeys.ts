@@ -1,5 +1,5 @@
 import type { KeyEvent } from '../../pty/keys.js';
-import { oneLine } from '../../session/format.js';
+import { oneLine } from '../../shared/format.js';
 
 /** What a key means to the picker. */
 export type PickerKey = { type: MoveKey } | { type: ActionKey } | { type: 'text'; text: string };

@@ -1,5 +1,5 @@
-import { oneLine } from '../../session/format.js';
-import { localTime } from '../../commands/time.js';
+import { oneLine } from '../../shared/format.js';
+import { localTime } from '../../shared/time.js';
 import { cutToWidth, textWidth } from './cut.js';
 import type { PickerCheckpoint } from './types.js';
 

@@ -1,5 +1,5 @@
-import { oneLine } from '../../session/format.js';
-import { formatBytes } from '../../session/format.js';
+import { oneLine } from '../../shared/format.js';
+import { formatBytes } from '../../shared/format.js';
 import type { PickerPreview } from './types.js';
 
 export interface PreviewLine {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UserError } from '../../errors.js';
+import { UserError } from '../../shared/errors.js';
 import { GitError } from '../git.js';
 import type { RestorePlan } from './plan.js';
 

@@ -1,4 +1,4 @@
-import { UserError } from '../../errors.js';
+import { UserError } from '../../shared/errors.js';
 import type { Checkpoints } from '../checkpoints.js';
 import type { CheckpointRecord } from '../record.js';
 import { interruptedJournal } from './journal.js';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { UserError } from '../../errors.js';
+import { UserError } from '../../shared/errors.js';
 import type { Checkpoints } from '../checkpoints.js';
 import { parseRawDiff, type RawChange } from '../diffRaw.js';
 import { GitError } from '../git.js';

@@ -1,8 +1,8 @@
-import { SessionController } from '../session/controller.js';
-import { openForApp } from '../session/checkpointer.js';
+import { SessionController } from './controller.js';
+import { openForApp } from './checkpointer.js';
 import { decset, restoreTerminalSequence, SAVE_TITLE } from '../pty/terminalModes.js';
 import { loadConfigLenient } from '../config/lenient.js';
-import { InkFrameSink, layoutOf, ScreenWriter } from './screenWriter.js';
+import { InkFrameSink, layoutOf, ScreenWriter } from '../app/screenWriter.js';
 import { loadInkWhenNeeded } from './inkLoader.js';
 
 import type { PtySession } from '../pty/ptySession.js';

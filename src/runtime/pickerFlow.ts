@@ -2,8 +2,8 @@ import type { PickerChoice, PickerProps, RestoreMode, ModeState } from '../app/p
 import { readRedoStack } from '../checkpoints/restore/redoStack.js';
 import { redoLast } from '../checkpoints/restore/redo.js';
 import { restoreCheckpoint, type Requester, type RestoreResult } from '../checkpoints/restore/restore.js';
-import { messageOf } from '../errors.js';
-import { noCheckpointsYet } from '../messages.js';
+import { messageOf } from '../shared/errors.js';
+import { noCheckpointsYet } from '../shared/messages.js';
 import type { Checkpointer } from './checkpointer.js';
 import type { SessionController } from './controller.js';
 import { pickerCheckpoints, PreviewLoader } from './pickerData.js';

@@ -8,7 +8,7 @@ import { buildRows } from '../../src/app/picker/pickerRows.js';
 import { whyUnrestorable } from '../../src/checkpoints/record.js';
 import { redoLast } from '../../src/checkpoints/restore/redo.js';
 import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
-import { pickerCheckpoints, PreviewLoader } from '../../src/session/pickerData.js';
+import { pickerCheckpoints, PreviewLoader } from '../../src/runtime/pickerData.js';
 import { commitOnFeatureBranch, dropFeatureBranch } from '../helpers/repoShapes.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 

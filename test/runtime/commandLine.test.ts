@@ -1,7 +1,7 @@
 // The command bar's parsing and editing, and the status line's checkpoint part.
 import { describe, expect, it } from 'vitest';
-import { commandHint, completeCommand, editCommandLine, parseCommandLine } from '../../src/session/commandLine.js';
-import { checkpointStatus } from '../../src/session/viewParts.js';
+import { commandHint, completeCommand, editCommandLine, parseCommandLine } from '../../src/runtime/commandLine.js';
+import { checkpointStatus } from '../../src/runtime/viewParts.js';
 import type { CheckpointRecord } from '../../src/checkpoints/record.js';
 
 describe('parseCommandLine', () => {

@@ -1,7 +1,7 @@
-import { UserError } from '../errors.js';
+import { UserError } from '../shared/errors.js';
 import { PtySession } from '../pty/ptySession.js';
-import { newSessionId } from '../session/sessionId.js';
-import { paneHeightOf } from './paneSize.js';
+import { newSessionId } from './sessionId.js';
+import { paneHeightOf } from '../app/paneSize.js';
 import type { runSession as RunSessionFunction } from './runSession.js';
 
 export interface RunAppOptions {

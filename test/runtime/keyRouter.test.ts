@@ -2,7 +2,7 @@
 // clock the test moves by hand (Esc Esc is timed).
 import { describe, expect, it } from 'vitest';
 import type { KeyEvent } from '../../src/pty/keys.js';
-import { KeyRouter, type KeyHost, type KeyLayer } from '../../src/session/keyRouter.js';
+import { KeyRouter, type KeyHost, type KeyLayer } from '../../src/runtime/keyRouter.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 /** A session in miniature: the layer it shows, and a log of what reached the agent and what ran. */

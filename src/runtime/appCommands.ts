@@ -1,9 +1,9 @@
 import { redoLast } from '../checkpoints/restore/redo.js';
 import { configFilePath } from '../config/file.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../shared/errors.js';
 import { appCommands, parseCommandLine, type AppCommandName } from './commandLine.js';
 import type { SessionController } from './controller.js';
-import { formatBytes } from './format.js';
+import { formatBytes } from '../shared/format.js';
 import { openPicker, requesterOf } from './pickerFlow.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */

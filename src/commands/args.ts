@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError, messageOf } from '../errors.js';
+import { UsageError, messageOf } from '../shared/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

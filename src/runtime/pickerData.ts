@@ -6,7 +6,7 @@ import type { LeftAlone } from '../checkpoints/restore/plan.js';
 import { diffOfPlan } from '../checkpoints/restore/planDiff.js';
 import { planFrom } from '../checkpoints/restore/restore.js';
 import type { PickerCheckpoint, PickerPreview } from '../app/picker/types.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../shared/errors.js';
 
 /** What changed in the work tree since the newest checkpoint: the newest row's step. */
 export type SinceNewest = Pick<CurrentTree, 'changedSinceNewest' | 'changedPathsSinceNewest'>;

@@ -5,7 +5,7 @@ import { shadowGitEnv } from '../checkpoints/gitEnv.js';
 import type { CheckpointRecord } from '../checkpoints/record.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../shared/errors.js';
 import { engineSettings } from '../checkpoints/settings.js';
 import { diskUsage } from './diskUsage.js';
 import { resolveCommand } from '../pty/resolveCommand.js';

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import type { ViewSource } from './App.js';
+import type { ViewSource } from '../app/App.js';
 import { importInk } from './importInk.js';
-import type { InkFrameSink } from './screenWriter.js';
+import type { InkFrameSink } from '../app/screenWriter.js';
 
 /** What the loader watches: the session's view, and whether its agent is busy. */
 export interface InkHost extends ViewSource {
