@@ -1,15 +1,10 @@
 import { decset } from '../pty/terminalModes.js';
 import { EventEmitter } from 'node:events';
-import type { CursorState } from '../pty/screen.js';
-import type { AppView } from './view.js';
+import type { AppView, PaneFrame } from './view.js';
 import { bottomRow } from './bottomLine.js';
 import { paneHeightOf } from './paneSize.js';
 
 /** What the agent's pane shows: one SGR string per row, and the child's cursor. */
-export interface PaneFrame {
-  rows: readonly string[];
-  cursor: CursorState;
-}
 
 /** Who draws the rows above the status line. */
 export interface ScreenLayout {

@@ -1,5 +1,11 @@
 import type { PickerProps } from './picker/types.js';
-import type { PaneFrame } from './screenWriter.js';
+import type { CursorState } from '../pty/screen.js';
+
+/** The agent's pane as drawn: one SGR string per row, and the cursor. */
+export interface PaneFrame {
+  rows: readonly string[];
+  cursor: CursorState;
+}
 
 /** Everything the Ink app draws, produced by the session controller (the UI holds no state). */
 export interface AppView {

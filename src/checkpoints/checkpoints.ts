@@ -5,12 +5,12 @@ import { CheckpointLog } from './checkpointLog.js';
 import { refreshExcludes } from './excludeRules.js';
 import { collectHeavyScan, heavyAmong, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';
 import { clearStaleGitLocks, startBackgroundGc } from './maintenance.js';
-import { commonDirOf, findProject, gitDirOf, type Project } from './project.js';
+import { findProject, type Project } from './project.js';
 import { readProjectHead } from './projectHead.js';
-import type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';
+import type { CheckpointRecord, SkippedFile } from './record.js';
 import { initShadowRepo, ShadowRepo } from './shadowRepo.js';
 import { seedShadowIndex } from './seedIndex.js';
-import { snapshotTree, type ChangeExamples, type ChangeSummary } from './snapshot.js';
+import { snapshotTree } from './snapshot.js';
 import { checkpointMessage } from './message.js';
 import { listBehindRefs, rebuildLog } from './rebuildLog.js';
 import { repairChain, repairMarker, type RepairResult } from './repairChain.js';
@@ -24,88 +24,11 @@ import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js'
 import { startFirstScript, type FirstScript } from './firstScript.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { IndexEntry } from './indexFile.js';
-import { canRead } from './stagingFailure.js';
 import { readRestoredMarker } from './restore/restoredMarker.js';
+import type { CurrentTree, EngineSettings, OpenOptions, SnapshotOptions, SnapshotResult } from './engineTypes.js';
+import { reviewState, skippedOf } from './leftOut.js';
 
-/** The settings of config.json that the engine uses. */
-export interface EngineSettings {
-  checkpointMaxFileMb: number;
-  checkpointExclude: readonly string[];
-  gcEvery: number;
-  checkpointWarnGb: number;
-}
-
-export interface OpenOptions {
-  cwd: string;
-  settings: EngineSettings;
-  home: string;
-  env?: NodeJS.ProcessEnv;
-  allowHome?: boolean;
-  /** How long to wait for another process holding the project lock (ms, default 30 s). */
-  lockWaitMs?: number;
-}
-
-export interface SnapshotOptions {
-  label?: string;
-  trigger?: string;
-  session?: string | null;
-  agent?: string | null;
-  conversation?: ConversationRef | null;
-  /** Start the background walk for heavy files afterwards (default true). */
-  backgroundScan?: boolean;
-  /** No new entry when the files are as the newest checkpoint holds them (the app's own
-   * triggers: an Enter or a burst of changes that changed nothing). */
-  onlyIfChanged?: boolean;
-  /** Also point this ref (named from the new checkpoint's id) at its commit. */
-  alsoRef?: (id: number) => string;
-  /** Also diff the new tree against this tree, in the same git process. */
-  diffTo?: string;
-  /** The label from what the step changed (the app's file-change bursts): the commit's
-   * message keeps `label`, the list shows this. */
-  describe?: (changes: StepChanges) => string;
-}
-
-/** What a checkpoint's step changed, for describing it. */
-export interface StepChanges {
-  /** By kind; undefined when unknown (the first checkpoint, an unreadable previous one). */
-  summary?: ChangeSummary;
-  /** The paths (at most 100). */
-  paths: readonly string[];
-  /** A few paths of each kind (at most 5 each), when the summary is known. */
-  examples?: ChangeExamples;
-}
-
-export interface CurrentTree {
-  tree: string;
-  /** Files that differ from the newest checkpoint (null: no checkpoint, or unreadable). */
-  changedSinceNewest: number | null;
-  /** Which (the first 100), as a record's changedPaths; empty with no checkpoint. */
-  changedPathsSinceNewest: string[];
-  /** Nested repositories and submodules (gitlinks) in the work tree. */
-  nested: string[];
-}
-
-export interface SnapshotResult {
-  /** The new checkpoint, or with onlyIfChanged and nothing changed, the newest one. */
-  record: CheckpointRecord;
-  /** True when onlyIfChanged found nothing changed and added no entry. */
-  unchanged?: boolean;
-  /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
-  toTarget?: Buffer;
-  /** One-line notices for the user (the big-project warning, say). */
-  warnings: string[];
-}
-
-function lstatOrUndefined(file: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-const heavyReason = 'matches a heavy-file pattern (info/exclude of the shadow repo)';
-const unbornReason = 'nested git repository without a commit: not checkpointed';
+export type { CurrentTree, EngineSettings, OpenOptions, SnapshotOptions, SnapshotResult, StepChanges } from './engineTypes.js';
 
 /**
  * A project's checkpoints: the shadow repo, the list, and the operations on them.
@@ -142,11 +65,11 @@ export class Checkpoints {
   }
 
   private get heavyScanFiles(): HeavyScanFiles {
-    return { result: path.join(this.store.root, 'heavy-scan'), stamp: path.join(this.store.root, 'heavy-scan.started'), standardExclude: this.standardExclude };
+    return { result: this.store.heavyScan, stamp: this.store.heavyScanStarted, standardExclude: this.standardExclude };
   }
 
   private get standardExclude(): string {
-    return path.join(this.store.root, 'standard.exclude');
+    return this.store.standardExclude;
   }
 
   private refreshRules(state: StoreState, gitConfig: () => Promise<ProjectGitConfig>): Promise<boolean> {
@@ -195,51 +118,6 @@ export class Checkpoints {
     return heavyAmong(this.repo, untracked.filter((file) => !file.endsWith('/') && !added.has(file)), this.maxFileBytes);
   }
 
-  /** Forgets files that are no longer oversize, heavy, or unborn repositories. */
-  private reviewState(state: StoreState): void {
-    const root = this.project.root;
-    const maxBytes = this.maxFileBytes;
-    for (const [file] of Object.entries(state.oversize)) {
-      try {
-        const bytes = fs.lstatSync(path.join(root, file)).size;
-        if (bytes > maxBytes) state.oversize[file] = bytes;
-        else delete state.oversize[file];
-      } catch {
-        delete state.oversize[file];
-      }
-    }
-    for (const [file] of Object.entries(state.heavy)) {
-      try {
-        state.heavy[file] = fs.lstatSync(path.join(root, file)).size;
-      } catch {
-        delete state.heavy[file];
-      }
-    }
-    for (const [file] of Object.entries(state.leftOut)) {
-      const full = path.join(root, file);
-      const stat = lstatOrUndefined(full);
-      const stillLeftOut = stat !== undefined && (stat.isFile() ? !canRead(full) : !stat.isSymbolicLink() && !stat.isDirectory());
-      if (!stillLeftOut) delete state.leftOut[file];
-    }
-    state.unbornNested = state.unbornNested.filter((dir) => {
-      try {
-        const gitDir = gitDirOf(path.join(root, dir, '.git'));
-        return gitDir !== undefined && !readProjectHead({ root: path.join(root, dir), git: { gitDir, commonDir: commonDirOf(gitDir) } });
-      } catch {
-        return false;
-      }
-    });
-  }
-
-  private skippedOf(state: StoreState): SkippedFile[] {
-    return [
-      ...Object.entries(state.oversize).map(([file, bytes]) => ({ path: file, bytes, reason: `larger than checkpoint_max_file_mb (${this.settings.checkpointMaxFileMb} MB)` })),
-      ...Object.entries(state.heavy).map(([file, bytes]) => ({ path: file, bytes, reason: heavyReason })),
-      ...state.unbornNested.map((dir) => ({ path: `${dir}/`, bytes: 0, reason: unbornReason })),
-      ...Object.entries(state.leftOut).map(([file, reason]) => ({ path: file, bytes: lstatOrUndefined(path.join(this.project.root, file))?.size ?? 0, reason })),
-    ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  }
-
   /**
    * Runs `work` holding the project's cross-process lock (snapshots, restores and repairs
    * from any process never interleave). The *Locked methods expect to run inside it.
@@ -285,7 +163,7 @@ export class Checkpoints {
       Object.assign(state.oversize, scanned.oversize);
     }
     if (created || state.largestCapBytes !== undefined) state.largestCapBytes = Math.max(state.largestCapBytes ?? 0, this.maxFileBytes);
-    this.reviewState(state);
+    reviewState(state, this.project.root, this.maxFileBytes);
     const rulesChanged = (await this.refreshRules(state, gitConfig)) && !created;
     // Ids are never reused: a list lost, emptied or cut short is first rebuilt from the refs.
     if (!created && listBehindRefs(this.repo, this.log)) await rebuildLog(this.repo, this.log);
@@ -335,7 +213,7 @@ export class Checkpoints {
       changedSincePrevious: result.changed,
       changedPaths: result.changedPaths,
       ...(result.summary ? { changes: result.summary } : {}),
-      skipped: this.skippedOf(state),
+      skipped: skippedOf(state, this.project.root, this.settings.checkpointMaxFileMb),
       nested: state.nested,
       projectHead: readProjectHead(this.project) ?? null,
       conversation: options.conversation ?? null,
@@ -378,7 +256,7 @@ export class Checkpoints {
    * restore's redo point (or later restore bookkeeping): files equal to it are unchanged.
    */
   private restoredTree(newest: CheckpointRecord | undefined): string | undefined {
-    const marker = readRestoredMarker(this);
+    const marker = readRestoredMarker(this.store);
     return marker && newest && marker.after === newest.id ? marker.tree : undefined;
   }
 
@@ -427,7 +305,7 @@ export class Checkpoints {
     const gitConfig = onceProjectGitConfig(this.project, this.env);
     const state = readState(this.store.state);
     const stateBefore = JSON.stringify(state);
-    this.reviewState(state);
+    reviewState(state, this.project.root, this.maxFileBytes);
     const rulesChanged = await this.refreshRules(state, gitConfig);
     const newest = this.log.last();
     const last = newest?.unrestorable ? this.list().findLast((record) => !record.unrestorable) : newest;
@@ -444,6 +322,6 @@ export class Checkpoints {
 
   /** Files the engine leaves out now (oversize, heavy), from its state. */
   skippedNow(): SkippedFile[] {
-    return this.skippedOf(readState(this.store.state));
+    return skippedOf(readState(this.store.state), this.project.root, this.settings.checkpointMaxFileMb);
   }
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { runGit, text } from './git.js';
 import type { CheckpointLog } from './checkpointLog.js';
 import { checkpointMessage } from './message.js';
@@ -16,7 +15,7 @@ export interface RepairResult {
 
 /** Marker left by a failed background gc: the next repair point (list, app start) acts on it. */
 export function repairMarker(repo: ShadowRepo): string {
-  return path.join(repo.store.root, 'needs-repair');
+  return repo.store.needsRepair;
 }
 
 async function recommit(repo: ShadowRepo, record: CheckpointRecord, parent: string | undefined): Promise<string> {

@@ -44,8 +44,8 @@ export class ShadowRepo {
 }
 
 function configText(store: StorePaths): string {
-  const hooks = path.join(store.root, 'no-hooks');
-  const empty = path.join(store.root, 'empty');
+  const hooks = store.noHooks;
+  const empty = store.empty;
   return `[core]
 \trepositoryformatversion = 0
 \tfilemode = true
@@ -106,8 +106,8 @@ export async function initShadowRepo(repo: ShadowRepo): Promise<void> {
   }
   fs.chmodSync(repo.gitDir, 0o700);
   fs.writeFileSync(path.join(repo.gitDir, 'HEAD'), 'ref: refs/heads/main\n', { mode: 0o600 });
-  fs.mkdirSync(path.join(store.root, 'no-hooks'), { recursive: true, mode: 0o700 });
-  fs.writeFileSync(path.join(store.root, 'empty'), '', { mode: 0o600 });
+  fs.mkdirSync(store.noHooks, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(store.empty, '', { mode: 0o600 });
   writeShadowConfig(repo);
   seedInfoExclude(path.join(repo.gitDir, 'info', 'exclude'));
   // Bytes in, the same bytes out: no end-of-line, filter (LFS) or encoding conversion,

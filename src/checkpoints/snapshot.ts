@@ -113,7 +113,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   // The first snapshot's commit and ref are written here, not by two more git processes.
   const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !request.alsoRef;
   const added = new Set<string>();
-  const robustList = path.join(repo.store.root, 'untracked.list');
+  const robustList = repo.store.untrackedList;
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;

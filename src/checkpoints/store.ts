@@ -4,20 +4,46 @@ import path from 'node:path';
 import { UserError } from '../shared/errors.js';
 import { writeFileAtomic } from './atomicFile.js';
 
-/** The files of one project's store under `$REWIND_HOME/history/<hash>/`. */
+/**
+ * Every file of one project's store under `$REWIND_HOME/history/<hash>/`: the one place
+ * their names are written. (The lock's own side files, `lock.queue/` and `lock.groups`,
+ * are named by lock.ts from `lock`; staged copies and scratch folders by
+ * restore/staging.ts from `stagingPrefix` and `scratchPrefix`.)
+ */
 export interface StorePaths {
   root: string;
+  /** The shadow repository. */
   repo: string;
+  /** checkpoints.jsonl: the list of checkpoints. */
   log: string;
+  /** Which project this store is for (a hash collision is never merged). */
   projectJson: string;
+  /** The cross-process lock of snapshots and restores. */
   lock: string;
+  /** A restore under way (exists only mid-restore). */
   journal: string;
+  /** What snapshots remember between runs (storeState.ts). */
   state: string;
   conv: string;
   /** The restored marker (restore/restoredMarker.ts). */
   restored: string;
   /** What each restore on the redo stack created (restore/createdFiles.ts). */
   redoCreated: string;
+  /** Left by a background gc that failed: the chain needs repair (repairChain.ts). */
+  needsRepair: string;
+  /** The background walk for heavy files: its result, and its pid while it runs (heavyScan.ts). */
+  heavyScan: string;
+  heavyScanStarted: string;
+  /** What the project itself ignores, for that walk (excludeRules.ts). */
+  standardExclude: string;
+  /** The untracked files a robust snapshot stages (snapshot.ts). */
+  untrackedList: string;
+  /** The shadow's empty hooks folder, and an empty file for its excludes and attributes settings. */
+  noHooks: string;
+  empty: string;
+  /** Prefixes of restores' staged copies and of throwaway work folders in the store. */
+  stagingPrefix: string;
+  scratchPrefix: string;
 }
 
 export interface ProjectRecord {
@@ -37,6 +63,15 @@ function pathsOf(root: string): StorePaths {
     conv: path.join(root, 'conv'),
     restored: path.join(root, 'restored'),
     redoCreated: path.join(root, 'redo-created'),
+    needsRepair: path.join(root, 'needs-repair'),
+    heavyScan: path.join(root, 'heavy-scan'),
+    heavyScanStarted: path.join(root, 'heavy-scan.started'),
+    standardExclude: path.join(root, 'standard.exclude'),
+    untrackedList: path.join(root, 'untracked.list'),
+    noHooks: path.join(root, 'no-hooks'),
+    empty: path.join(root, 'empty'),
+    stagingPrefix: 'staging-',
+    scratchPrefix: 'scratch-',
   };
 }
 

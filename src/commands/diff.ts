@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
-import { diffOfPlan } from '../checkpoints/restore/planDiff.js';
-import { planNow } from '../checkpoints/restore/restore.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone } from './plan.js';
 import { parseCheckpointId, projectPaths } from './targetArgs.js';
@@ -23,12 +21,13 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   const id = parseCheckpointId(positionals[0], 'diff');
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
-  const target = checkpoints.get(id);
+  // An unknown id is said before anything about the paths.
+  checkpoints.get(id);
   const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), positionals.slice(1), 'rewind diff');
-  const { preview, from } = await planNow(checkpoints, id, only);
+  const { preview, from } = await checkpoints.plan(id, only);
   const color = (io.stdout as NodeJS.WriteStream).isTTY ? '--color=always' : '--no-color';
   const format = values['name-status'] ? ['--name-status'] : ['-p'];
-  io.stdout.write(await diffOfPlan(checkpoints, from, target.tree, preview, only, [color, ...format]));
+  io.stdout.write(await checkpoints.planDiff(from, id, preview, only, [color, ...format]));
   printLeftAlone(io.stderr, preview.leftAlone);
   return 0;
 }

@@ -1,7 +1,6 @@
 import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
-import type { Checkpoints } from '../checkpoints/checkpoints.js';
-import type { CheckpointRecord } from '../checkpoints/record.js';
+import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.js';
 import { openCheckpoints } from './open.js';
 import { localTime } from '../shared/time.js';
 import { noCheckpointsYet } from '../shared/messages.js';
@@ -18,7 +17,7 @@ const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
  * What restoring each checkpoint would change, by count: the next checkpoint's changes
  * for all but the newest, and the live work tree for the newest (null when unknown).
  */
-export async function fileCounts(checkpoints: Checkpoints, records: readonly CheckpointRecord[]): Promise<(number | null)[]> {
+export async function fileCounts(checkpoints: ProjectCheckpoints, records: readonly CheckpointRecord[]): Promise<(number | null)[]> {
   const counts = records.map((_, index) => records[index + 1]?.changedSincePrevious ?? null);
   if (records.length > 0) {
     try {

@@ -1,22 +1,19 @@
 import path from 'node:path';
-import { Checkpoints } from '../checkpoints/checkpoints.js';
-import { requireGit } from '../checkpoints/git.js';
-import { engineSettings } from '../checkpoints/settings.js';
+import { engineSettings, openProjectCheckpoints, requireGit, type ProjectCheckpoints } from '../checkpoints/index.js';
 import { effectiveConfig } from './effectiveConfig.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { writeLine, type CommandIO } from './io.js';
-import { interruptedJournal, interruptedMessage } from '../checkpoints/restore/journal.js';
 
 /** Opens the checkpoints of the project at `-C DIR` (or the current folder). */
 export async function openCheckpoints(
   io: CommandIO,
   dir: string | undefined,
   options: { allowHome?: boolean; quietAboutInterrupted?: boolean } = {},
-): Promise<{ checkpoints: Checkpoints; config: RewindConfig }> {
+): Promise<{ checkpoints: ProjectCheckpoints; config: RewindConfig }> {
   requireGit(io.env);
   const config = await effectiveConfig(io);
-  const checkpoints = Checkpoints.open({
+  const checkpoints = openProjectCheckpoints({
     cwd: path.resolve(io.cwd, dir ?? '.'),
     settings: engineSettings(config),
     home: rewindHome(io.env),
@@ -24,7 +21,7 @@ export async function openCheckpoints(
     allowHome: options.allowHome,
   });
   for (const warning of await checkpoints.recoverList()) writeLine(io.stderr, `rewind: warning: ${warning}`);
-  const interrupted = options.quietAboutInterrupted ? undefined : interruptedJournal(checkpoints.store.journal);
-  if (interrupted) writeLine(io.stderr, `rewind: warning: ${interruptedMessage(interrupted)}`);
+  const interrupted = options.quietAboutInterrupted ? undefined : checkpoints.interruptedRestore();
+  if (interrupted) writeLine(io.stderr, `rewind: warning: ${interrupted}`);
   return { checkpoints, config };
 }

@@ -1,8 +1,5 @@
 import { writeLine } from './io.js';
-import type { CheckpointRecord, SkippedFile } from '../checkpoints/record.js';
-import type { LeftAlone } from '../checkpoints/restore/plan.js';
-import type { RedoPreview } from '../checkpoints/restore/redo.js';
-import type { RestorePreview } from '../checkpoints/restore/restore.js';
+import type { CheckpointRecord, LeftAlone, RedoPreview, RestorePreview, SkippedFile } from '../checkpoints/index.js';
 import { localTime } from '../shared/time.js';
 
 /** How many left-alone paths are named for one reason before the rest are counted. */

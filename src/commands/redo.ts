@@ -1,6 +1,5 @@
 import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
-import { previewRedo, redoLast } from '../checkpoints/restore/redo.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone, printRedoPlan } from './plan.js';
 import { confirmOrStop, requesterOf } from './restore.js';
@@ -27,7 +26,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, quietAboutInterrupted: true });
   let expected: string | undefined;
   if (values['dry-run'] || !values.yes) {
-    const plan = await previewRedo(checkpoints);
+    const plan = await checkpoints.previewRedo();
     if (values.json && values['dry-run']) {
       const { point, back, restored, time, interrupted, preview } = plan;
       writeLine(io.stdout, JSON.stringify({ undoes: { restored, time, interrupted, ref: point.ref }, back: back.id, ...preview, dryRun: true }));
@@ -39,7 +38,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     if (!(await confirmOrStop(io, values.yes, `Undo ${which} (back to #${plan.back.id})? [y/N] `, 'undoing'))) return 1;
     expected = plan.point.ref;
   }
-  const result = await redoLast(checkpoints, requesterOf(io), expected);
+  const result = await checkpoints.redo(requesterOf(io), expected);
   if (values.json) {
     writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before }));
     return 0;

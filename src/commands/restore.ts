@@ -3,7 +3,7 @@ import readline from 'node:readline';
 import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
 import { UserError } from '../shared/errors.js';
-import { previewRestore, restoreCheckpoint, type Requester } from '../checkpoints/restore/restore.js';
+import type { Requester } from '../checkpoints/index.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone, printPlan, printSkipped } from './plan.js';
 import { parseCheckpointId, projectPaths } from './targetArgs.js';
@@ -76,7 +76,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const target = checkpoints.get(id);
 
   if (values['dry-run'] || !values.yes) {
-    const preview = await previewRestore(checkpoints, id, { only });
+    const preview = (await checkpoints.plan(id, only)).preview;
     if (values.json && values['dry-run']) {
       writeLine(io.stdout, JSON.stringify({ ...preview, dryRun: true }));
       return 0;
@@ -87,7 +87,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     if (!(await confirmOrStop(io, values.yes, `Restore checkpoint #${id}? [y/N] `, 'restoring'))) return 1;
   }
 
-  const result = await restoreCheckpoint(checkpoints, id, { only, ...requesterOf(io) });
+  const result = await checkpoints.restore(id, { only, ...requesterOf(io) });
   if (values.json) {
     writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.redo }));
     return 0;

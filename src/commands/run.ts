@@ -13,7 +13,10 @@ Runs an agent (any command: claude, codex, gemini, aider, bash…) inside Rewind
 full-screen app. Checkpoints are taken before each Enter you press in the pane and after
 each burst of file changes settles; Esc Esc opens the rewind picker; Ctrl+] opens the
 command bar (/checkpoint, /checkpoints, /rewind, /redo, /config, /help, /quit).
-Rewind exits with the agent's exit code.`;
+Rewind exits with the agent's exit code.
+
+  --agent NAME   the agent support to use, whatever the command: generic (every command
+                 gets it today; agent-specific support comes with hooks)`;
 
 /** Splits `[options] -- command args…`. */
 export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: string; command: string; args: string[] } {
@@ -54,10 +57,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, help);
     return 0;
   }
-  const { dir, command, args } = parseRunArgs(argv);
+  const { agent, dir, command, args } = parseRunArgs(argv);
   // React's development build is several times slower per frame; the app is never a dev build.
   process.env.NODE_ENV ??= 'production';
-  const code = await runApp({ command, args, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env }, sessionLoader(io.env));
+  const code = await runApp({ command, args, agent, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env }, sessionLoader(io.env));
   // The agent is gone and the terminal restored: nothing in flight is worth waiting for (a
   // module still loading, a usage walk), so leave now with the agent's code.
   process.exit(code);

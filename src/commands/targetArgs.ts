@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Checkpoints } from '../checkpoints/checkpoints.js';
+import type { ProjectCheckpoints } from '../checkpoints/index.js';
 import { UsageError, UserError } from '../shared/errors.js';
 
 /**
@@ -23,12 +23,12 @@ export function parseCheckpointId(raw: string | undefined, command: string): num
  * project (an empty list). An empty or blank path is a usage error (a script's empty
  * variable must not widen a restore to everything); a path outside the project is an error.
  */
-export function projectPaths(checkpoints: Checkpoints, base: string, raw: readonly string[] | undefined, what: string): string[] {
+export function projectPaths(checkpoints: ProjectCheckpoints, base: string, raw: readonly string[] | undefined, what: string): string[] {
   const paths: string[] = [];
   for (const file of raw ?? []) {
     if (file.trim() === '') throw new UsageError(`${what} got an empty path: name a file or folder (\`.\` for the whole project)`);
-    const relative = path.relative(checkpoints.project.root, path.resolve(base, file));
-    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) throw new UserError(`${file} is outside the project ${checkpoints.project.root}`);
+    const relative = path.relative(checkpoints.projectRoot, path.resolve(base, file));
+    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) throw new UserError(`${file} is outside the project ${checkpoints.projectRoot}`);
     if (relative === '') return [];
     paths.push(relative.split(path.sep).join('/'));
   }

@@ -1,8 +1,7 @@
-import { redoLast } from '../checkpoints/restore/redo.js';
 import { configFilePath } from '../config/file.js';
 import { messageOf } from '../shared/errors.js';
 import { appCommands, parseCommandLine, type AppCommandName } from './commandLine.js';
-import type { SessionController } from './controller.js';
+import type { SessionPort } from './sessionPort.js';
 import { formatBytes } from '../shared/format.js';
 import { openPicker, requesterOf } from './pickerFlow.js';
 
@@ -11,7 +10,7 @@ export function commandKeyLabel(spec: string): string {
   return spec.replace(/^ctrl\+/i, 'Ctrl+');
 }
 
-function helpLines(session: SessionController): string[] {
+function helpLines(session: SessionPort): string[] {
   return [
     ...appCommands.map((command) => `${command.usage.padEnd(22)} ${command.help}`),
     '',
@@ -21,13 +20,13 @@ function helpLines(session: SessionController): string[] {
   ];
 }
 
-async function usageLines(session: SessionController): Promise<string[]> {
+async function usageLines(session: SessionPort): Promise<string[]> {
   const checkpointer = session.checkpoints;
   if (!checkpointer) return [`Checkpoints are off: ${session.checkpointsOffReason ?? 'unknown'}.`];
   const usage = await checkpointer.usage();
   const config = session.config;
   return [
-    `${checkpointer.summary.count} checkpoint(s) for ${checkpointer.engine.project.root}`,
+    `${checkpointer.summary.count} checkpoint(s) for ${checkpointer.engine.projectRoot}`,
     `This project's store: ${formatBytes(usage.project)}   All projects: ${formatBytes(usage.all)}`,
     `Store: ${usage.path}`,
     '',
@@ -37,14 +36,14 @@ async function usageLines(session: SessionController): Promise<string[]> {
   ];
 }
 
-async function redo(session: SessionController): Promise<void> {
+async function redo(session: SessionPort): Promise<void> {
   const checkpointer = session.checkpoints;
   if (!checkpointer) {
     session.say(`checkpoints are off: ${session.checkpointsOffReason ?? ''}`, 'warning');
     return;
   }
   try {
-    const result = await session.whileRestoring(() => redoLast(checkpointer.engine, requesterOf(session)));
+    const result = await session.restores.whileRestoring(() => checkpointer.engine.redo(requesterOf(session)));
     checkpointer.refresh();
     session.say(`undid the last rewind: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
   } catch (error) {
@@ -56,7 +55,7 @@ async function redo(session: SessionController): Promise<void> {
  * Runs a command from the command bar (`name` 'line': the typed text) or a key. Returns an
  * error to show in the command bar, or undefined.
  */
-export async function runAppCommand(session: SessionController, name: AppCommandName | 'line', argument: string): Promise<string | undefined> {
+export async function runAppCommand(session: SessionPort, name: AppCommandName | 'line', argument: string): Promise<string | undefined> {
   if (name === 'line') {
     const parsed = parseCommandLine(argument);
     if (!parsed.ok) return parsed.error;

@@ -1,27 +1,20 @@
-import path from 'node:path';
-import { Checkpoints, type SnapshotOptions } from '../checkpoints/checkpoints.js';
-import { splitNul } from '../checkpoints/git.js';
-import { shadowGitEnv } from '../checkpoints/gitEnv.js';
-import type { CheckpointRecord } from '../checkpoints/record.js';
+import { engineSettings, openProjectCheckpoints, requireGit, type CheckpointRecord, type ProjectCheckpoints, type SnapshotOptions, type UsageReport } from '../checkpoints/index.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { messageOf } from '../shared/errors.js';
-import { engineSettings } from '../checkpoints/settings.js';
-import { diskUsage } from './diskUsage.js';
-import { resolveCommand } from '../pty/resolveCommand.js';
 
 /** Why checkpoints are off, or the engine when they are on. */
 export type CheckpointAvailability = (
-  | { on: true; engine: Checkpoints }
+  | { on: true; engine: ProjectCheckpoints }
   /** No new checkpoints; `engine` is there when earlier ones can still be restored. */
-  | { on: false; reason: string; engine?: Checkpoints }
+  | { on: false; reason: string; engine?: ProjectCheckpoints }
 ) & {
   /** What went wrong opening them that the user must hear of (one line each). */
   problems?: string[];
 };
 
 /** Rebuilds a lost list and repairs the chain (after the project's own gc), saying what failed or was lost. */
-async function openingProblems(engine: Checkpoints): Promise<string[]> {
+async function openingProblems(engine: ProjectCheckpoints): Promise<string[]> {
   const problems: string[] = [];
   await engine
     .recoverList()
@@ -46,12 +39,12 @@ async function openingProblems(engine: Checkpoints): Promise<string[]> {
 export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv): Promise<CheckpointAvailability> {
   try {
     // Looked up on PATH (a few stat calls), not run: starting a process costs ~10 ms here.
-    await resolveCommand('git', shadowGitEnv(env), cwd);
+    requireGit(env);
   } catch {
     return { on: false, reason: 'git not found (install git)' };
   }
   try {
-    const engine = Checkpoints.open({ cwd, settings: engineSettings(config), home: rewindHome(env), env });
+    const engine = openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env });
     const problems = await openingProblems(engine);
     // Turned off: nothing new is taken, but the checkpoints already there can be restored.
     if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json', engine, problems };
@@ -79,7 +72,7 @@ export class Checkpointer {
   private sizing: Promise<void> | undefined;
 
   constructor(
-    readonly engine: Checkpoints,
+    readonly engine: ProjectCheckpoints,
     private readonly onChange: () => void,
   ) {
     this.refresh();
@@ -93,7 +86,8 @@ export class Checkpointer {
     } catch {
       // A damaged list is reported when the picker opens.
     }
-    this.sizing ??= diskUsage(this.engine.store.root)
+    this.sizing ??= this.engine
+      .projectBytes()
       .then((bytes) => {
         this.summary = { ...this.summary, storeBytes: bytes };
       })
@@ -111,23 +105,17 @@ export class Checkpointer {
   }
 
   /** The folders the newest checkpoint holds (what the watcher watches from the start). */
-  async folders(): Promise<string[]> {
-    const newest = this.engine.list().findLast((record) => !record.unrestorable);
-    if (!newest) return [];
-    const listed = await this.engine.repo.git(['ls-tree', '-r', '-d', '--name-only', '-z', newest.tree]);
-    return splitNul(listed.stdout);
+  folders(): Promise<string[]> {
+    return this.engine.folders();
   }
 
   /** Which of these project-relative paths the project's ignore rules (as checkpoints see them) ignore. */
-  async ignored(paths: string[]): Promise<Set<string>> {
-    if (paths.length === 0 || !this.engine.repo.exists()) return new Set();
-    const result = await this.engine.repo.git(['check-ignore', '-z', '--stdin'], { input: `${paths.join('\0')}\0`, okCodes: [0, 1] });
-    return new Set(splitNul(result.stdout));
+  ignored(paths: string[]): Promise<Set<string>> {
+    return this.engine.ignored(paths);
   }
 
   /** Disk usage of this project's store and of every project's. */
-  async usage(): Promise<{ project: number; all: number; path: string }> {
-    const all = await diskUsage(path.dirname(this.engine.store.root));
-    return { project: await diskUsage(this.engine.store.root), all, path: this.engine.store.root };
+  usage(): Promise<UsageReport> {
+    return this.engine.usage();
   }
 }

@@ -1,10 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Checkpoints, CurrentTree } from '../checkpoints/checkpoints.js';
-import { whyUnrestorable, type CheckpointRecord } from '../checkpoints/record.js';
-import type { LeftAlone } from '../checkpoints/restore/plan.js';
-import { diffOfPlan } from '../checkpoints/restore/planDiff.js';
-import { planFrom } from '../checkpoints/restore/restore.js';
+import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlone, type ProjectCheckpoints } from '../checkpoints/index.js';
 import type { PickerCheckpoint, PickerPreview } from '../app/picker/types.js';
 import { messageOf } from '../shared/errors.js';
 
@@ -28,6 +24,7 @@ export function pickerCheckpoints(records: readonly CheckpointRecord[], now?: Si
       files: next ? next.changedSincePrevious : (now?.changedSinceNewest ?? null),
       paths: next ? next.changedPaths : now?.changedPathsSinceNewest,
       unrestorable: record.unrestorable,
+      ...(record.unrestorable ? { unrestorableReason: whyUnrestorable(record) } : {}),
     };
   });
 }
@@ -78,7 +75,7 @@ function leftAloneRow(root: string, item: LeftAlone): PickerPreview['skipped'][n
 export class PreviewLoader {
   private current: Promise<CurrentTree> | undefined;
 
-  constructor(private readonly engine: Checkpoints) {}
+  constructor(private readonly engine: ProjectCheckpoints) {}
 
   /** The work tree now, and which files differ from the newest checkpoint. */
   workTree(): Promise<CurrentTree> {
@@ -93,9 +90,9 @@ export class PreviewLoader {
       const unrestorable = whyUnrestorable(target);
       if (unrestorable !== undefined) return { files: [], skipped: [], unsaved: [], error: unrestorable };
       const now = await this.workTree();
-      const plan = await planFrom(this.engine, target, now);
-      const diff = await diffOfPlan(this.engine, now.tree, target.tree, plan, [], ['-z', '--raw', '--numstat']);
-      const root = this.engine.project.root;
+      const plan = await this.engine.planFrom(now, id);
+      const diff = await this.engine.planDiff(now.tree, id, plan, [], ['-z', '--raw', '--numstat']);
+      const root = this.engine.projectRoot;
       return { files: parseRawNumstat(diff), skipped: [...plan.skipped, ...plan.leftAlone.map((item) => leftAloneRow(root, item))], unsaved: plan.unsaved };
     } catch (error) {
       return { files: [], skipped: [], unsaved: [], error: messageOf(error) };

@@ -2,17 +2,14 @@ import { UserError } from '../shared/errors.js';
 import { PtySession } from '../pty/ptySession.js';
 import { newSessionId } from './sessionId.js';
 import { paneHeightOf } from '../app/paneSize.js';
-import type { runSession as RunSessionFunction } from './runSession.js';
+import { chooseAgent } from '../agents/chooseAgent.js';
+import { AdapterGuard } from './adapterGuard.js';
+import type { RunAppOptions, RunSessionOptions } from './appOptions.js';
 
-export interface RunAppOptions {
-  command: string;
-  args: readonly string[];
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-}
+export type { RunAppOptions } from './appOptions.js';
 
 /** Where the rest of the app comes from: the build's bundle, or its modules. */
-export type SessionLoader = () => Promise<{ runSession: typeof RunSessionFunction }>;
+export type SessionLoader = () => Promise<{ runSession: (options: RunSessionOptions) => Promise<number> }>;
 
 /**
  * Runs the agent in Rewind's full-screen app until it exits; returns its exit code. The
@@ -22,21 +19,27 @@ export type SessionLoader = () => Promise<{ runSession: typeof RunSessionFunctio
  * @throws CommandNotFoundError (exit 127) when the agent's command does not exist.
  */
 export async function runApp(options: RunAppOptions, loadSession: SessionLoader = () => import('./runSession.js')): Promise<number> {
+  const agent = chooseAgent(options.command, options.agent);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new UserError('rewind runs the agent in a full-screen terminal app: start it from a terminal (scripts can use `rewind snapshot` and `rewind restore`)');
   }
   const sessionId = newSessionId(options.env);
+  // What the adapter adds (hook settings, later); a failing adapter launches the command as it is.
+  const launch = new AdapterGuard(agent, (message) => process.stderr.write(`rewind: warning: ${message}\n`)).launch(
+    { command: options.command, args: options.args, env: { ...options.env, REWIND_SESSION: sessionId, REWIND_AGENT: agent.name } },
+    { id: sessionId, cwd: options.cwd },
+  );
   const pty = await PtySession.spawn({
-    command: options.command,
-    args: options.args,
+    command: launch.command,
+    args: launch.args,
     cwd: options.cwd,
-    env: { ...options.env, REWIND_SESSION: sessionId },
+    env: launch.env,
     cols: process.stdout.columns || 80,
     rows: paneHeightOf(process.stdout.rows || 24),
   });
   try {
     const { runSession } = await loadSession();
-    return await runSession({ ...options, pty, sessionId });
+    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent });
   } catch (error) {
     if (!pty.exitStatus) await pty.terminate();
     throw error;

@@ -5,14 +5,7 @@ import { loadConfigLenient } from '../config/lenient.js';
 import { InkFrameSink, layoutOf, ScreenWriter } from '../app/screenWriter.js';
 import { loadInkWhenNeeded } from './inkLoader.js';
 
-import type { PtySession } from '../pty/ptySession.js';
-import type { RunAppOptions } from './runApp.js';
-
-export interface RunSessionOptions extends RunAppOptions {
-  /** The agent, already started in its pty. */
-  pty: PtySession;
-  sessionId: string;
-}
+import type { RunSessionOptions } from './appOptions.js';
 
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 

@@ -1,5 +1,5 @@
 import type { AppView } from '../app/view.js';
-import type { PaneFrame } from '../app/screenWriter.js';
+import type { PaneFrame } from '../app/view.js';
 import type { CheckpointAvailability, CheckpointSummary } from './checkpointer.js';
 import { formatAge, formatBytes } from '../shared/format.js';
 

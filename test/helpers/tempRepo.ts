@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from './waitFor.js';
 import { Checkpoints, type EngineSettings } from '../../src/checkpoints/checkpoints.js';
+import { openProjectCheckpoints, type ProjectCheckpoints } from '../../src/checkpoints/index.js';
 
 export const defaultSettings: EngineSettings = {
   checkpointMaxFileMb: 20,
@@ -36,8 +37,10 @@ export interface Sandbox {
   folder(name: string): string;
   /** A new folder with `git init`, one file (README.md) and a first commit on `main`. */
   repo(name: string): string;
-  /** Opens the engine on `cwd` with the sandbox's store and env. */
+  /** Opens the engine on `cwd` with the sandbox's store and env (its internals too, for checking). */
   open(cwd: string, settings?: Partial<EngineSettings>, extraEnv?: NodeJS.ProcessEnv): Checkpoints;
+  /** Opens `cwd`'s checkpoints as the rest of Rewind does (src/checkpoints/index.ts). */
+  project(cwd: string, settings?: Partial<EngineSettings>): ProjectCheckpoints;
   /** Removes everything the sandbox made (after background walks it started are done). */
   cleanup(): Promise<void>;
 }
@@ -105,6 +108,9 @@ export function createSandbox(prefix = 'rewind-test-'): Sandbox {
     },
     open(cwd, settings = {}, extraEnv = {}) {
       return Checkpoints.open({ cwd, settings: { ...defaultSettings, ...settings }, home: store, env: { ...env, ...extraEnv } });
+    },
+    project(cwd, settings = {}) {
+      return openProjectCheckpoints({ cwd, settings: { ...defaultSettings, ...settings }, home: store, env });
     },
     async cleanup() {
       await waitForBackgroundScans(store);

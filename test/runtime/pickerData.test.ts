@@ -37,7 +37,7 @@ describe("the rows' files", () => {
     expect(found(before, 'first.txt')).toEqual([1]);
     expect(before.at(-1)).toMatchObject({ id: 2, files: null, paths: undefined });
 
-    const now = await new PreviewLoader(checkpoints).workTree();
+    const now = await new PreviewLoader(sb.project(root)).workTree();
     const rows = pickerCheckpoints(records, now);
     expect(rows.at(-1)).toMatchObject({ id: 2, files: 1, paths: ['second.txt'] });
     expect(found(rows, 'second.txt')).toEqual([2]);
@@ -69,7 +69,7 @@ describe('a checkpoint whose borrowed objects were pruned, in the picker', () =>
     expect(modes(gone.id)).toEqual({ both: reason, files: reason, conversation: 'enabled' });
     expect(modes(kept.id)).toEqual({ both: 'enabled', files: 'enabled', conversation: 'enabled' });
 
-    const previews = new PreviewLoader(checkpoints);
+    const previews = new PreviewLoader(sb.project(root));
     expect((await previews.load(gone.id)).error).toBe(reason);
     expect((await previews.load(kept.id)).error).toBeUndefined();
     await expect(restoreCheckpoint(checkpoints, gone.id)).rejects.toThrow(`checkpoint #${gone.id} is no longer restorable`);
@@ -90,7 +90,7 @@ describe("the preview is the restore's own plan", () => {
     write(sb.repo('plan/inner'), 'lib.c', 'int x;\n');
     await checkpoints.snapshot({ label: 'now' });
 
-    const preview = await new PreviewLoader(checkpoints).load(target);
+    const preview = await new PreviewLoader(sb.project(root)).load(target);
     expect(preview.error).toBeUndefined();
     expect(preview.files).toEqual([
       { path: '.gitignore', status: 'A', added: 1, removed: 0 },
@@ -115,12 +115,12 @@ describe("the preview is the restore's own plan", () => {
     await restoreCheckpoint(checkpoints, first);
     await redoLast(checkpoints);
     // Back at B's files, as the redo point holds them: nobody edited anything since.
-    const preview = await new PreviewLoader(checkpoints).load(first);
+    const preview = await new PreviewLoader(sb.project(root)).load(first);
     expect(preview.files.map((file) => file.path)).toEqual(['a.txt', 'b.txt']);
     expect(preview.unsaved).toEqual([]);
     // An edit now is marked.
     write(root, 'b.txt', 'b3, by hand\n');
-    expect((await new PreviewLoader(checkpoints).load(first)).unsaved).toEqual(['b.txt']);
+    expect((await new PreviewLoader(sb.project(root)).load(first)).unsaved).toEqual(['b.txt']);
   });
 });
 

@@ -110,7 +110,7 @@ describe('ChangeWatcher and the project\'s ignore rules', () => {
       fs.writeFileSync(path.join(project, 'src/a.ts'), 'a\n');
       const engine = sb.open(project);
       await engine.snapshot({ label: 'start' });
-      const checkpointer = new Checkpointer(engine, () => undefined);
+      const checkpointer = new Checkpointer(sb.project(project), () => undefined);
       const answered: string[][] = [];
       const bursts: string[][] = [];
       watchInto(project, bursts, async (paths) => {

@@ -1,4 +1,3 @@
-import { whyUnrestorable } from '../../checkpoints/record.js';
 import type { ModeState, PickerCheckpoint, RestoreMode } from './types.js';
 
 /** One line of the mode menu. */
@@ -20,11 +19,11 @@ const MODES: readonly { mode: RestoreMode; key: 'b' | 'f' | 'c'; label: string }
 /**
  * The three modes for `checkpoint`, in menu order, each enabled or not with the reason from
  * `modes` (what the agent allows). A checkpoint whose files cannot be restored
- * (whyUnrestorable) cannot restore files whatever `modes` says: a mode is never silently
+ * (`unrestorable`, with the engine's reason) cannot restore files whatever `modes` says: a mode is never silently
  * missing, only shown disabled.
  */
 export function modeOptions(checkpoint: PickerCheckpoint, modes: Record<RestoreMode, ModeState>): ModeOption[] {
-  const unrestorable = whyUnrestorable(checkpoint);
+  const unrestorable = checkpoint.unrestorable === true ? (checkpoint.unrestorableReason ?? 'its files are no longer restorable') : undefined;
   return MODES.map(({ mode, key, label }) => {
     const state = modes[mode];
     if (unrestorable !== undefined && mode !== 'conversation' && state.enabled) {

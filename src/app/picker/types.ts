@@ -1,3 +1,4 @@
+import type { ModeState, RestoreMode } from '../../shared/restoreModes.js';
 import type { KeyEvent } from '../../pty/keys.js';
 
 /** One checkpoint as the picker shows it (built by the session from the checkpoint list). */
@@ -16,6 +17,8 @@ export interface PickerCheckpoint {
   paths?: readonly string[];
   /** Its files can no longer be restored (objects pruned by the project's own gc). */
   unrestorable?: boolean;
+  /** Why, in the engine's words (whyUnrestorable), when it is. */
+  unrestorableReason?: string;
 }
 
 /** What restoring the selected checkpoint would do, loaded lazily for the selected row. */
@@ -30,13 +33,7 @@ export interface PickerPreview {
   error?: string;
 }
 
-export type RestoreMode = 'both' | 'files' | 'conversation';
-
-export interface ModeState {
-  enabled: boolean;
-  /** Why it is disabled, shown beside it. */
-  reason?: string;
-}
+export type { ModeState, RestoreMode } from '../../shared/restoreModes.js';
 
 export type PickerChoice = { kind: 'restore'; id: number; mode: RestoreMode } | { kind: 'undo' };
 
@@ -63,3 +60,6 @@ export interface PickerProps {
   onChoose(choice: PickerChoice): void;
   onClose(): void;
 }
+
+/** The picker's data and callbacks, as the runtime hands them over (the view adds its size and keys). */
+export type PickerModel = Omit<PickerProps, 'width' | 'height' | 'keys'>;

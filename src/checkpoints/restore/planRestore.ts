@@ -47,7 +47,7 @@ export async function diffTrees(engine: Checkpoints, from: string, to: string, o
  */
 export function savedTree(engine: Checkpoints): string | undefined {
   const newest = engine.log.last();
-  const restored = readRestoredMarker(engine);
+  const restored = readRestoredMarker(engine.store);
   return restored && newest && restored.after === newest.id ? restored.tree : newest?.tree;
 }
 

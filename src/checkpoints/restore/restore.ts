@@ -202,7 +202,7 @@ export async function restoreLocked(engine: Checkpoints, id: number, options: Re
   }
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, interrupted);
-  writeRestoredMarker(engine, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
+  writeRestoredMarker(engine.store, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
   fs.rmSync(engine.store.journal, { force: true });
   fs.rmSync(staging, { recursive: true, force: true });
   if (redoOf?.ref) {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Checkpoints } from '../checkpoints.js';
+import type { StorePaths } from '../store.js';
 import { writeFileAtomic } from '../atomicFile.js';
 
 /**
@@ -14,17 +13,13 @@ export interface RestoredMarker {
   after: number;
 }
 
-function file(engine: Checkpoints): string {
-  return path.join(engine.store.root, 'restored');
+export function writeRestoredMarker(store: StorePaths, marker: RestoredMarker): void {
+  writeFileAtomic(store.restored, JSON.stringify(marker));
 }
 
-export function writeRestoredMarker(engine: Checkpoints, marker: RestoredMarker): void {
-  writeFileAtomic(file(engine), JSON.stringify(marker));
-}
-
-export function readRestoredMarker(engine: Checkpoints): RestoredMarker | undefined {
+export function readRestoredMarker(store: StorePaths): RestoredMarker | undefined {
   try {
-    return JSON.parse(fs.readFileSync(file(engine), 'utf8')) as RestoredMarker;
+    return JSON.parse(fs.readFileSync(store.restored, 'utf8')) as RestoredMarker;
   } catch {
     return undefined;
   }

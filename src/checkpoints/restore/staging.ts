@@ -15,7 +15,7 @@ export const projectStagingPrefix = '.rewind-staging-';
 export function stagingDirFor(engine: Checkpoints): string {
   const name = `${process.pid}-${Date.now()}`;
   const sameDevice = fs.statSync(engine.store.root).dev === fs.statSync(engine.project.root).dev;
-  return sameDevice ? path.join(engine.store.root, `staging-${name}`) : path.join(engine.project.root, `${projectStagingPrefix}${name}`);
+  return sameDevice ? path.join(engine.store.root, `${engine.store.stagingPrefix}${name}`) : path.join(engine.project.root, `${projectStagingPrefix}${name}`);
 }
 
 function removeDead(dir: string, prefix: string): void {
@@ -34,12 +34,11 @@ function removeDead(dir: string, prefix: string): void {
 
 /** Removes staging and scratch folders of restores and previews whose process is gone. */
 export function cleanStaleStaging(engine: Checkpoints): void {
-  removeDead(engine.store.root, 'staging-');
-  removeDead(engine.store.root, scratchPrefix);
+  removeDead(engine.store.root, engine.store.stagingPrefix);
+  removeDead(engine.store.root, engine.store.scratchPrefix);
   removeDead(engine.project.root, projectStagingPrefix);
 }
 
-const scratchPrefix = 'scratch-';
 
 /**
  * Runs `work` with a new private folder (ignore rules of a checkpoint, a throwaway index):
@@ -49,9 +48,9 @@ const scratchPrefix = 'scratch-';
 export async function withScratch<T>(engine: Checkpoints, work: (dir: string) => Promise<T>): Promise<T> {
   let dir: string;
   try {
-    dir = fs.mkdtempSync(path.join(engine.store.root, `${scratchPrefix}${process.pid}-`));
+    dir = fs.mkdtempSync(path.join(engine.store.root, `${engine.store.scratchPrefix}${process.pid}-`));
   } catch {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), `rewind-${scratchPrefix}`));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `rewind-${engine.store.scratchPrefix}`));
   }
   try {
     return await work(dir);

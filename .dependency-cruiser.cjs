@@ -1,0 +1,59 @@
+// The layers of src/ and the arrows between them (README "Development"). `npm run lint` runs
+// this; any import it does not allow, and any cycle, fails the lint.
+//
+//   cli -> commands -> runtime -> { app, pty, checkpoints, agents, hooks } -> config, shared
+//
+// Outside checkpoints/, the engine is reached only through src/checkpoints/index.ts.
+const layer = (name, mayImport) => ({
+  from: { path: `^src/${name}/` },
+  to: { path: `^src/(${[name, ...mayImport].join('|')})/` },
+});
+
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', comment: 'Modules must not import each other in a circle.', from: {}, to: { circular: true } },
+    {
+      name: 'engine-through-its-door',
+      severity: 'error',
+      comment: 'Outside src/checkpoints/, import the engine only from src/checkpoints/index.ts.',
+      from: { path: '^src/', pathNot: '^src/checkpoints/' },
+      to: { path: '^src/checkpoints/', pathNot: '^src/checkpoints/index\\.ts$' },
+    },
+    {
+      name: 'views-only-draw',
+      severity: 'error',
+      comment: 'app/ draws: it does not start processes or hold the pty.',
+      from: { path: '^src/app/' },
+      to: { path: '^src/pty/(ptySession|resolveCommand)\\.ts$' },
+    },
+    {
+      name: 'no-node-pty-outside-pty',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/pty/' },
+      to: { path: '@lydell/node-pty' },
+    },
+  ],
+  allowed: [
+    { from: { path: '^src/cli\\.ts$' }, to: { path: '^src/(cli|commands)/' } },
+    layer('cli', ['commands', 'config', 'shared']),
+    layer('commands', ['runtime', 'checkpoints', 'config', 'shared']),
+    layer('runtime', ['app', 'pty', 'checkpoints', 'agents', 'hooks', 'config', 'shared']),
+    layer('app', ['pty', 'config', 'shared']),
+    layer('pty', ['config', 'shared']),
+    layer('agents', ['config', 'shared']),
+    layer('hooks', ['config', 'shared']),
+    layer('checkpoints', ['config', 'shared']),
+    layer('config', ['shared']),
+    layer('shared', []),
+    // Packages and Node's built-ins.
+    { from: { path: '^src/' }, to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'core'] } },
+  ],
+  allowedSeverity: 'error',
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,30 @@
+import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
+
+/** How the agent is started in the pane. */
+export interface Launch {
+  command: string;
+  args: readonly string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** Where busy/idle comes from: the agent's output going quiet, or its own events (hooks). */
+export type ActivitySource = 'output' | 'hooks';
+
+/**
+ * What Rewind knows of one agent: how to launch it (what env and args to add: hook
+ * settings, later), where busy/idle comes from, what a checkpoint can restore of it, and
+ * (later) how to label its hook events and capture and rebuild its conversation. Every call
+ * the runtime makes into an adapter goes through its guard (runtime/adapterGuard.ts): an
+ * adapter that throws or hangs never breaks a session or a restore of files.
+ */
+export interface AgentAdapter {
+  /** The name on checkpoints (`agent`) and for `--agent`. */
+  readonly name: string;
+  /** Whether this adapter is for a command (its file name, e.g. `claude`). */
+  handles(command: string): boolean;
+  /** The agent's launch with what Rewind adds (nothing for the generic agent). */
+  launch(launch: Launch, session: { id: string; cwd: string }): Launch;
+  readonly activity: ActivitySource;
+  /** What a restore can put back for a checkpoint this agent took part in. */
+  restoreModes(checkpoint: { conversation: unknown }): Record<RestoreMode, ModeState>;
+}

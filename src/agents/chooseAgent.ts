@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { UsageError } from '../shared/errors.js';
+import type { AgentAdapter } from './agentAdapter.js';
+import { genericAgent } from './generic.js';
+
+/** Every adapter, the generic one last (it handles any command). */
+const adapters: readonly AgentAdapter[] = [genericAgent];
+
+/** The names `--agent` takes. */
+export function agentNames(): string[] {
+  return adapters.map((adapter) => adapter.name);
+}
+
+/**
+ * The adapter for a session: the one `--agent` names, else the first that handles the
+ * command (by its file name), else the generic one.
+ */
+export function chooseAgent(command: string, requested?: string): AgentAdapter {
+  if (requested !== undefined) {
+    const named = adapters.find((adapter) => adapter.name === requested);
+    if (!named) throw new UsageError(`unknown agent '${requested}' for --agent: rewind knows ${agentNames().join(', ')} (see \`rewind run --help\`)`);
+    return named;
+  }
+  const name = path.basename(command);
+  return adapters.find((adapter) => adapter.handles(name)) ?? genericAgent;
+}

@@ -1,0 +1,25 @@
+// The engine's one door: everything outside src/checkpoints/ reaches checkpoints through
+// this module (lint enforces it). Nothing here or behind it is Ink, a pty or an agent.
+import { Checkpoints, type OpenOptions } from './checkpoints.js';
+import { ProjectCheckpoints } from './projectCheckpoints.js';
+
+export type { ProjectCheckpoints, UsageReport } from './projectCheckpoints.js';
+export type { EngineSettings, OpenOptions, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpoints.js';
+export type { ChangeSummary, ChangeExamples } from './snapshot.js';
+export type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';
+export type { RepairResult } from './repairChain.js';
+export type { LeftAlone, PlannedWrite, RestorePlan } from './restore/plan.js';
+export type { RestorePreview } from './restore/planRestore.js';
+export type { PlanNow, Requester, RestoreOptions, RestoreResult } from './restore/restore.js';
+export type { RedoPreview, RedoResult } from './restore/redo.js';
+export { whyUnrestorable } from './record.js';
+export { requireGit } from './git.js';
+export { engineSettings } from './settings.js';
+
+/**
+ * Opens a project's checkpoints (the nearest git work tree around `cwd`, or `cwd`).
+ * Touches nothing on disk: the store is made by the first snapshot.
+ */
+export function openProjectCheckpoints(options: OpenOptions): ProjectCheckpoints {
+  return new ProjectCheckpoints(Checkpoints.open(options));
+}

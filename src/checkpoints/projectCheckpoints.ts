@@ -1,0 +1,147 @@
+import path from 'node:path';
+import type { Checkpoints, CurrentTree, SnapshotOptions, SnapshotResult } from './checkpoints.js';
+import { diskUsage } from './diskUsage.js';
+import { splitNul } from './git.js';
+import type { CheckpointRecord, SkippedFile } from './record.js';
+import type { RepairResult } from './repairChain.js';
+import { interruptedJournal, interruptedMessage } from './restore/journal.js';
+import { diffOfPlan } from './restore/planDiff.js';
+import type { RestorePreview } from './restore/planRestore.js';
+import { previewRedo, redoLast, type RedoPreview, type RedoResult } from './restore/redo.js';
+import { readRedoStack } from './restore/redoStack.js';
+import { planFrom, planNow, restoreCheckpoint, type PlanNow, type Requester, type RestoreOptions, type RestoreResult } from './restore/restore.js';
+
+/** Disk usage of a project's store and of every project's. */
+export interface UsageReport {
+  project: number;
+  all: number;
+  path: string;
+}
+
+/**
+ * A project's checkpoints, as the rest of Rewind uses them: snapshot, list, plan, restore,
+ * undo a restore, usage. The shadow repo, its files and its git calls stay behind it.
+ */
+export class ProjectCheckpoints {
+  readonly #engine: Checkpoints;
+
+  constructor(engine: Checkpoints) {
+    this.#engine = engine;
+  }
+
+  /** The project's folder (real path). */
+  get projectRoot(): string {
+    return this.#engine.project.root;
+  }
+
+  /** Where this project's checkpoints are kept (shown to users; never written by others). */
+  get storeRoot(): string {
+    return this.#engine.store.root;
+  }
+
+  /** Whether any checkpoint store exists yet for this project. */
+  get initialized(): boolean {
+    return this.#engine.initialized;
+  }
+
+  snapshot(options?: SnapshotOptions): Promise<SnapshotResult> {
+    return this.#engine.snapshot(options);
+  }
+
+  /** Every checkpoint, oldest first. */
+  list(): CheckpointRecord[] {
+    return this.#engine.list();
+  }
+
+  /** The checkpoint with this id, or a UserError that says how to find one. */
+  get(id: number): CheckpointRecord {
+    return this.#engine.get(id);
+  }
+
+  /** The files as they are now, as a tree (what a restore starts from), and what changed since the newest checkpoint. */
+  currentTree(): Promise<CurrentTree> {
+    return this.#engine.currentTree();
+  }
+
+  /** Heals a damaged store and rebuilds a lost list (see Checkpoints.recoverList); what it says, one line each. */
+  recoverList(): Promise<string[]> {
+    return this.#engine.recoverList();
+  }
+
+  /** Repairs the chain after the project's own gc (cheap when nothing is marked). */
+  maintain(): Promise<RepairResult | undefined> {
+    return this.#engine.maintain();
+  }
+
+  /** Files the engine leaves out now (oversize, heavy, unreadable). */
+  skippedNow(): SkippedFile[] {
+    return this.#engine.skippedNow();
+  }
+
+  /** What restoring `id` would do from the files as they are now (the one plan every view shows). */
+  plan(id: number, only: readonly string[] = []): Promise<PlanNow> {
+    return planNow(this.#engine, id, only);
+  }
+
+  /** The same plan from a work tree read before (the picker reads it once per opening). */
+  planFrom(current: CurrentTree, id: number): Promise<RestorePreview> {
+    return planFrom(this.#engine, this.get(id), current);
+  }
+
+  /** `git diff-tree -r <format>` of exactly what a plan writes and deletes, from the tree it starts at. */
+  planDiff(from: string, id: number, plan: RestorePreview, only: readonly string[], format: readonly string[]): Promise<Buffer> {
+    return diffOfPlan(this.#engine, from, this.get(id).tree, plan, only, format);
+  }
+
+  restore(id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
+    return restoreCheckpoint(this.#engine, id, options);
+  }
+
+  /** Which restore `redo` would undo, and its plan. */
+  previewRedo(): Promise<RedoPreview> {
+    return previewRedo(this.#engine);
+  }
+
+  /** Undoes the last restore (`expected`: the redo point a shown plan was for). */
+  redo(requester: Requester = {}, expected?: string): Promise<RedoResult> {
+    return redoLast(this.#engine, requester, expected);
+  }
+
+  /** Whether there is a restore to undo. */
+  async canUndo(): Promise<boolean> {
+    return this.#engine.initialized && (await readRedoStack(this.#engine.repo)).length > 0;
+  }
+
+  /** What to tell the user about a restore that was cut off, if one was. */
+  interruptedRestore(): string | undefined {
+    const journal = interruptedJournal(this.#engine.store.journal);
+    return journal ? interruptedMessage(journal) : undefined;
+  }
+
+  /** The folders the newest restorable checkpoint holds (what a file watcher watches from the start). */
+  async folders(): Promise<string[]> {
+    const newest = this.#engine.list().findLast((record) => !record.unrestorable);
+    if (!newest) return [];
+    const listed = await this.#engine.repo.git(['ls-tree', '-r', '-d', '--name-only', '-z', newest.tree]);
+    return splitNul(listed.stdout);
+  }
+
+  /** Which of these project-relative paths checkpoints leave out by the ignore rules. */
+  async ignored(paths: readonly string[]): Promise<Set<string>> {
+    if (paths.length === 0 || !this.#engine.initialized) return new Set();
+    const result = await this.#engine.repo.git(['check-ignore', '-z', '--stdin'], { input: `${paths.join('\0')}\0`, okCodes: [0, 1] });
+    return new Set(splitNul(result.stdout));
+  }
+
+  /** Disk usage of this project's store (as `du`: blocks on disk). */
+  projectBytes(): Promise<number> {
+    return diskUsage(this.#engine.store.root);
+  }
+
+  /** Disk usage of this project's store and of every project's (as `du`: blocks on disk). */
+  async usage(): Promise<UsageReport> {
+    const root = this.#engine.store.root;
+    return { project: await diskUsage(root), all: await diskUsage(path.dirname(root)), path: root };
+  }
+}
+

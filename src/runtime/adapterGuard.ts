@@ -1,0 +1,65 @@
+import type { AgentAdapter, Launch } from '../agents/agentAdapter.js';
+import { genericAgent } from '../agents/generic.js';
+import { messageOf } from '../shared/errors.js';
+import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
+
+/** How long an adapter's call may take before the runtime goes on without it. */
+const adapterTimeoutMs = 2_000;
+
+/**
+ * Every call into an agent adapter goes through here: a call that throws, or (async) does
+ * not answer in time, gives the generic agent's answer instead and is said once, so an
+ * adapter can never break a session or a restore of files (layer 2 never breaks layer 1).
+ */
+export class AdapterGuard {
+  private said = false;
+
+  constructor(
+    readonly adapter: AgentAdapter,
+    private readonly report: (message: string) => void,
+  ) {}
+
+  get name(): string {
+    return this.adapter.name;
+  }
+
+  private failed(what: string, error: unknown): void {
+    if (this.said) return;
+    this.said = true;
+    this.report(`the ${this.adapter.name} agent support failed (${what}: ${messageOf(error)}): going on as for any command`);
+  }
+
+  /** Runs a synchronous adapter call; on a throw, the generic agent's answer. */
+  call<T>(what: string, run: (adapter: AgentAdapter) => T, fallback: (generic: AgentAdapter) => T): T {
+    try {
+      return run(this.adapter);
+    } catch (error) {
+      this.failed(what, error);
+      return fallback(genericAgent);
+    }
+  }
+
+  /** Runs an asynchronous adapter call with a deadline; on a throw or a timeout, `fallback`. */
+  async callAsync<T>(what: string, run: (adapter: AgentAdapter) => Promise<T>, fallback: T, timeoutMs = adapterTimeoutMs): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([Promise.resolve().then(() => run(this.adapter)), late]);
+    } catch (error) {
+      this.failed(what, error);
+      return fallback;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  launch(launch: Launch, session: { id: string; cwd: string }): Launch {
+    return this.call('launch', (adapter) => adapter.launch(launch, session), () => launch);
+  }
+
+  restoreModes(checkpoint: { conversation: unknown }): Record<RestoreMode, ModeState> {
+    return this.call('restore modes', (adapter) => adapter.restoreModes(checkpoint), (generic) => generic.restoreModes(checkpoint));
+  }
+}

@@ -1,0 +1,21 @@
+import type { AgentAdapter } from '../agents/agentAdapter.js';
+import type { PtySession } from '../pty/ptySession.js';
+
+/** What `rewind -- <command…>` runs. */
+export interface RunAppOptions {
+  command: string;
+  args: readonly string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** `--agent NAME`: the adapter to use whatever the command (default: chosen by the command). */
+  agent?: string;
+}
+
+/** The app around an agent already started. */
+export interface RunSessionOptions extends Omit<RunAppOptions, 'agent'> {
+  /** The agent, already started in its pty. */
+  pty: PtySession;
+  sessionId: string;
+  /** Its adapter. */
+  agent: AgentAdapter;
+}

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SnapshotOptions } from '../checkpoints/index.js';
+import { messageOf } from '../shared/errors.js';
+import { changeLabel } from './changeLabel.js';
+import { Checkpointer, type CheckpointAvailability } from './checkpointer.js';
+import type { Notices } from './notices.js';
+import { checkpointStatus } from './viewParts.js';
+import { ChangeWatcher } from './watcher.js';
+
+/** A checkpoint a trigger asks for. */
+export interface CheckpointAsk {
+  trigger: string;
+  label: string;
+  describe?: SnapshotOptions['describe'];
+}
+
+/**
+ * The session's checkpoint triggers: the session start, each Enter (before it reaches the
+ * agent), each burst of file changes once it settles (the watcher), and `/checkpoint`; hook
+ * events come next. A failure is a notice, never the end of the session; a trigger that is
+ * off says so in the status line for as long as it is.
+ */
+export class CheckpointTriggers {
+  private availability: CheckpointAvailability | undefined;
+  private checkpointer: Checkpointer | undefined;
+  private attached!: () => void;
+  /** Settles once checkpoints are open (or known to be off), the session's first one taken. */
+  private readonly ready = new Promise<void>((resolve) => (this.attached = resolve));
+  private watcher: ChangeWatcher | undefined;
+  private watcherStarting: Promise<void> | undefined;
+  private watcherOffReason: string | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly session: { id: string; agent: () => string },
+    private readonly notices: Notices,
+    private readonly changed: () => void,
+  ) {}
+
+  /** Checkpoints for this session, once opened (the agent does not wait for them). */
+  attach(availability: CheckpointAvailability): void {
+    this.availability = availability;
+    if (availability.problems && availability.problems.length > 0) this.notices.problem(availability.problems.join(' · '));
+    const engine = availability.engine;
+    this.checkpointer = engine ? new Checkpointer(engine, this.changed) : undefined;
+    if (this.checkpointer && availability.on && !this.watcherStarting) this.startWatcher(this.checkpointer);
+    else this.attached();
+    this.changed();
+  }
+
+  get checkpoints(): Checkpointer | undefined {
+    return this.checkpointer;
+  }
+
+  /** Resolves once checkpoints are open, with the session's first one taken (or known off). */
+  opened(): Promise<void> {
+    return this.ready;
+  }
+
+  /** Why new checkpoints are not taken ('still opening' until they are open); undefined when they are. */
+  get offReason(): string | undefined {
+    return this.availability === undefined ? 'still opening' : this.availability.on ? undefined : this.availability.reason;
+  }
+
+  /** The checkpoints part of the status line. */
+  status(): { checkpoints: string; checkpointsOff: boolean; off?: string } {
+    const status = checkpointStatus(this.availability, this.checkpointer?.summary);
+    // A trigger that is off says so for as long as it is, not only in a notice that fades.
+    return this.watcherOffReason !== undefined && this.availability?.on ? { ...status, off: 'watcher off' } : status;
+  }
+
+  /** Takes a checkpoint; a failure is a notice, never the end of the session. */
+  async checkpoint(ask: CheckpointAsk, checkpointer = this.checkpointer): Promise<void> {
+    if (!checkpointer || !this.availability?.on) return;
+    try {
+      // Enter and settled bursts add no entry when nothing changed since the newest one.
+      const record = await checkpointer.snapshot({ ...ask, session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' });
+      if (ask.trigger === 'manual') this.notices.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
+    } catch (error) {
+      this.notices.say(`checkpoint failed: ${messageOf(error)}`, 'error');
+    }
+  }
+
+  /**
+   * Before an Enter reaches the agent: a checkpoint labelled with the line. The very first
+   * Enter may come while checkpoints are still opening: it waits, and says so if that takes
+   * a moment (a big project's first checkpoint).
+   */
+  async beforeEnter(label: string): Promise<void> {
+    const waiting = "taking this session's first checkpoint before sending Enter…";
+    const slow = setTimeout(() => this.notices.say(waiting), 150);
+    await this.ready;
+    clearTimeout(slow);
+    await this.checkpoint({ trigger: 'enter', label: label || '(Enter)' });
+    // Done: the status line shows the checkpoints again, not 6 s of a wait that is over.
+    this.notices.unsay(waiting);
+  }
+
+  /**
+   * Runs `work` (a restore) with the watcher paused, so its own writes are not taken for
+   * edits: it resumes once their file events, which may come after the work, are dropped.
+   */
+  async withWatcherPaused<T>(work: () => Promise<T>): Promise<T> {
+    // A watcher still starting (Esc Esc right after start) would see the restore's writes:
+    // it starts first, then pauses.
+    await this.watcherStarting;
+    const resume = this.watcher?.pause();
+    try {
+      return await work();
+    } finally {
+      await resume?.();
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.watcher?.close();
+  }
+
+  /** The watcher stopped (or never started): said once, and "watcher off" in the status line from now on. */
+  private watcherOff(error: unknown): void {
+    if (this.watcherOffReason !== undefined || this.stopped) return;
+    this.watcherOffReason = messageOf(error);
+    this.watcher?.close();
+    this.notices.problem(`file watcher off: checkpoints still come before each Enter (${this.watcherOffReason})`);
+  }
+
+  private startWatcher(checkpointer: Checkpointer): void {
+    const off = (error: unknown) => this.watcherOff(error);
+    // A checkpoint of the files as the session starts (if they changed since the newest
+    // one): "before the agent did anything" is the restore most often wanted. Keys wait
+    // for it; the watcher then watches the folders it holds (without them it would watch
+    // only the top folder: it is off then, and says so).
+    this.watcherStarting = this.checkpoint({ trigger: 'start', label: 'session start' })
+      .finally(() => this.attached())
+      .then(() => checkpointer.folders())
+      .then((folders) => {
+        if (this.stopped) return;
+        this.watcher = new ChangeWatcher(checkpointer.engine.projectRoot, {
+          folders,
+          ignored: (paths) => checkpointer.ignored(paths),
+          ignoreDirs: [checkpointer.engine.storeRoot],
+          onSettled: (paths) => void this.filesSettled(checkpointer, paths),
+          onError: off,
+          onFull: (message) => this.notices.say(message, 'warning'),
+        });
+        if (this.watcherOffReason !== undefined) this.watcher.close();
+      })
+      .catch(off);
+  }
+
+  private async filesSettled(checkpointer: Checkpointer, paths: string[]): Promise<void> {
+    // Named from what the step changed (the tree diff), not from the burst's events: a burst
+    // is full of temporary files that came and went, and must not hide its biggest part.
+    const root = checkpointer.engine.projectRoot;
+    const present = paths.filter((file) => fs.existsSync(path.join(root, file)));
+    await this.checkpoint({ trigger: 'watch', label: 'files changed', describe: (changes) => changeLabel(changes, present.length > 0 ? present : paths) }, checkpointer);
+  }
+}

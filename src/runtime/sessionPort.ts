@@ -1,0 +1,37 @@
+import type { OverlayView } from '../app/view.js';
+import type { PickerModel } from '../app/picker/types.js';
+import type { RewindConfig } from '../config/schema.js';
+import type { AdapterGuard } from './adapterGuard.js';
+import type { Checkpointer } from './checkpointer.js';
+import type { CheckpointAsk } from './checkpointTriggers.js';
+import type { Tone } from './notices.js';
+import type { RestoreCoordinator } from './restoreCoordinator.js';
+
+/**
+ * What the picker flow and the command bar may use of a running session: the narrow side of
+ * the SessionController, so they never reach into its parts.
+ */
+export interface SessionPort {
+  readonly sessionId: string;
+  /** The session's agent adapter, behind its guard. */
+  readonly agent: AdapterGuard;
+  readonly config: RewindConfig;
+  /** What is wrong in config.json (each key's default stands in). */
+  readonly configProblems: readonly string[];
+  /** Problems met this session, for /checkpoints. */
+  readonly problems: readonly string[];
+  /** The session's checkpoints, once open (undefined while opening or when there are none). */
+  readonly checkpoints: Checkpointer | undefined;
+  /** Why new checkpoints are not taken, or undefined when they are. */
+  readonly checkpointsOffReason: string | undefined;
+  readonly agentBusy: boolean;
+  readonly restores: RestoreCoordinator;
+  checkpointsOpened(): Promise<void>;
+  checkpoint(ask: CheckpointAsk): Promise<void>;
+  say(text: string, tone?: Tone): void;
+  showOverlay(overlay: OverlayView): void;
+  closeOverlay(): void;
+  showPicker(model: PickerModel): void;
+  updatePicker(update: Partial<PickerModel>): void;
+  quit(): void;
+}

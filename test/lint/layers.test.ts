@@ -1,0 +1,59 @@
+// The layer and cycle rules of `npm run lint` (.dependency-cruiser.cjs) do fail on a bad
+// import: a small tree shaped like src/, cruised with the project's own rules.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/restoreKit.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-layers-'));
+  fs.copyFileSync(path.join(repoRoot, '.dependency-cruiser.cjs'), path.join(dir, '.dependency-cruiser.cjs'));
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true } }));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function tree(files: Record<string, string>): void {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+}
+
+function lint(): { code: number | null; out: string } {
+  const bin = path.join(repoRoot, 'node_modules', '.bin', 'depcruise');
+  const result = spawnSync(bin, ['src', '--config', '.dependency-cruiser.cjs'], { cwd: dir, encoding: 'utf8' });
+  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+const door = { 'src/checkpoints/index.ts': "export { engine } from './engine.js';\n", 'src/checkpoints/engine.ts': 'export const engine = 1;\n' };
+
+describe('the layer rules', () => {
+  it('pass the imports the layers allow', () => {
+    tree({ ...door, 'src/runtime/session.ts': "import { engine } from '../checkpoints/index.js';\nexport const x = engine;\n" });
+    expect(lint()).toMatchObject({ code: 0 });
+  });
+
+  it('fail an import against the arrows: the engine reaching up into the runtime', () => {
+    tree({ ...door, 'src/runtime/session.ts': 'export const x = 1;\n', 'src/checkpoints/engine.ts': "import { x } from '../runtime/session.js';\nexport const engine = x;\n" });
+    const result = lint();
+    expect(result.code).not.toBe(0);
+    expect(result.out).toMatch(/not-in-allowed: src\/checkpoints\/engine\.ts → src\/runtime\/session\.ts/);
+  });
+
+  it('fail an import of the engine past its door', () => {
+    tree({ ...door, 'src/runtime/session.ts': "import { engine } from '../checkpoints/engine.js';\nexport const x = engine;\n" });
+    const result = lint();
+    expect(result.code).not.toBe(0);
+    expect(result.out).toMatch(/engine-through-its-door: src\/runtime\/session\.ts → src\/checkpoints\/engine\.ts/);
+  });
+
+  it('fail a cycle', () => {
+    tree({ 'src/app/a.ts': "import { b } from './b.js';\nexport const a = b;\n", 'src/app/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" });
+    const result = lint();
+    expect(result.code).not.toBe(0);
+    expect(result.out).toMatch(/no-cycles/);
+  });
+});
