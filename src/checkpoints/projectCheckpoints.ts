@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Checkpoints, CurrentTree, SnapshotOptions, SnapshotResult } from './checkpoints.js';
 import { diskUsage } from './diskUsage.js';
 import { splitNul } from './git.js';
+import { gitText, shadowGitClient } from './gitClient.js';
 import type { CheckpointRecord, SkippedFile } from './record.js';
 import type { RepairResult } from './repairChain.js';
 import { interruptedJournal, interruptedMessage } from './restore/journal.js';
@@ -122,8 +123,7 @@ export class ProjectCheckpoints {
   async folders(): Promise<string[]> {
     const newest = this.#engine.list().findLast((record) => !record.unrestorable);
     if (!newest) return [];
-    const listed = await this.#engine.repo.git(['ls-tree', '-r', '-d', '--name-only', '-z', newest.tree]);
-    return splitNul(listed.stdout);
+    return splitNul(await gitText(await shadowGitClient(this.#engine.repo), ['ls-tree', '-r', '-d', '--name-only', '-z', newest.tree]));
   }
 
   /** Which of these project-relative paths checkpoints leave out by the ignore rules. */

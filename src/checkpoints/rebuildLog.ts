@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CheckpointLog } from './checkpointLog.js';
 import type { CheckpointRecord } from './record.js';
 import type { ShadowRepo } from './shadowRepo.js';
+import { gitText, shadowGitClient } from './gitClient.js';
 
 /** Whether `ref` exists in the shadow repo (loose or packed), read from its files. */
 export function refExists(repo: ShadowRepo, ref: string): boolean {
@@ -50,9 +51,9 @@ export function hasCheckpointRefs(repo: ShadowRepo): boolean {
 export async function rebuildLog(repo: ShadowRepo, log: CheckpointLog): Promise<CheckpointRecord[]> {
   const kept = new Map(log.readAll().map((record) => [record.id, record]));
   const format = '%(refname:lstrip=2)%00%(objectname)%00%(tree)%00%(committerdate:iso-strict)%00%(contents)%00%00';
-  const listed = await repo.git(['for-each-ref', `--format=${format}`, 'refs/checkpoints/']);
+  const listed = await gitText(await shadowGitClient(repo), ['for-each-ref', `--format=${format}`, 'refs/checkpoints/']);
   const records: CheckpointRecord[] = [];
-  for (const entry of listed.stdout.toString('utf8').split('\0\0\n')) {
+  for (const entry of listed.split('\0\0\n')) {
     const [name = '', commit = '', tree = '', time = '', message = ''] = entry.split('\0');
     const id = Number(name);
     if (!Number.isInteger(id) || !commit || kept.has(id)) continue;
