@@ -2,6 +2,7 @@
 // out of a request and plays a script step back as a message, streamed (SSE) or whole.
 import path from 'node:path';
 import { json, type Answer, type SseEvent } from './reply.js';
+import { valueFor } from './schemaValue.js';
 import { isToolStep, pickStep, type ConversationView, type Script, type Step } from './script.js';
 
 interface Block {
@@ -17,6 +18,8 @@ interface MessagesRequest {
   tools?: { name?: string }[];
   stream?: boolean;
   model?: string;
+  /** Structured output (Claude Code's session-title request asks for `{title}` this way). */
+  output_config?: { format?: { type?: string; schema?: object } };
 }
 
 /** Claude Code's own tool for each kind of step. */
@@ -68,9 +71,10 @@ let sequence = 0;
 /** Answers one Messages request: the next step of its script, or a short text for a side request. */
 export function answerMessages(body: MessagesRequest, scripts: readonly Script[], sideText: string): Answer {
   const view = anthropicView(body);
-  // Side requests (titles, summaries, quota probes) offer no edit tools: they never consume the script.
-  const pick = view.tools.includes(toolNames.write) ? pickStep(scripts, view) : undefined;
-  const step: Step = pick?.step ?? { text: sideText };
+  // Side requests (titles, summaries, quota probes) lack the script's tools: they never consume it.
+  const pick = Object.values(toolNames).every((name) => view.tools.includes(name)) ? pickStep(scripts, view) : undefined;
+  const schema = body.output_config?.format?.type === 'json_schema' ? body.output_config.format.schema : undefined;
+  const step: Step = pick?.step ?? { text: schema ? JSON.stringify(valueFor(schema, sideText)) : sideText };
   sequence += 1;
   const block = contentOf(step, pick?.script.root ?? '/', `toolu_fake${sequence}`);
   const stopReason = block.type === 'tool_use' ? 'tool_use' : 'end_turn';

@@ -60,10 +60,10 @@ export function answerGemini(method: string, body: GenerateRequest, scripts: rea
   const config = body.generationConfig ?? {};
   const schema = config.responseJsonSchema ?? config.responseSchema;
   const view = geminiView(body);
-  const pick = schema === undefined && view.tools.includes(toolNames.write) ? pickStep(scripts, view) : undefined;
+  const pick = schema === undefined && Object.values(toolNames).every((name) => view.tools.includes(name)) ? pickStep(scripts, view) : undefined;
   let part: Record<string, unknown>;
   if (pick) part = partOf(pick.step, pick.script.root);
-  else if (schema !== undefined || config.responseMimeType === 'application/json') part = { text: JSON.stringify(valueFor(schema)) };
+  else if (schema !== undefined || config.responseMimeType === 'application/json') part = { text: JSON.stringify(valueFor(schema, sideText)) };
   else part = { text: sideText };
   const data = candidate(part);
   const reply = method === 'streamGenerateContent' ? { status: 200, sse: [{ data }] } : json(data);

@@ -19,6 +19,9 @@ interface ResponsesRequest {
   stream?: boolean;
 }
 
+/** The shell tools Codex may offer, in the order they are preferred. */
+const shellTools = ['exec_command', 'shell_command', 'shell'];
+
 const outputTypes = new Set(['function_call_output', 'custom_tool_call_output', 'local_shell_call_output']);
 
 /** The conversation as the script runner needs it. */
@@ -79,7 +82,9 @@ function events(id: string, item: Record<string, unknown>): SseEvent[] {
 /** Answers one Responses request: the next step of its script, or a short text for a side request (titles). */
 export function answerResponses(body: ResponsesRequest, scripts: readonly Script[], sideText: string): Answer {
   const view = openaiView(body);
-  const pick = view.tools.includes('apply_patch') ? pickStep(scripts, view) : undefined;
+  // A conversation that cannot run the whole script is a side one: the TUI's title thread
+  // offers apply_patch alone, and must not play (or consume) the script's edits.
+  const pick = view.tools.includes('apply_patch') && view.tools.some((name) => shellTools.includes(name)) ? pickStep(scripts, view) : undefined;
   const step: Step = pick?.step ?? { text: sideText };
   sequence += 1;
   const item = isToolStep(step)

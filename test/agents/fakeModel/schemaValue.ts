@@ -14,16 +14,19 @@ interface Schema {
   oneOf?: Schema[];
 }
 
-/** The smallest plausible value for `schema`: first enum value, a number at its minimum (or 1), required properties only. */
-export function valueFor(schema: Schema | undefined): unknown {
-  if (!schema) return 'ok';
+/**
+ * The smallest plausible value for `schema`: first enum value, `text` for strings, a number at
+ * its minimum (or 1), required properties only.
+ */
+export function valueFor(schema: Schema | undefined, text = 'ok'): unknown {
+  if (!schema) return text;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   const alternative = schema.anyOf?.[0] ?? schema.oneOf?.[0];
-  if (alternative) return valueFor(alternative);
+  if (alternative) return valueFor(alternative, text);
   const type = String(Array.isArray(schema.type) ? schema.type[0] : schema.type ?? 'object').toLowerCase();
   switch (type) {
     case 'string':
-      return 'ok';
+      return text;
     case 'number':
     case 'integer':
       // Routers reject a score of 0: start at the minimum, or 1.
@@ -31,13 +34,13 @@ export function valueFor(schema: Schema | undefined): unknown {
     case 'boolean':
       return false;
     case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => valueFor(schema.items));
+      return Array.from({ length: schema.minItems ?? 0 }, () => valueFor(schema.items, text));
     case 'null':
       return null;
     default: {
       const properties = schema.properties ?? {};
       const names = schema.required ?? Object.keys(properties);
-      return Object.fromEntries(names.map((name) => [name, valueFor(properties[name])]));
+      return Object.fromEntries(names.map((name) => [name, valueFor(properties[name], text)]));
     }
   }
 }
