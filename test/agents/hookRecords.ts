@@ -48,6 +48,7 @@ export function readHookRecords(out: string): HookRecord[] {
   if (!fs.existsSync(out)) return [];
   return fs
     .readdirSync(out)
+    .filter((name) => !name.startsWith('.'))
     .sort()
     .map((name) => {
       const dir = path.join(out, name);
