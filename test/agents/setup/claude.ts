@@ -28,6 +28,8 @@ export function claudeSetup(world: AgentWorld, options: { hooks?: HookGroups } =
     DISABLE_TELEMETRY: '1',
     DISABLE_AUTOUPDATER: '1',
     DISABLE_ERROR_REPORTING: '1',
+    // Interactive runs fetch the official plugin marketplace (downloads.claude.ai, then github.com).
+    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
   };
   const settings = options.hooks ? ['--settings', JSON.stringify({ hooks: options.hooks })] : [];
   const bin = agentBin('claude');

@@ -41,6 +41,7 @@ export function codexSetup(world: AgentWorld, options: CodexOptions = {}): Agent
     'enabled = false',
     '',
     '[features]',
+    // Plugin sync reaches chatgpt.com and github.com.
     'plugins = false',
     '',
     '[model_providers.fake]',
@@ -48,6 +49,13 @@ export function codexSetup(world: AgentWorld, options: CodexOptions = {}): Agent
     `base_url = ${JSON.stringify(`${world.model.url}/v1`)}`,
     'env_key = "FAKE_OPENAI_API_KEY"',
     'wire_api = "responses"',
+    '',
+    // First-run screens, answered: the model-upgrade offer and the tips that fetch from GitHub.
+    '[notice.model_migrations]',
+    '"gpt-5.5" = "gpt-6-sol"',
+    '',
+    '[tui]',
+    'show_tooltips = false',
     '',
     `[projects.${JSON.stringify(world.root)}]`,
     'trust_level = "trusted"',
