@@ -1,5 +1,6 @@
 // Reading what record.sh wrote, and the payload fixtures made from it: one file per event
-// (per event and tool for tool events) under test/fixtures/hooks/<agent>/, temp paths
+// (per event and tool for tool events) under test/fixtures/hooks/<agent>/ (headless runs)
+// and test/fixtures/hooks/<agent>/tui/ (the TUI in a pty), temp paths
 // replaced by placeholders. Fixtures are written only when REWIND_UPDATE_HOOK_FIXTURES=1;
 // otherwise a test checks that the committed ones still have the shapes the agent sends.
 import fs from 'node:fs';
@@ -86,23 +87,32 @@ export function fixturesOf(records: readonly HookRecord[], replacements: readonl
   return fixtures;
 }
 
-export const fixturesDir = (agent: string) => path.join(repoRoot, 'test', 'fixtures', 'hooks', agent);
+/** The folder of a fixture set: `claude`, `claude/tui`, … */
+export const fixturesDir = (set: string) => path.join(repoRoot, 'test', 'fixtures', 'hooks', set);
 
 /** Whether this run refreshes the committed fixtures. */
 export const updatingFixtures = process.env.REWIND_UPDATE_HOOK_FIXTURES === '1';
 
-/** Writes `fixtures` into the agent's fixture folder (headless and interactive runs each add theirs). */
-export function writeFixtures(agent: string, fixtures: ReadonlyMap<string, string>): void {
-  const dir = fixturesDir(agent);
+/**
+ * Writes `fixtures` into the agent's fixture folder (headless and interactive runs each add
+ * theirs): new names, and those whose shape changed. Ids and times differ on every run; a
+ * fixture of the same shape is left as it is.
+ */
+export function writeFixtures(set: string, fixtures: ReadonlyMap<string, string>): void {
+  const dir = fixturesDir(set);
   fs.mkdirSync(dir, { recursive: true });
-  for (const [name, text] of fixtures) fs.writeFileSync(path.join(dir, name), text);
+  const committed = committedFixtures(set);
+  for (const [name, text] of fixtures) {
+    const old = committed.get(name);
+    if (old === undefined || shapeOf(JSON.parse(old)).join('\n') !== shapeOf(JSON.parse(text)).join('\n')) fs.writeFileSync(path.join(dir, name), text);
+  }
 }
 
-/** The committed fixtures of `agent`. */
-export function committedFixtures(agent: string): Map<string, string> {
-  const dir = fixturesDir(agent);
+/** The committed fixtures of a set. */
+export function committedFixtures(set: string): Map<string, string> {
+  const dir = fixturesDir(set);
   if (!fs.existsSync(dir)) return new Map();
-  return new Map(fs.readdirSync(dir).sort().map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]));
+  return new Map(fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort().map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]));
 }
 
 /** A payload's shape: each key path with the type of its value (values themselves vary per run). */
@@ -113,8 +123,8 @@ export function shapeOf(value: unknown, at = ''): string[] {
 }
 
 /** Every payload just captured has a committed fixture of the same shape. */
-export function expectFixturesCurrent(agent: string, fixtures: ReadonlyMap<string, string>): void {
-  const committed = committedFixtures(agent);
-  expect([...fixtures.keys()].filter((name) => !committed.has(name)), `fixtures missing in ${fixturesDir(agent)}`).toEqual([]);
+export function expectFixturesCurrent(set: string, fixtures: ReadonlyMap<string, string>): void {
+  const committed = committedFixtures(set);
+  expect([...fixtures.keys()].filter((name) => !committed.has(name)), `fixtures missing in ${fixturesDir(set)}`).toEqual([]);
   for (const [name, text] of fixtures) expect(shapeOf(JSON.parse(text)), name).toEqual(shapeOf(JSON.parse(committed.get(name) ?? 'null')));
 }

@@ -75,7 +75,7 @@ export async function createWorld(scripts: (root: string) => Script[]): Promise<
 export const envProbe = { name: 'REWIND_TEST_ENV_PROBE', value: 'set-on-the-agent' };
 
 /**
- * What every agent's environment starts from: the sandbox's HOME and temp folders, a PATH
+ * What every agent's environment starts from: the sandbox's (empty) HOME, temp and XDG folders, a PATH
  * with this Node, the fake model as the proxy for anything that honours proxy settings (it
  * records such attempts as escapes), and git kept off the system's config.
  */
@@ -90,10 +90,12 @@ export function baseEnv(world: AgentWorld): Record<string, string> {
     LANG: 'C.UTF-8',
     TERM: 'xterm-256color',
     TMPDIR: path.join(base, 'tmp'),
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    XDG_CACHE_HOME: path.join(home, '.cache'),
-    XDG_DATA_HOME: path.join(home, '.local', 'share'),
-    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    // Outside HOME, so that HOME staying empty shows no agent wrote its config there (Claude's
+    // TUI registers a URL handler in $XDG_DATA_HOME/applications).
+    XDG_CONFIG_HOME: path.join(base, 'xdg', 'config'),
+    XDG_CACHE_HOME: path.join(base, 'xdg', 'cache'),
+    XDG_DATA_HOME: path.join(base, 'xdg', 'data'),
+    XDG_STATE_HOME: path.join(base, 'xdg', 'state'),
     GIT_CONFIG_NOSYSTEM: '1',
     [envProbe.name]: envProbe.value,
     HTTP_PROXY: proxy,

@@ -5,10 +5,15 @@ import path from 'node:path';
 import { agentBin, baseEnv, invocation, type AgentSetup, type AgentWorld, type HookGroups } from '../world.js';
 
 export const claudeApiKey = 'sk-ant-fake-key-for-offline-tests-0123456789';
-/** The tools a run may use without asking (root may not bypass permissions without IS_SANDBOX). */
-const allowedTools = ['--allowedTools', 'Write,Edit,Bash'];
+export interface ClaudeOptions {
+  hooks?: HookGroups;
+  /** The tools it may use without asking (default all three the script uses); others ask first. */
+  allowedTools?: string[];
+}
 
-export function claudeSetup(world: AgentWorld, options: { hooks?: HookGroups } = {}): AgentSetup {
+export function claudeSetup(world: AgentWorld, options: ClaudeOptions = {}): AgentSetup {
+  // Root may not bypass permissions (without IS_SANDBOX=1): allow the script's tools by name.
+  const allowedTools = ['--allowedTools', (options.allowedTools ?? ['Write', 'Edit', 'Bash']).join(',')];
   const configDir = path.join(world.agentDir, 'claude');
   fs.mkdirSync(configDir, { recursive: true });
   const state = {

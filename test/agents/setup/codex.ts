@@ -61,7 +61,9 @@ export function codexSetup(world: AgentWorld, options: CodexOptions = {}): Agent
     'trust_level = "trusted"',
     '',
   ].join('\n');
-  fs.writeFileSync(path.join(codexHome, 'config.toml'), config);
+  // Written once per world: Codex keeps its own state there too (hook trust, notices), which a
+  // second setup in the same world (other hooks, same home) must find.
+  if (!fs.existsSync(path.join(codexHome, 'config.toml'))) fs.writeFileSync(path.join(codexHome, 'config.toml'), config);
   const env = { ...baseEnv(world), CODEX_HOME: codexHome, FAKE_OPENAI_API_KEY: 'fake-openai-key-for-offline-tests' };
   const hookArgs = options.hooks ? codexHookOverrides(options.hooks) : [];
   const trust = options.hooks && (options.hookTrust ?? 'bypass') === 'bypass' ? ['--dangerously-bypass-hook-trust'] : [];

@@ -7,7 +7,13 @@ import { agentBin, baseEnv, invocation, type AgentSetup, type AgentWorld, type H
 
 export const geminiApiKey = 'fake-gemini-key-for-offline-tests';
 
-export function geminiSetup(world: AgentWorld, options: { hooks?: HookGroups } = {}): AgentSetup {
+export interface GeminiOptions {
+  hooks?: HookGroups;
+  /** For the TUI: `yolo` (default) approves every tool; `auto_edit` approves edits and asks before shell commands. */
+  approvalMode?: 'yolo' | 'auto_edit';
+}
+
+export function geminiSetup(world: AgentWorld, options: GeminiOptions = {}): AgentSetup {
   const cliHome = path.join(world.agentDir, 'gemini');
   const configDir = path.join(cliHome, '.gemini');
   fs.mkdirSync(configDir, { recursive: true, mode: 0o700 });
@@ -31,6 +37,6 @@ export function geminiSetup(world: AgentWorld, options: { hooks?: HookGroups } =
   return {
     configDirs: [cliHome],
     headless: (prompt) => invocation(world, bin, ['--yolo', '-p', prompt], env),
-    interactive: (prompt) => invocation(world, bin, ['--yolo', ...(prompt === undefined ? [] : ['-i', prompt])], env),
+    interactive: (prompt) => invocation(world, bin, ['--approval-mode', options.approvalMode ?? 'yolo', ...(prompt === undefined ? [] : ['-i', prompt])], env),
   };
 }
