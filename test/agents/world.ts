@@ -10,9 +10,12 @@ import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** The pinned CLI `name` as npm installed it (node_modules/.bin). */
+/**
+ * The pinned CLI `name` as npm installed it (node_modules/.bin), or the program named by
+ * REWIND_TEST_<NAME>_BIN (to try the proof on another release before pinning it).
+ */
 export function agentBin(name: 'claude' | 'gemini' | 'codex'): string {
-  const bin = path.join(repoRoot, 'node_modules', '.bin', name);
+  const bin = process.env[`REWIND_TEST_${name.toUpperCase()}_BIN`] || path.join(repoRoot, 'node_modules', '.bin', name);
   if (!fs.existsSync(bin)) throw new Error(`${bin} is missing: run \`npm ci\` (the agent CLIs are pinned devDependencies)`);
   return bin;
 }

@@ -13,7 +13,8 @@ export interface ClaudeOptions {
 
 export function claudeSetup(world: AgentWorld, options: ClaudeOptions = {}): AgentSetup {
   // Root may not bypass permissions (without IS_SANDBOX=1): allow the script's tools by name.
-  const allowedTools = ['--allowedTools', (options.allowedTools ?? ['Write', 'Edit', 'Bash']).join(',')];
+  // The permission mode is explicit: newer releases (2.1.332) start their TUI in `auto` mode.
+  const permissionArgs = ['--permission-mode', 'default', '--allowedTools', (options.allowedTools ?? ['Write', 'Edit', 'Bash']).join(',')];
   const configDir = path.join(world.agentDir, 'claude');
   fs.mkdirSync(configDir, { recursive: true });
   const state = {
@@ -40,7 +41,7 @@ export function claudeSetup(world: AgentWorld, options: ClaudeOptions = {}): Age
   const bin = agentBin('claude');
   return {
     configDirs: [configDir],
-    headless: (prompt) => invocation(world, bin, ['-p', prompt, ...allowedTools, ...settings], env),
-    interactive: (prompt) => invocation(world, bin, [...allowedTools, ...settings, ...(prompt === undefined ? [] : [prompt])], env),
+    headless: (prompt) => invocation(world, bin, ['-p', prompt, ...permissionArgs, ...settings], env),
+    interactive: (prompt) => invocation(world, bin, [...permissionArgs, ...settings, ...(prompt === undefined ? [] : [prompt])], env),
   };
 }
