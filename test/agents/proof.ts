@@ -89,7 +89,13 @@ async function prove(spec: AgentSpec, configure: (world: AgentWorld, hooks: Hook
   const out = path.join(world.sandbox.base, 'hook-records');
   const setup = configure(world, recordingHooks(spec.agent, out, world.root, spec.events));
   const run: ProofRun = { world, setup, records: [], realHomeBefore };
-  await body(run, out);
+  try {
+    await body(run, out);
+  } catch (error) {
+    // The caller gets no run to close: leave no temp folders behind.
+    await world.close();
+    throw error;
+  }
   run.records = readHookRecords(out);
   return run;
 }
@@ -115,6 +121,7 @@ function defineChecks(spec: AgentSpec, current: () => ProofRun, fixtureSet: stri
   });
 
   it('ran its hooks in its own environment (a variable set on the agent reaches them) and in the project', () => {
+    expect(current().records.length).toBeGreaterThan(0);
     for (const record of current().records) {
       expect(record.env[envProbe.name], record.event).toBe(envProbe.value);
       expect(record.payload.cwd, record.event).toBe(current().world.root);
@@ -141,6 +148,8 @@ function defineChecks(spec: AgentSpec, current: () => ProofRun, fixtureSet: stri
     const { world, setup, records } = current();
     const { base, home } = world.sandbox;
     const fixtures = fixturesOf(records, [[world.root, '<PROJECT>'], [home, '<HOME>'], [base, '<TMP>'], ...spec.placeholders(world, setup)]);
+    const tools = new Set(spec.expectedCalls(world.root).map((call) => call.tool_name));
+    expect([...fixtures.keys()].filter((name) => name.startsWith(`${spec.preTool}.`))).toHaveLength(tools.size);
     if (updatingFixtures) writeFixtures(fixtureSet, fixtures);
     expectFixturesCurrent(fixtureSet, fixtures);
   });
