@@ -7,6 +7,8 @@ import { agentBin, baseEnv, invocation, type AgentSetup, type AgentWorld, type H
 export const claudeApiKey = 'sk-ant-fake-key-for-offline-tests-0123456789';
 export interface ClaudeOptions {
   hooks?: HookGroups;
+  /** More environment for the agent (and so its hooks), e.g. REWIND_SOCKET; it wins over the setup's. */
+  env?: Record<string, string>;
   /** The tools it may use without asking (default all three the script uses); others ask first. */
   allowedTools?: string[];
 }
@@ -36,6 +38,7 @@ export function claudeSetup(world: AgentWorld, options: ClaudeOptions = {}): Age
     DISABLE_ERROR_REPORTING: '1',
     // Interactive runs fetch the official plugin marketplace (downloads.claude.ai, then github.com).
     CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
+    ...options.env,
   };
   const settings = options.hooks ? ['--settings', JSON.stringify({ hooks: options.hooks })] : [];
   const bin = agentBin('claude');

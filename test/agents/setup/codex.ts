@@ -8,6 +8,8 @@ import { agentBin, baseEnv, invocation, type AgentSetup, type AgentWorld, type H
 
 export interface CodexOptions {
   hooks?: HookGroups;
+  /** More environment for the agent (and so its hooks), e.g. REWIND_SOCKET; it wins over the setup's. */
+  env?: Record<string, string>;
   /** `bypass`: pass --dangerously-bypass-hook-trust (tests only: Rewind never does it for a user); `review`: leave trust to Codex. */
   hookTrust?: 'bypass' | 'review';
 }
@@ -64,7 +66,7 @@ export function codexSetup(world: AgentWorld, options: CodexOptions = {}): Agent
   // Written once per world: Codex keeps its own state there too (hook trust, notices), which a
   // second setup in the same world (other hooks, same home) must find.
   if (!fs.existsSync(path.join(codexHome, 'config.toml'))) fs.writeFileSync(path.join(codexHome, 'config.toml'), config);
-  const env = { ...baseEnv(world), CODEX_HOME: codexHome, FAKE_OPENAI_API_KEY: 'fake-openai-key-for-offline-tests' };
+  const env = { ...baseEnv(world), CODEX_HOME: codexHome, FAKE_OPENAI_API_KEY: 'fake-openai-key-for-offline-tests', ...options.env };
   const hookArgs = options.hooks ? codexHookOverrides(options.hooks) : [];
   const trust = options.hooks && (options.hookTrust ?? 'bypass') === 'bypass' ? ['--dangerously-bypass-hook-trust'] : [];
   const bin = agentBin('codex');

@@ -9,6 +9,8 @@ export const geminiApiKey = 'fake-gemini-key-for-offline-tests';
 
 export interface GeminiOptions {
   hooks?: HookGroups;
+  /** More environment for the agent (and so its hooks), e.g. REWIND_SOCKET; it wins over the setup's. */
+  env?: Record<string, string>;
   /** For the TUI: `yolo` (default) approves every tool; `auto_edit` approves edits and asks before shell commands. */
   approvalMode?: 'yolo' | 'auto_edit';
 }
@@ -31,6 +33,7 @@ export function geminiSetup(world: AgentWorld, options: GeminiOptions = {}): Age
     GEMINI_API_KEY: geminiApiKey,
     GOOGLE_GEMINI_BASE_URL: world.model.url,
     GEMINI_CLI_HOME: cliHome,
+    ...options.env,
   };
   const bin = agentBin('gemini');
   // Without --yolo, -p does not even offer the write, edit and shell tools.
