@@ -23,7 +23,7 @@ export interface TermSession {
   lines(): string[];
   /** The screen as one string (rows joined with newlines). */
   text(): string;
-  /** Everything rewind wrote, raw. */
+  /** Everything the program wrote, raw. */
   output(): string;
   /** Waits until `check(screenText)` holds, or fails with the screen in the message. */
   waitFor(check: RegExp | ((screen: string) => boolean), timeoutMs?: number, what?: string): Promise<void>;
@@ -38,14 +38,26 @@ export interface TermSession {
   close(): void;
 }
 
+export interface PtyOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  cols?: number;
+  rows?: number;
+}
+
 /** Starts `node dist/cli.js ...args` in a pty of cols x rows, with `env` (CI is removed, as in a user's terminal: with CI set, Ink ignores resizes). */
-export function startRewind(args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; cols?: number; rows?: number }): TermSession {
+export function startRewind(args: readonly string[], options: PtyOptions): TermSession {
   requireBuiltCli();
+  return startInPty(process.execPath, [cliPath, ...args], options, 'rewind');
+}
+
+/** Starts `command ...args` in a pty, read through @xterm/headless (as startRewind, for any program). */
+export function startInPty(command: string, args: readonly string[], options: PtyOptions, label = path.basename(command)): TermSession {
   const cols = options.cols ?? 100;
   const rows = options.rows ?? 30;
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...options.env, TERM: 'xterm-256color' })) if (value !== undefined && key !== 'CI') env[key] = value;
-  const child = pty.spawn(process.execPath, [cliPath, ...args], { name: 'xterm-256color', cols, rows, cwd: options.cwd, env });
+  const child = pty.spawn(command, [...args], { name: 'xterm-256color', cols, rows, cwd: options.cwd, env });
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
   let raw = '';
   const waiters = new Set<() => void>();
@@ -88,7 +100,7 @@ export function startRewind(args: readonly string[], options: { cwd: string; env
             resolve();
           } else if (done) {
             cleanup();
-            reject(new Error(`rewind exited before ${what ?? String(check)} appeared; screen:\n${text()}`));
+            reject(new Error(`${label} exited before ${what ?? String(check)} appeared; screen:\n${text()}`));
           }
         };
         const timer = setTimeout(() => {

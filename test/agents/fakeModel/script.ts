@@ -1,0 +1,73 @@
+// What the fake model does, agent-neutral: a script of steps (tool calls, then text) per
+// conversation, and the runner that picks the next step from the request's own history.
+// The position comes from the history (tool results since the user's prompt), not from a
+// counter, so a retried request gets the same step and each new prompt starts its script over.
+
+/** A file written whole (path relative to the script's root). */
+export interface WriteStep {
+  tool: 'write';
+  path: string;
+  content: string;
+}
+
+/** One exact, unique replacement in a file. */
+export interface EditStep {
+  tool: 'edit';
+  path: string;
+  oldText: string;
+  newText: string;
+}
+
+/** A shell command run in the script's root. */
+export interface ShellStep {
+  tool: 'shell';
+  command: string;
+}
+
+/** A plain text answer: it ends the turn. */
+export interface TextStep {
+  text: string;
+}
+
+export type ToolStep = WriteStep | EditStep | ShellStep;
+export type Step = ToolStep | TextStep;
+
+export interface Script {
+  /** The conversation this script plays: the first whose `prompt` occurs in the user's prompt (none = any). */
+  prompt?: string;
+  /** The project the tools act on (absolute): tool paths are resolved against it. */
+  root: string;
+  steps: Step[];
+}
+
+/** What a protocol module read from one request: enough to pick the next step. */
+export interface ConversationView {
+  /** The text of the last user message that is not a tool result. */
+  prompt: string;
+  /** Tool results the agent sent back since that prompt. */
+  toolResults: number;
+  /** The names of the tools the request offers. */
+  tools: string[];
+}
+
+/** The step a request gets, where it is in its script. */
+export interface Pick {
+  script: Script;
+  index: number;
+  step: Step;
+}
+
+/** Said once a script has run out (a retry past the end, or a second prompt with no script). */
+export const fallbackText = 'Done.';
+
+export function isToolStep(step: Step): step is ToolStep {
+  return 'tool' in step;
+}
+
+/** Picks the step for a conversation turn; past the end of the script the model just says it is done. */
+export function pickStep(scripts: readonly Script[], view: ConversationView): Pick | undefined {
+  const script = scripts.find((candidate) => candidate.prompt === undefined || view.prompt.includes(candidate.prompt));
+  if (!script) return undefined;
+  const step = script.steps[view.toolResults] ?? { text: fallbackText };
+  return { script, index: view.toolResults, step };
+}
