@@ -8,7 +8,7 @@
 // dist/bundle/app.cjs.cache: written by a short real session in a pty (trainCodeCache), so
 // it holds the functions a session runs, not only the top level. Without it (training
 // failed) the app still works, it only compiles at start.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -32,6 +32,10 @@ const cli = path.join(dist, 'cli.js');
 const app = path.join(outdir, 'app.cjs');
 startNodeWithFlags(cli);
 chmodSync(cli, 0o755);
+// The agents' hook client (a POSIX sh script, not compiled) beside the CLI it falls back to.
+mkdirSync(path.join(dist, 'hooks'), { recursive: true });
+copyFileSync(new URL('../src/hooks/rewind-hook.sh', import.meta.url), path.join(dist, 'hooks', 'rewind-hook.sh'));
+chmodSync(path.join(dist, 'hooks', 'rewind-hook.sh'), 0o755);
 rmSync(outdir, { recursive: true, force: true });
 
 const shared = {

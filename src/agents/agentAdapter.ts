@@ -7,6 +7,20 @@ export interface Launch {
   env: NodeJS.ProcessEnv;
 }
 
+/** What one of the agent's hook calls means for Rewind. */
+export interface HookOutcome {
+  /** Take a checkpoint first (before a tool call that can change files, before a prompt). */
+  checkpoint?: { trigger: string; label: string };
+  /** What the agent is doing from now on. */
+  activity?: 'busy' | 'idle';
+  /** The agent's own session id, as the payload gives it. */
+  agentSession?: string;
+  /** The folder the agent works in, as the payload gives it. */
+  cwd?: string;
+  /** Something wrong with the payload, said on the hook's stderr (the call still goes on). */
+  problem?: string;
+}
+
 /** Where busy/idle comes from: the agent's output going quiet, or its own events (hooks). */
 export type ActivitySource = 'output' | 'hooks';
 
@@ -27,4 +41,9 @@ export interface AgentAdapter {
   readonly activity: ActivitySource;
   /** What a restore can put back for a checkpoint this agent took part in. */
   restoreModes(checkpoint: { conversation: unknown }): Record<RestoreMode, ModeState>;
+  /**
+   * What a hook call means (`payload`: the parsed JSON, or undefined when it was not JSON).
+   * Agents without hooks have none.
+   */
+  hookEvent?(event: string, payload: unknown): HookOutcome;
 }

@@ -1,14 +1,20 @@
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import type { AgentAdapter } from './agentAdapter.js';
+import { claudeAgent } from './claude.js';
 import { genericAgent } from './generic.js';
 
 /** Every adapter, the generic one last (it handles any command). */
-const adapters: readonly AgentAdapter[] = [genericAgent];
+const adapters: readonly AgentAdapter[] = [claudeAgent, genericAgent];
 
 /** The names `--agent` takes. */
 export function agentNames(): string[] {
   return adapters.map((adapter) => adapter.name);
+}
+
+/** The adapter of this name (a hook names its agent), else the generic one. */
+export function agentNamed(name: string): AgentAdapter {
+  return adapters.find((adapter) => adapter.name === name) ?? genericAgent;
 }
 
 /**

@@ -207,6 +207,7 @@ export class Checkpoints {
       time: new Date().toISOString(),
       session: options.session ?? null,
       agent: options.agent ?? null,
+      ...(options.agentSession ? { agentSession: options.agentSession } : {}),
       trigger,
       label: options.describe ? options.describe({ summary: result.summary, paths: result.changedPaths, examples: result.examples }) : label,
       deduped: result.commit === undefined,

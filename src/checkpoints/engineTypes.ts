@@ -25,6 +25,8 @@ export interface SnapshotOptions {
   trigger?: string;
   session?: string | null;
   agent?: string | null;
+  /** The agent's own session id (from its hook payload), when it gave one. */
+  agentSession?: string | null;
   conversation?: ConversationRef | null;
   /** Start the background walk for heavy files afterwards (default true). */
   backgroundScan?: boolean;

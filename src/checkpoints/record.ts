@@ -29,6 +29,8 @@ export interface CheckpointRecord {
   time: string;
   session: string | null;
   agent: string | null;
+  /** The agent's own session id (Claude Code's, say), when its hook gave one. */
+  agentSession?: string;
   trigger: string;
   label: string;
   /** True when the tree equalled the previous checkpoint's, so no commit was made. */

@@ -12,6 +12,7 @@ const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
   run: () => import('../commands/run.js'),
   redo: () => import('../commands/redo.js'),
   config: () => import('../commands/config.js'),
+  hook: () => import('../commands/hook.js'),
 };
 
 export const usage = `rewind: the undo button for AI coding agents
@@ -25,6 +26,7 @@ Usage:
                                             put the files back as they were at <id>
   rewind redo [--dry-run] [--yes] [--json]  undo the last restore (shows which, asks)
   rewind config [path|get KEY|set KEY VALUE|validate]
+  rewind hook <agent> <event>               an agent's hook entry (JSON payload on stdin)
 
 Every command takes -C DIR (default: the current directory) and --help.
 Environment: REWIND_HOME (checkpoint stores), REWIND_CONFIG_DIR (config.json folder).`;

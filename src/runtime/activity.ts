@@ -2,8 +2,8 @@
  * Busy or idle for agents without hooks: output in the last `quietMs` means busy, except
  * output that answers a key we forwarded within the last `echoMs` (the agent echoing what
  * was typed, a shell drawing its next prompt after Enter, a TUI redrawing its input box):
- * that is the agent answering the user, not working. The agent adapters (later) replace
- * this with the agents' own busy/idle events.
+ * that is the agent answering the user, not working. An agent whose hooks say when it
+ * works (UserPromptSubmit … Stop) is busy or idle as they last said instead.
  */
 export class ActivityTracker {
   private lastWork = -Infinity;
@@ -12,6 +12,8 @@ export class ActivityTracker {
   /** Pieces of output seen, and how many had been seen when the last key was sent. */
   private outputs = 0;
   private outputsAtKey = 0;
+  /** What the agent's own events last said (undefined: none yet, output decides). */
+  private reported: boolean | undefined;
 
   constructor(
     private readonly quietMs = 1_500,
@@ -30,12 +32,20 @@ export class ActivityTracker {
     if (now - this.lastKey > this.echoMs) this.lastWork = now;
   }
 
+  /** The agent's own event says it works (true) or waits (false). */
+  report(busy: boolean): void {
+    this.reported = busy;
+  }
+
   busy(now = Date.now()): boolean {
+    if (this.reported !== undefined) return this.reported;
     return now - this.lastWork < this.quietMs;
   }
 
   /** How long until busy() may turn false (for a timer), or 0 when already idle. */
   untilIdle(now = Date.now()): number {
+    // Busy by the agent's word: look again in a moment.
+    if (this.reported !== undefined) return this.reported ? 250 : 0;
     return Math.max(0, this.lastWork + this.quietMs - now);
   }
 

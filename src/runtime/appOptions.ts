@@ -1,5 +1,6 @@
 import type { AgentAdapter } from '../agents/agentAdapter.js';
 import type { PtySession } from '../pty/ptySession.js';
+import type { HookChannel } from './hookChannel.js';
 
 /** What `rewind -- <command…>` runs. */
 export interface RunAppOptions {
@@ -18,4 +19,6 @@ export interface RunSessionOptions extends Omit<RunAppOptions, 'agent'> {
   sessionId: string;
   /** Its adapter. */
   agent: AgentAdapter;
+  /** The hook channel the agent was started with, for an agent with hooks. */
+  hooks?: HookChannel;
 }

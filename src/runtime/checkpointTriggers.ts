@@ -13,6 +13,9 @@ export interface CheckpointAsk {
   trigger: string;
   label: string;
   describe?: SnapshotOptions['describe'];
+  /** Add an entry even when nothing changed (a hook's step: its label says what comes next). */
+  always?: boolean;
+  agentSession?: string;
 }
 
 /**
@@ -75,7 +78,8 @@ export class CheckpointTriggers {
     if (!checkpointer || !this.availability?.on) return;
     try {
       // Enter and settled bursts add no entry when nothing changed since the newest one.
-      const record = await checkpointer.snapshot({ ...ask, session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' });
+      const { always, ...options } = ask;
+      const record = await checkpointer.snapshot({ ...options, session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' && always !== true });
       if (ask.trigger === 'manual') this.notices.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
     } catch (error) {
       this.notices.say(`checkpoint failed: ${messageOf(error)}`, 'error');
@@ -95,6 +99,16 @@ export class CheckpointTriggers {
     await this.checkpoint({ trigger: 'enter', label: label || '(Enter)' });
     // Done: the status line shows the checkpoints again, not 6 s of a wait that is over.
     this.notices.unsay(waiting);
+  }
+
+  /**
+   * A checkpoint before an agent's step its hook announced (a tool call, a prompt): always an
+   * entry of its own, labelled with the step, even when the files did not change since the
+   * one before. Waits for checkpoints to be open (a hook can come before the app has loaded).
+   */
+  async beforeStep(step: { trigger: string; label: string }, agentSession: string | undefined): Promise<void> {
+    await this.ready;
+    await this.checkpoint({ ...step, always: true, ...(agentSession ? { agentSession } : {}) });
   }
 
   /**

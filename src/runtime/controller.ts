@@ -16,6 +16,8 @@ import { CheckpointTriggers, type CheckpointAsk } from './checkpointTriggers.js'
 import { commandHint } from './commandLine.js';
 import { EnterLabels } from './enterLabel.js';
 import { FramePacer } from './framePacer.js';
+import type { HookChannel } from './hookChannel.js';
+import { HookCalls } from './hookCalls.js';
 import { KeyRouter } from './keyRouter.js';
 import { Notices, type Tone } from './notices.js';
 import { openPicker } from './pickerFlow.js';
@@ -33,6 +35,8 @@ export interface SessionOptions {
   config: RewindConfig;
   /** The agent's adapter (default: the generic agent). */
   agent?: AgentAdapter;
+  /** The channel its hooks call (an agent with hooks). */
+  hooks?: HookChannel;
   /** What is wrong in config.json (each key's default stands in): said once the agent shows. */
   configProblems?: readonly string[];
   /** Known at once, or attached later (the agent starts first). */
@@ -75,6 +79,7 @@ export class SessionController implements SessionPort {
   private rows: number;
   private readonly enterLabels: EnterLabels;
   private quitting = false;
+  private readonly hookCalls: HookCalls;
   /** This session's id: on its checkpoints, and REWIND_SESSION for the agent (its hooks). */
   readonly sessionId: string;
 
@@ -105,7 +110,10 @@ export class SessionController implements SessionPort {
         layer: () => this.mode.kind,
         toAgent: (bytes) => this.sendToAgent(bytes),
         lineStarted: () => this.enterLabels.lineStarted(),
-        beforeEnter: async (typed) => this.triggers.beforeEnter(await this.enterLabels.atEnter(typed)),
+        beforeEnter: async (typed) => {
+          this.hookCalls.promptSent();
+          await this.triggers.beforeEnter(await this.enterLabels.atEnter(typed));
+        },
         openPicker: () => openPicker(this),
         runCommand: (line) => runAppCommand(this, 'line', line),
         closeOverlay: () => this.closeOverlay(),
@@ -116,6 +124,11 @@ export class SessionController implements SessionPort {
     if (options.checkpoints) this.attachCheckpoints(options.checkpoints);
     this.current = this.buildView();
     for (const problem of options.configProblems ?? []) this.notices.problem(problem);
+    this.hookCalls = new HookCalls(this.agent, this.notices, this.triggers, (busy) => {
+      this.activity.report(busy);
+      this.changed();
+    });
+    options.hooks?.attach((request) => this.hookCalls.handle(request));
   }
 
   private get paneRows(): number {
@@ -275,6 +288,7 @@ export class SessionController implements SessionPort {
     this.frames.stop();
     this.notices.stop();
     clearTimeout(this.idleTimer);
+    this.hookCalls.stop();
     clearInterval(this.clock);
     await this.pty.terminate();
   }

@@ -5,6 +5,7 @@ import { paneHeightOf } from '../app/paneSize.js';
 import { chooseAgent } from '../agents/chooseAgent.js';
 import { AdapterGuard } from './adapterGuard.js';
 import type { RunAppOptions, RunSessionOptions } from './appOptions.js';
+import { HookChannel } from './hookChannel.js';
 
 export type { RunAppOptions } from './appOptions.js';
 
@@ -24,24 +25,35 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
     throw new UserError('rewind runs the agent in a full-screen terminal app: start it from a terminal (scripts can use `rewind snapshot` and `rewind restore`)');
   }
   const sessionId = newSessionId(options.env);
+  // An agent with hooks talks to the app through this channel (REWIND_SOCKET).
+  const hooks = agent.hookEvent ? new HookChannel() : undefined;
   // What the adapter adds (hook settings, later); a failing adapter launches the command as it is.
   const launch = new AdapterGuard(agent, (message) => process.stderr.write(`rewind: warning: ${message}\n`)).launch(
-    { command: options.command, args: options.args, env: { ...options.env, REWIND_SESSION: sessionId, REWIND_AGENT: agent.name } },
+    { command: options.command, args: options.args, env: { ...options.env, ...hooks?.env, REWIND_SESSION: sessionId, REWIND_AGENT: agent.name } },
     { id: sessionId, cwd: options.cwd },
   );
-  const pty = await PtySession.spawn({
-    command: launch.command,
-    args: launch.args,
-    cwd: options.cwd,
-    env: launch.env,
-    cols: process.stdout.columns || 80,
-    rows: paneHeightOf(process.stdout.rows || 24),
-  });
+  let pty: PtySession;
+  try {
+    pty = await PtySession.spawn({
+      command: launch.command,
+      args: launch.args,
+      cwd: options.cwd,
+      env: launch.env,
+      cols: process.stdout.columns || 80,
+      rows: paneHeightOf(process.stdout.rows || 24),
+    });
+  } catch (error) {
+    hooks?.close();
+    throw error;
+  }
+
   try {
     const { runSession } = await loadSession();
-    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent });
+    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks });
   } catch (error) {
     if (!pty.exitStatus) await pty.terminate();
     throw error;
+  } finally {
+    hooks?.close();
   }
 }

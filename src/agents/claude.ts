@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
+import { genericAgent } from './generic.js';
+import { hookCommand } from './hookCommand.js';
+import { field, shortLine, shownPath } from './payload.js';
+
+/** The tools that can change files: each gets a checkpoint before it runs. */
+const fileTools = 'Write|Edit|MultiEdit|NotebookEdit|Bash';
+const events = ['PreToolUse', 'UserPromptSubmit', 'Stop', 'StopFailure', 'Notification', 'SessionStart'] as const;
+
+type HookEntry = { matcher?: string; hooks: { type: 'command'; command: string; timeout: number }[] };
+type Settings = Record<string, unknown> & { hooks?: Record<string, unknown> };
+
+/** Rewind's hooks, in Claude Code's settings shape. */
+function rewindHooks(): Record<string, HookEntry[]> {
+  const entry = (event: string, matcher?: string): HookEntry[] => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command: hookCommand('claude', event), timeout: 120 }] }];
+  return Object.fromEntries(events.map((event) => [event, entry(event, event === 'PreToolUse' ? fileTools : undefined)]));
+}
+
+/** The user's own `--settings` value: a JSON text or a file of it (read, never written). */
+function readSettings(value: string): Settings {
+  const text = value.trim().startsWith('{') ? value : fs.readFileSync(value, 'utf8');
+  const parsed = JSON.parse(text) as unknown;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`--settings ${value} is not a JSON object`);
+  return parsed as Settings;
+}
+
+/** The user's settings with Rewind's hooks added to theirs (theirs first, none dropped). */
+export function mergeSettings(user: Settings): Settings {
+  const hooks: Record<string, unknown> = { ...(user.hooks ?? {}) };
+  for (const [event, ours] of Object.entries(rewindHooks())) {
+    const theirs = hooks[event];
+    hooks[event] = Array.isArray(theirs) ? [...(theirs as unknown[]), ...ours] : ours;
+  }
+  return { ...user, hooks };
+}
+
+/**
+ * `claude …` with `--settings` carrying Rewind's hooks, after the user's own arguments: the user's own `--settings` (one or
+ * more, `--settings X` or `--settings=X`) are merged into one, never dropped, and no settings
+ * file is edited.
+ */
+export function claudeLaunch(launch: Launch): Launch {
+  const args: string[] = [];
+  let settings: Settings = {};
+  /** Where the merged --settings goes: where the user's first one was (an option there may end a variadic one before it, as `--allowedTools Write "the prompt"` needs), else last among the options. */
+  let at: number | undefined;
+  let i = 0;
+  for (; i < launch.args.length; i++) {
+    const arg = launch.args[i] ?? '';
+    if (arg === '--') break;
+    const value = arg === '--settings' && i + 1 < launch.args.length ? launch.args[++i] : arg.startsWith('--settings=') ? arg.slice('--settings='.length) : undefined;
+    if (value === undefined) {
+      args.push(arg);
+      continue;
+    }
+    settings = { ...settings, ...readSettings(value) };
+    at ??= args.length;
+  }
+  const ours = ['--settings', JSON.stringify(mergeSettings(settings))];
+  const place = at ?? args.length;
+  return { ...launch, args: [...args.slice(0, place), ...ours, ...args.slice(place), ...launch.args.slice(i)] };
+}
+
+/** The label of a tool call: `Edit src/db.ts`, `Bash rm -rf tests`. */
+function toolLabel(tool: string, input: unknown, cwd: string | undefined): string {
+  const file = field(input, 'file_path') ?? field(input, 'notebook_path');
+  if (file) return `${tool} ${shortLine(shownPath(file, cwd))}`;
+  const command = field(input, 'command');
+  if (command) return `${tool} ${shortLine(command)}`;
+  return tool;
+}
+
+/** What a Claude Code hook call means (FACTS.md: payloads). */
+export function claudeHookEvent(event: string, payload: unknown): HookOutcome {
+  const cwd = field(payload, 'cwd');
+  const base: HookOutcome = { agentSession: field(payload, 'session_id'), cwd };
+  const unreadable = payload === undefined ? { problem: `the ${event} payload was not JSON: checkpointed all the same` } : {};
+  switch (event) {
+    case 'PreToolUse': {
+      const tool = field(payload, 'tool_name') ?? 'tool';
+      const input = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).tool_input : undefined;
+      return { ...base, ...unreadable, activity: 'busy', checkpoint: { trigger: `PreToolUse:${tool}`, label: toolLabel(tool, input, cwd) } };
+    }
+    case 'UserPromptSubmit': {
+      const prompt = field(payload, 'prompt');
+      return { ...base, ...unreadable, activity: 'busy', checkpoint: { trigger: 'UserPromptSubmit', label: prompt ? shortLine(prompt) : '(prompt)' } };
+    }
+    case 'Stop':
+    case 'StopFailure':
+      return { ...base, activity: 'idle' };
+    case 'Notification':
+      // An interrupt fires no Stop; the idle prompt's notification says the agent waits.
+      return field(payload, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(payload, 'message') ?? '') ? { ...base, activity: 'idle' } : base;
+    default:
+      return base;
+  }
+}
+
+/** Claude Code: hooks before every file-changing tool call and prompt, busy/idle from them. */
+export const claudeAgent: AgentAdapter = {
+  name: 'claude',
+  handles: (command) => command === 'claude',
+  launch: (launch) => claudeLaunch(launch),
+  activity: 'hooks',
+  // Its conversation is not restored yet (issue 15): files only.
+  restoreModes: (checkpoint) => genericAgent.restoreModes(checkpoint),
+  hookEvent: claudeHookEvent,
+};

@@ -1,0 +1,44 @@
+// `rewind hook <agent> <event>`: what an agent's hook runs when the app is not there to
+// answer it (hooks/rewind-hook.sh hands calls to the app when it is). Always exits 0.
+import { writeLine, type CommandIO } from './io.js';
+import { standaloneHook } from '../runtime/standaloneHook.js';
+
+const help = `Usage: rewind hook <agent> <event>   (the hook's JSON payload on stdin)
+
+What an agent's hook runs before a step (a tool call that can change files, a prompt):
+a checkpoint of the project first. Rewind adds these hooks itself when it runs the agent
+(\`rewind -- claude\`); run on its own with them, the agent gets its checkpoints from here.
+Never blocks or changes the agent's step: problems are one line on stderr, the exit code is
+always 0.`;
+
+/** Stdin whole (an agent's payload; a huge one is read through and cut, nothing blocks). */
+function readStdin(stdin: NodeJS.ReadableStream, max = 8 * 1024 * 1024): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stdin.on('data', (chunk: Buffer | string) => {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      if (size < max) chunks.push(bytes.subarray(0, max - size));
+      size += bytes.length;
+    });
+    stdin.on('error', () => resolve(Buffer.concat(chunks)));
+    stdin.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    writeLine(io.stdout, help);
+    return 0;
+  }
+  const [agent = 'generic', event = ''] = argv;
+  const warn = (line: string) => writeLine(io.stderr, `rewind: ${line}`);
+  try {
+    const payload = await readStdin(io.stdin);
+    await standaloneHook({ agent, event, payload, env: io.env, cwd: io.cwd, warn });
+  } catch (error) {
+    // Never a failed step for the agent: even our own bug is a line on stderr here.
+    warn(`internal error in the hook (please report it): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return 0;
+}

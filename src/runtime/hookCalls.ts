@@ -1,0 +1,53 @@
+import type { HookOutcome } from '../agents/agentAdapter.js';
+import { parsePayload } from '../agents/payload.js';
+import type { HookRequest } from '../hooks/hookServer.js';
+import type { AdapterGuard } from './adapterGuard.js';
+import type { CheckpointTriggers } from './checkpointTriggers.js';
+import type { Notices } from './notices.js';
+
+/** How long after the first prompt an agent with hooks has to make its first hook call. */
+const noHooksAfterMs = 20_000;
+
+/**
+ * The agent's hook calls in a session (see hooks/rewind-hook.sh): busy or idle from them,
+ * and a checkpoint before each step one announces, answered once it is taken. An agent
+ * whose hooks never call after its first prompt is told about once.
+ */
+export class HookCalls {
+  private seen = 0;
+  private watch: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly agent: AdapterGuard,
+    private readonly notices: Notices,
+    private readonly triggers: CheckpointTriggers,
+    private readonly reportBusy: (busy: boolean) => void,
+  ) {}
+
+  /** One hook call; what it returns is said on the hook's stderr. */
+  async handle(request: HookRequest): Promise<string | undefined> {
+    this.seen++;
+    const payload = parsePayload(request.payload);
+    const outcome = this.agent.call<HookOutcome>('a hook call', (adapter) => adapter.hookEvent?.(request.event, payload) ?? {}, () => ({}));
+    if (outcome.activity) this.reportBusy(outcome.activity === 'busy');
+    if (outcome.checkpoint) await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession);
+    return outcome.problem;
+  }
+
+  /**
+   * The user sent a prompt (an Enter): for an agent with hooks, a while without any hook call
+   * means they do not run (an untrusted folder, hooks turned off, hooks not yet trusted).
+   */
+  promptSent(): void {
+    if (this.agent.adapter.activity !== 'hooks' || this.watch || this.seen > 0) return;
+    this.watch = setTimeout(() => {
+      if (this.seen > 0) return;
+      this.notices.problem(`no hook call came from ${this.agent.name}: its checkpoints come only from Enter and file changes (see the README, "Agents and their hooks")`);
+    }, noHooksAfterMs);
+    this.watch.unref();
+  }
+
+  stop(): void {
+    clearTimeout(this.watch);
+  }
+}

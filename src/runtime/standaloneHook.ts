@@ -1,0 +1,54 @@
+import type { HookOutcome } from '../agents/agentAdapter.js';
+import { agentNamed } from '../agents/chooseAgent.js';
+import { parsePayload } from '../agents/payload.js';
+import { engineSettings, openProjectCheckpoints, requireGit } from '../checkpoints/index.js';
+import { loadConfigLenient } from '../config/lenient.js';
+import { rewindHome } from '../config/paths.js';
+import { messageOf } from '../shared/errors.js';
+import { AdapterGuard } from './adapterGuard.js';
+
+export interface StandaloneHookInput {
+  agent: string;
+  event: string;
+  payload: Buffer;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Where problems are said (the hook's stderr), one line each. */
+  warn: (line: string) => void;
+}
+
+/**
+ * A hook call with no app to take it (the agent run on its own with Rewind's hook, or the
+ * app gone): the checkpoint the step asks for, taken here under the project lock. Never
+ * throws: a problem is a line on stderr, and the agent goes on.
+ */
+export async function standaloneHook(input: StandaloneHookInput): Promise<void> {
+  const adapter = agentNamed(input.agent);
+  const guard = new AdapterGuard(adapter, input.warn);
+  const payload = parsePayload(input.payload);
+  const outcome = guard.call<HookOutcome>('a hook call', (agent) => agent.hookEvent?.(input.event, payload) ?? {}, () => ({}));
+  if (outcome.problem) input.warn(outcome.problem);
+  if (!outcome.checkpoint) return;
+  try {
+    requireGit(input.env);
+    const { config, problems } = await loadConfigLenient(input.env);
+    for (const problem of problems) input.warn(problem);
+    if (config.checkpointing_disabled) return;
+    const checkpoints = openProjectCheckpoints({
+      cwd: outcome.cwd ?? input.env.CLAUDE_PROJECT_DIR ?? input.cwd,
+      settings: engineSettings(config),
+      home: rewindHome(input.env),
+      env: input.env,
+    });
+    for (const warning of await checkpoints.recoverList()) input.warn(warning);
+    const { warnings } = await checkpoints.snapshot({
+      ...outcome.checkpoint,
+      agent: adapter.name,
+      session: input.env.REWIND_SESSION ?? null,
+      agentSession: outcome.agentSession ?? null,
+    });
+    for (const warning of warnings) input.warn(warning);
+  } catch (error) {
+    input.warn(`no checkpoint before this step: ${messageOf(error)}`);
+  }
+}

@@ -1,0 +1,106 @@
+// The real agents inside Rewind's app (`rewind -- <agent> …`) in a pty, offline: Rewind adds
+// its own hooks; each step the fake model's script makes (write, edit, shell) must then have
+// a checkpoint, labelled by its tool and target, holding the tree right before it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { builtCli, requireBuiltCli } from '../helpers/restoreKit.js';
+import { fileInTree, readTree } from '../helpers/shadow.js';
+import { startInPty, type TermSession } from '../helpers/term.js';
+import { waitFor } from '../helpers/waitFor.js';
+import { createWorld, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
+import { stopTui, proofScript, treesBeforeSteps, finalTree } from './proof.js';
+import { fingerprint } from '../helpers/fingerprint.js';
+
+/**
+ * The agent's interactive invocation, run inside Rewind instead: the offline jail stays
+ * outermost (`unshare … bridge -- <here> …`), and `node dist/cli.js --` goes in front of the
+ * agent's own command.
+ */
+export function insideRewind(start: Invocation, world: AgentWorld): Invocation {
+  requireBuiltCli();
+  const split = start.args.lastIndexOf('--');
+  if (start.command !== 'unshare' || split < 0) throw new Error(`not an offline invocation: ${start.command} ${start.args.join(' ')}`);
+  const args = [...start.args.slice(0, split + 1), process.execPath, builtCli, '--', ...start.args.slice(split + 1)];
+  return { ...start, args, env: { ...start.env, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir } };
+}
+
+/** The files of a tree as path -> text (the proof's files are all text). */
+function treeFiles(gitDir: string, tree: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [file] of readTree(gitDir, tree)) files[file] = fileInTree(gitDir, tree, file)?.bytes.toString('utf8') ?? '';
+  return files;
+}
+
+export interface InAppRun {
+  world: AgentWorld;
+  session: TermSession;
+}
+
+/**
+ * Runs the agent's TUI inside Rewind on the proof's script and checks every step's checkpoint:
+ * `labels` are the labels expected for the write, the edit and the shell command. `drive`
+ * answers what the agent asks on the way (a trust dialog, say) until the files are final.
+ */
+export async function proveInApp(options: {
+  setup: (world: AgentWorld) => AgentSetup;
+  prompt: string;
+  labels: readonly RegExp[];
+  triggers: readonly RegExp[];
+  drive?: (session: TermSession) => Promise<void>;
+}): Promise<void> {
+  const world = await createWorld(proofScript);
+  let session: TermSession | undefined;
+  try {
+    const setup = options.setup(world);
+    const configBefore = setup.configDirs.map((dir) => fingerprintIfThere(path.join(dir, 'settings.json')));
+    const gitBefore = fingerprint(path.join(world.root, '.git'));
+    const start = insideRewind(setup.interactive(options.prompt), world);
+    session = startInPty(start.command, start.args, { cwd: start.cwd, env: start.env, cols: 110, rows: 32 }, 'rewind');
+    const current = session;
+    await (options.drive?.(current) ?? Promise.resolve());
+    const engine = () => world.sandbox.open(world.root);
+    const stepCheckpoints = () => engine().list().filter((record) => options.triggers.some((trigger) => trigger.test(record.trigger)));
+    await waitFor(() => fs.existsSync(path.join(world.root, 'made.txt')), 60_000, 'the shell step to run').catch((error: unknown) => {
+      throw new Error(`${String(error)}\nscreen:\n${current.text()}`, { cause: error });
+    });
+    await waitFor(() => stepCheckpoints().length >= 3, 10_000, 'a checkpoint before each of the three steps');
+    const steps = stepCheckpoints();
+    expect(steps.map((record) => record.label)).toEqual(options.labels.map((label) => expect.stringMatching(label)));
+    const gitDir = engine().repo.gitDir;
+    steps.forEach((record, index) => expect(treeFiles(gitDir, record.tree), `the tree before step ${index + 1}`).toEqual(treesBeforeSteps[index]));
+    expect(steps.every((record) => typeof record.agentSession === 'string' && record.agentSession.length > 0)).toBe(true);
+    expect(readProject(world.root)).toEqual(finalTree);
+    // Restoring a step's checkpoint gives exactly the tree right before it.
+    for (const [index, record] of steps.entries()) {
+      await engine().snapshot({ label: `before restoring step ${index + 1}` });
+      const { restoreCheckpoint } = await import('../../src/checkpoints/restore/restore.js');
+      await restoreCheckpoint(engine(), record.id);
+      expect(readProject(world.root), `restored before step ${index + 1}`).toEqual(treesBeforeSteps[index]);
+    }
+    expect(fingerprint(path.join(world.root, '.git'))).toEqual(gitBefore);
+    expect(setup.configDirs.map((dir) => fingerprintIfThere(path.join(dir, 'settings.json')))).toEqual(configBefore);
+  } finally {
+    if (session) await stopTui(session);
+    await world.close();
+  }
+}
+
+function fingerprintIfThere(file: string): string {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '(none)';
+}
+
+/** The project's files (no .git) as path -> text. */
+function readProject(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const name of fs.readdirSync(dir)) {
+      if (dir === root && name === '.git') continue;
+      const full = path.join(dir, name);
+      if (fs.statSync(full).isDirectory()) walk(full);
+      else files[path.relative(root, full)] = fs.readFileSync(full, 'utf8');
+    }
+  };
+  walk(root);
+  return files;
+}
