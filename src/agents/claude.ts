@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
-import { genericAgent } from './generic.js';
+import { filesOnly } from './generic.js';
 import { hookCommand } from './hookCommand.js';
 import { field, shortLine, shownPath } from './payload.js';
 
@@ -103,7 +103,7 @@ export const claudeAgent: AgentAdapter = {
   handles: (command) => command === 'claude',
   launch: (launch) => claudeLaunch(launch),
   activity: 'hooks',
-  // Its conversation is not restored yet (issue 15): files only.
-  restoreModes: (checkpoint) => genericAgent.restoreModes(checkpoint),
+  // Its conversation is not restored yet: files only.
+  restoreModes: () => filesOnly('restoring a Claude Code conversation is not built yet: files only'),
   hookEvent: claudeHookEvent,
 };

@@ -1,6 +1,11 @@
 import type { AgentAdapter } from './agentAdapter.js';
+import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
 
-const noConversation = { enabled: false, reason: 'this agent has no conversation support in rewind (generic agent): files only' };
+/** The modes of an agent whose conversation Rewind cannot restore: files only, and why. */
+export function filesOnly(reason: string): Record<RestoreMode, ModeState> {
+  const off = { enabled: false, reason };
+  return { both: off, files: { enabled: true }, conversation: off };
+}
 
 /**
  * Any command Rewind knows nothing about: checkpoints on Enter and after bursts of file
@@ -11,5 +16,5 @@ export const genericAgent: AgentAdapter = {
   handles: () => true,
   launch: (launch) => launch,
   activity: 'output',
-  restoreModes: () => ({ both: noConversation, files: { enabled: true }, conversation: noConversation }),
+  restoreModes: () => filesOnly('this agent has no conversation support in rewind (generic agent): files only'),
 };

@@ -1,0 +1,147 @@
+// The hook channel end to end: the real hook client (dist/hooks/rewind-hook.sh, as agents
+// run it) and the app's end (HookServer). The payload arrives exactly, the client waits for
+// the answer and exits 0; without the app, or with the app gone, the client takes the
+// checkpoint by itself (`rewind hook`); bad payloads are a stderr line, never a failure.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HookServer, type HookRequest } from '../../src/hooks/hookServer.js';
+import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
+import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import { waitFor } from '../helpers/waitFor.js';
+
+const client = path.join(repoRoot, 'dist', 'hooks', 'rewind-hook.sh');
+
+let sb: Sandbox;
+let servers: HookServer[] = [];
+beforeEach(() => {
+  requireBuiltCli();
+  sb = createSandbox('rewind-hook-channel-');
+  servers = [];
+});
+afterEach(async () => {
+  for (const server of servers) server.close();
+  await sb.cleanup();
+});
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+function runClient(args: string[], payload: Buffer | string, env: NodeJS.ProcessEnv, cwd: string): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn('sh', [client, ...args], { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(payload);
+  });
+}
+
+function serve(handle: (request: HookRequest) => Promise<string | undefined>): HookServer {
+  const server = HookServer.open(handle, sb.base);
+  servers.push(server);
+  return server;
+}
+
+const write = (root: string) => JSON.stringify({ session_id: 's-1', cwd: root, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(root, 'a.txt'), content: 'é\n' } });
+
+describe('the hook channel', () => {
+  it('hands the payload over exactly and waits for the answer; the client exits 0 with nothing on stdout', async () => {
+    const root = sb.repo('channel');
+    const seen: HookRequest[] = [];
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const server = serve(async (request) => {
+      seen.push(request);
+      await answered;
+      return undefined;
+    });
+    const huge = JSON.stringify({ tool_name: 'Write', tool_input: { content: 'x'.repeat(3 * 1024 * 1024) }, note: 'line\nbreak ünïcode' });
+    let exited = false;
+    const run = runClient(['claude', 'PreToolUse'], huge, { ...sb.env, REWIND_SOCKET: server.dir }, root).finally(() => (exited = true));
+    // The client waits for the app's answer: the agent's tool waits with it.
+    await waitFor(() => seen.length === 1, 10_000, 'the call to reach the app');
+    expect(exited).toBe(false);
+    release();
+    await expect(run).resolves.toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ agent: 'claude', event: 'PreToolUse' });
+    expect(seen[0]?.payload.toString('utf8')).toBe(huge);
+    expect(fs.readdirSync(server.dir).sort()).toEqual(['in', 'pid']);
+  });
+
+  it("says what the app answers on the hook's stderr, and serves many calls at once", async () => {
+    const root = sb.repo('many');
+    const server = serve(async (request) => (request.payload.toString() === 'bad' ? 'the PreToolUse payload was not JSON' : undefined));
+    const runs = await Promise.all(Array.from({ length: 12 }, (_, i) => runClient(['claude', 'PreToolUse'], i === 5 ? 'bad' : `{"n":${i}}`, { REWIND_SOCKET: server.dir }, root)));
+    expect(runs.map((run) => run.code)).toEqual(Array(12).fill(0));
+    expect(runs[5]?.stderr).toBe('rewind: the PreToolUse payload was not JSON\n');
+    expect(runs.filter((run) => run.stderr !== '')).toHaveLength(1);
+  });
+
+  it('without the app, the hook checkpoints by itself; the same when the app is gone', async () => {
+    const root = sb.repo('alone');
+    expect(await runClient(['claude', 'PreToolUse'], write(root), sb.env, root)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(sb.open(root).list().map((record) => [record.trigger, record.label, record.agent, record.agentSession])).toEqual([['PreToolUse:Write', 'Write a.txt', 'claude', 's-1']]);
+    // An app that died: its channel folder is still there, its pid is not alive.
+    const dead = path.join(sb.base, 'dead-app');
+    fs.mkdirSync(dead, { mode: 0o700 });
+    spawnSyncMkfifo(path.join(dead, 'in'));
+    fs.writeFileSync(path.join(dead, 'pid'), '999999\n');
+    expect(await runClient(['claude', 'PreToolUse'], write(root), { ...sb.env, REWIND_SOCKET: dead }, root)).toMatchObject({ code: 0, stdout: '' });
+    expect(sb.open(root).list()).toHaveLength(2);
+  });
+
+  it('an app that dies while a call waits: the watchdog answers, and the hook checkpoints by itself', async () => {
+    const root = sb.repo('dies');
+    // A stand-in app process whose pid the channel names; it is killed while the call waits.
+    const app = spawn('sleep', ['60']);
+    let reached = false;
+    const server = serve(() => {
+      reached = true;
+      return new Promise<undefined>(() => undefined);
+    });
+    fs.writeFileSync(path.join(server.dir, 'pid'), `${app.pid}\n`);
+    const run = runClient(['claude', 'PreToolUse'], write(root), { ...sb.env, REWIND_SOCKET: server.dir }, root);
+    await waitFor(() => reached, 10_000, 'the call to reach the app');
+    app.kill('SIGKILL');
+    await expect(run).resolves.toMatchObject({ code: 0, stdout: '' });
+    expect(sb.open(root).list().map((record) => record.label)).toEqual(['Write a.txt']);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['garbage', 'not json {{{'],
+    ['truncated', '{"tool_name":"Bash","tool_input":{"command":"rm -'],
+    ['a JSON array', '[1,2,3]'],
+  ])('an %s payload through the real `rewind hook`: a stderr line, exit 0, and the checkpoint taken all the same', async (_what, payload) => {
+    const root = sb.repo('bad-payload');
+    const run = await runClient(['claude', 'PreToolUse'], payload, sb.env, root);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(sb.open(root).list()).toHaveLength(1);
+    if (payload === '' || !payload.startsWith('[')) expect(run.stderr).toMatch(/^rewind: the PreToolUse payload was not JSON: checkpointed all the same\n$/);
+  });
+
+  it('events that announce no step take no checkpoint and say nothing', async () => {
+    const root = sb.repo('no-step');
+    for (const event of ['Stop', 'SessionStart', 'Notification']) {
+      expect(await runClient(['claude', event], '{"session_id":"s"}', sb.env, root)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    }
+    expect(sb.open(root).initialized).toBe(false);
+  });
+});
+
+function spawnSyncMkfifo(file: string): void {
+  execFileSync('mkfifo', [file]);
+}
