@@ -7,7 +7,7 @@
 # call for long, prints nothing on stdout, and always exits 0. A POSIX sh script, not Node:
 # the agent waits for it on every step, and a Node start costs 40-130 ms.
 agent=$1 event=$2
-here=$(dirname "$0")
+case $0 in */*) here=${0%/*} ;; *) here=. ;; esac
 standalone() {
   # The payload goes on as it came (stdin, or the copy made of it).
   if [ -n "$1" ]; then "$here/../cli.js" hook "$agent" "$event" <"$1"; rm -f "$1"
