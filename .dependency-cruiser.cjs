@@ -36,7 +36,7 @@ module.exports = {
   allowed: [
     { from: { path: '^src/cli\\.ts$' }, to: { path: '^src/(cli|commands)/' } },
     layer('cli', ['commands', 'config', 'shared']),
-    layer('commands', ['runtime', 'checkpoints', 'config', 'shared']),
+    layer('commands', ['runtime', 'checkpoints', 'demo', 'config', 'shared']),
     layer('runtime', ['app', 'pty', 'checkpoints', 'agents', 'hooks', 'config', 'shared']),
     layer('app', ['pty', 'config', 'shared']),
     layer('pty', ['config', 'shared']),
@@ -45,6 +45,8 @@ module.exports = {
     layer('checkpoints', ['config', 'shared']),
     layer('config', ['shared']),
     layer('shared', []),
+    // The demo agent is a program of its own (src/demo/agent.ts); commands make its sandbox.
+    layer('demo', ['shared']),
     // Packages and Node's built-ins.
     { from: { path: '^src/' }, to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'core'] } },
   ],

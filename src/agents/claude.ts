@@ -12,8 +12,8 @@ type HookEntry = { matcher?: string; hooks: { type: 'command'; command: string; 
 type Settings = Record<string, unknown> & { hooks?: Record<string, unknown> };
 
 /** Rewind's hooks, in Claude Code's settings shape. */
-function rewindHooks(): Record<string, HookEntry[]> {
-  const entry = (event: string, matcher?: string): HookEntry[] => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command: hookCommand('claude', event), timeout: 120 }] }];
+function rewindHooks(agent: string): Record<string, HookEntry[]> {
+  const entry = (event: string, matcher?: string): HookEntry[] => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command: hookCommand(agent, event), timeout: 120 }] }];
   return Object.fromEntries(events.map((event) => [event, entry(event, event === 'PreToolUse' ? fileTools : undefined)]));
 }
 
@@ -26,9 +26,9 @@ function readSettings(value: string): Settings {
 }
 
 /** The user's settings with Rewind's hooks added to theirs (theirs first, none dropped). */
-export function mergeSettings(user: Settings): Settings {
+export function mergeSettings(user: Settings, agent = 'claude'): Settings {
   const hooks: Record<string, unknown> = { ...(user.hooks ?? {}) };
-  for (const [event, ours] of Object.entries(rewindHooks())) {
+  for (const [event, ours] of Object.entries(rewindHooks(agent))) {
     const theirs = hooks[event];
     hooks[event] = Array.isArray(theirs) ? [...(theirs as unknown[]), ...ours] : ours;
   }
@@ -40,7 +40,7 @@ export function mergeSettings(user: Settings): Settings {
  * more, `--settings X` or `--settings=X`) are merged into one, never dropped, and no settings
  * file is edited.
  */
-export function claudeLaunch(launch: Launch): Launch {
+export function claudeLaunch(launch: Launch, agent = 'claude'): Launch {
   const args: string[] = [];
   let settings: Settings = {};
   /** Where the merged --settings goes: where the user's first one was (an option there may end a variadic one before it, as `--allowedTools Write "the prompt"` needs), else last among the options. */
@@ -57,7 +57,7 @@ export function claudeLaunch(launch: Launch): Launch {
     settings = { ...settings, ...readSettings(value) };
     at ??= args.length;
   }
-  const ours = ['--settings', JSON.stringify(mergeSettings(settings))];
+  const ours = ['--settings', JSON.stringify(mergeSettings(settings, agent))];
   const place = at ?? args.length;
   return { ...launch, args: [...args.slice(0, place), ...ours, ...args.slice(place), ...launch.args.slice(i)] };
 }

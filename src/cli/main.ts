@@ -13,12 +13,14 @@ const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
   redo: () => import('../commands/redo.js'),
   config: () => import('../commands/config.js'),
   hook: () => import('../commands/hook.js'),
+  demo: () => import('../commands/demo.js'),
 };
 
 export const usage = `rewind: the undo button for AI coding agents
 
 Usage:
   rewind [--agent NAME] -- <command...>     run an agent in the app (\`rewind -- claude\`)
+  rewind demo [DIR]                         try it: the app on a demo agent, in a sandbox project
   rewind snapshot [--label L] [--json]      take a checkpoint of the project now
   rewind list [--json]                      checkpoints, oldest first
   rewind diff <id> [PATH...] [--name-status]  what restoring <id> would change (now -> <id>)

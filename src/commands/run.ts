@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCodeCachedScript } from '../runtime/codeCachedScript.js';
-import { runApp, type SessionLoader } from '../runtime/runApp.js';
+import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/runApp.js';
 import { writeLine, type CommandIO } from './io.js';
 import { UsageError } from '../shared/errors.js';
 
@@ -58,9 +58,14 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const { agent, dir, command, args } = parseRunArgs(argv);
+  return runAgentApp({ command, args, agent, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env }, io);
+}
+
+/** Runs the app on an agent until it exits, then leaves with its exit code. */
+export async function runAgentApp(options: RunAppOptions, io: CommandIO): Promise<number> {
   // React's development build is several times slower per frame; the app is never a dev build.
   process.env.NODE_ENV ??= 'production';
-  const code = await runApp({ command, args, agent, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env }, sessionLoader(io.env));
+  const code = await runApp(options, sessionLoader(io.env));
   // The agent is gone and the terminal restored: nothing in flight is worth waiting for (a
   // module still loading, a usage walk), so leave now with the agent's code.
   process.exit(code);

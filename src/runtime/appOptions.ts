@@ -10,6 +10,8 @@ export interface RunAppOptions {
   env: NodeJS.ProcessEnv;
   /** `--agent NAME`: the adapter to use whatever the command (default: chosen by the command). */
   agent?: string;
+  /** A first hint for the status line (the demo says what to type). */
+  hint?: string;
 }
 
 /** The app around an agent already started. */

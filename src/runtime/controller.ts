@@ -37,6 +37,8 @@ export interface SessionOptions {
   agent?: AgentAdapter;
   /** The channel its hooks call (an agent with hooks). */
   hooks?: HookChannel;
+  /** A first hint in the status line, shown until the first Enter (or for a while). */
+  hint?: string;
   /** What is wrong in config.json (each key's default stands in): said once the agent shows. */
   configProblems?: readonly string[];
   /** Known at once, or attached later (the agent starts first). */
@@ -46,6 +48,9 @@ export interface SessionOptions {
   /** Where mode changes for the outer terminal are written (the real stdout). */
   writeOuter: (data: string) => void;
 }
+
+/** How long a first hint stays (unless the first Enter comes before). */
+const hintMs = 60_000;
 
 /** What is open over the pane (the command bar is the keys' own: see KeyRouter). */
 type Mode = { kind: 'pane' } | { kind: 'overlay'; overlay: OverlayView } | { kind: 'picker'; model: PickerModel };
@@ -111,6 +116,7 @@ export class SessionController implements SessionPort {
         toAgent: (bytes) => this.sendToAgent(bytes),
         lineStarted: () => this.enterLabels.lineStarted(),
         beforeEnter: async (typed) => {
+          if (options.hint) this.notices.unsay(options.hint);
           this.hookCalls.promptSent();
           await this.triggers.beforeEnter(await this.enterLabels.atEnter(typed));
         },
@@ -124,6 +130,7 @@ export class SessionController implements SessionPort {
     if (options.checkpoints) this.attachCheckpoints(options.checkpoints);
     this.current = this.buildView();
     for (const problem of options.configProblems ?? []) this.notices.problem(problem);
+    if (options.hint) this.notices.say(options.hint, 'info', hintMs);
     this.hookCalls = new HookCalls(this.agent, this.notices, this.triggers, (busy) => {
       this.activity.report(busy);
       this.changed();

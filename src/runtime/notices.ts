@@ -22,11 +22,11 @@ export class Notices {
   ) {}
 
   /** A one-line notice in the status line that fades after a few seconds. */
-  say(text: string, tone: Tone = 'info'): void {
+  say(text: string, tone: Tone = 'info', shownMs = this.shownMs): void {
     // One row: a git error's line breaks written raw would break the screen.
-    this.notice = { text: oneLine(text), tone, until: Date.now() + this.shownMs };
+    this.notice = { text: oneLine(text), tone, until: Date.now() + shownMs };
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.changed(), this.shownMs + 10);
+    this.timer = setTimeout(() => this.changed(), shownMs + 10);
     this.changed();
   }
 

@@ -1,0 +1,15 @@
+import type { AgentAdapter } from './agentAdapter.js';
+import { claudeAgent, claudeLaunch } from './claude.js';
+import { filesOnly } from './generic.js';
+
+/**
+ * Rewind's demo agent (src/demo/agent.ts): it takes Claude Code's settings and sends its
+ * payloads, so it is handled as Claude Code is. Chosen by `rewind demo` (`--agent demo`).
+ */
+export const demoAgent: AgentAdapter = {
+  ...claudeAgent,
+  name: 'demo',
+  handles: () => false,
+  launch: (launch) => claudeLaunch(launch, 'demo'),
+  restoreModes: () => filesOnly('restoring the demo conversation is not built yet: files only'),
+};
