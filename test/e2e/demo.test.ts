@@ -51,7 +51,7 @@ describe('rewind demo', () => {
     term.write('rm -rf');
     await term.waitFor((screen) => /› .*Bash rm -rf tests/.test(screen), 5_000, 'the row selected');
     term.write('\r');
-    await term.waitFor(/f  restore files only/, 5_000, 'the modes');
+    await term.waitFor(/f {2}restore files only/, 5_000, 'the modes');
     term.write('f');
     await waitFor(() => fs.existsSync(path.join(dir, 'tests', 'config.test.js')) && fs.existsSync(path.join(dir, 'tests', 'server.test.js')), 15_000, 'the tests back');
     await term.waitFor(/restored the files of #\d+/, 10_000, 'the restore notice');
