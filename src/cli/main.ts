@@ -31,7 +31,12 @@ Usage:
   rewind hook <agent> <event>               an agent's hook entry (JSON payload on stdin)
 
 Every command takes -C DIR (default: the current directory) and --help.
-Environment: REWIND_HOME (checkpoint stores), REWIND_CONFIG_DIR (config.json folder).`;
+Environment: REWIND_HOME (checkpoint stores), REWIND_CONFIG_DIR (config.json folder).
+
+Examples:
+  rewind demo                  # try it on a pretend agent, in a sandbox
+  rewind -- claude             # your agent, with a checkpoint before every step
+  rewind list && rewind restore 12`;
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

@@ -29,7 +29,12 @@ ${keys.join('\n')}
 Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A VALUE starting with '-'
 is a value, never an option. A bad key in the file is reported by every command and takes
 its default; \`validate\` fails on it.
-The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`;
+The file lives in $REWIND_CONFIG_DIR, else the OS config folder.
+
+Examples:
+  rewind config set checkpoint_max_file_mb 50
+  rewind config get checkpoint_exclude
+  rewind config validate`;
 }
 
 const subcommandArity: Record<string, number> = { path: 0, get: 1, set: 2, validate: 0 };

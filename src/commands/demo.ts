@@ -14,7 +14,7 @@ temp folder, or in DIR if you give a new or empty one) and opens Rewind on the b
 agent: a pretend coding agent that edits, writes and deletes files through the same hooks as
 Claude Code. Type 1, 2 or 3 at its prompt, then Esc Esc to rewind.
 
-Example:
+Examples:
   rewind demo                 # try it in a temp folder
   rewind demo ~/rewind-demo   # or in a folder you keep`;
 

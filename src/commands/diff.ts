@@ -11,7 +11,11 @@ What restoring checkpoint <id> would change: a unified diff from the files as th
 now to the checkpoint, exactly the files \`rewind restore <id>\` would write and delete
 (what it leaves alone, such as ignored files and nested repositories, is listed on stderr
 instead). Binary files are named, not printed. PATHs (files or folders) limit it, as
-\`--only\` limits a restore.`;
+\`--only\` limits a restore.
+
+Examples:
+  rewind diff 12
+  rewind diff 12 src/ --name-status`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('diff', argv, { 'name-status': { type: 'boolean' } });

@@ -9,7 +9,10 @@ What an agent's hook runs before a step (a tool call that can change files, a pr
 a checkpoint of the project first. Rewind adds these hooks itself when it runs the agent
 (\`rewind -- claude\`); run on its own with them, the agent gets its checkpoints from here.
 Never blocks or changes the agent's step: problems are one line on stderr, the exit code is
-always 0.`;
+always 0.
+
+Examples:
+  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf build"}}' | rewind hook claude PreToolUse`;
 
 /** Stdin whole (an agent's payload; a huge one is read through and cut, nothing blocks). */
 function readStdin(stdin: NodeJS.ReadableStream, max = 8 * 1024 * 1024): Promise<Buffer> {

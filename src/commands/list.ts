@@ -9,7 +9,11 @@ const help = `Usage: rewind list [--json] [-C DIR]
 
 Every checkpoint of the project, oldest first. "files" is how many files restoring that
 checkpoint would change: its step's edits up to the next checkpoint, or up to now for
-the newest.`;
+the newest.
+
+Examples:
+  rewind list
+  rewind list --json | jq '.[-1]'   # the newest checkpoint`;
 
 const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 

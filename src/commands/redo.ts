@@ -15,7 +15,11 @@ off, it puts everything back as it was before that restore.
 
   --dry-run      print what it would do and touch nothing
   --yes          do not ask; without a terminal to ask in, --yes is required
-  --json         print {"checkpoint","changed","deleted","redo"} (with --dry-run: the plan)`;
+  --json         print {"checkpoint","changed","deleted","redo"} (with --dry-run: the plan)
+
+Examples:
+  rewind redo                       # shows which restore it undoes, asks
+  rewind redo --yes --json`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('redo', argv, { json: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, 'dry-run': { type: 'boolean' } }, false);

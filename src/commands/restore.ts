@@ -24,7 +24,11 @@ not change are left alone and listed.
                  project must have it)
   --dry-run      print what would change and touch nothing
   --yes          do not ask; without a terminal to ask in, --yes is required
-  --json         print {"checkpoint","changed","deleted","redo"}`;
+  --json         print {"checkpoint","changed","deleted","redo"}
+
+Examples:
+  rewind restore 12                 # shows the plan, asks, restores
+  rewind restore 12 --only src/db.ts --yes`;
 
 /** The session and agent a command run by an agent (or its hook) is part of, from its environment. */
 export function requesterOf(io: CommandIO): Requester {

@@ -16,7 +16,11 @@ command bar (/checkpoint, /checkpoints, /rewind, /redo, /config, /help, /quit).
 Rewind exits with the agent's exit code.
 
   --agent NAME   the agent support to use, whatever the command: generic (every command
-                 gets it today; agent-specific support comes with hooks)`;
+                 gets it today; agent-specific support comes with hooks)
+
+Examples:
+  rewind -- claude
+  rewind -C ~/work/api -- aider --model sonnet`;
 
 /** Splits `[options] -- command args…`. */
 export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: string; command: string; args: string[] } {

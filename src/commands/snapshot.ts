@@ -10,7 +10,11 @@ newest checkpoint add nothing (that checkpoint is reported); with a label, a che
 always added (an unchanged tree makes no new commit: it points at the previous one).
   --label L      what this checkpoint is (shown in the list and the picker)
   --json         print {"id","commit","tree","deduped","unchanged","skipped":[{"path","bytes","reason"}]}
-  --allow-home   allow checkpointing your home folder or / (refused otherwise)`;
+  --allow-home   allow checkpointing your home folder or / (refused otherwise)
+
+Examples:
+  rewind snapshot --label "before the refactor"
+  rewind snapshot --json            # for scripts: id, commit, tree, skipped`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('snapshot', argv, {
