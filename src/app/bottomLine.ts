@@ -19,8 +19,18 @@ function widthOf(spans: readonly Span[]): number {
   return spans.reduce((sum, span) => sum + cellWidth(span.text), 0);
 }
 
-function draw(spans: readonly Span[]): string {
-  return spans.map((span) => (span.style ? `\x1b[${span.style}m${span.text}\x1b[0m` : span.text)).join('');
+/** With NO_COLOR: the attributes (bold, dim, inverse) stay, the colours go. */
+function sgr(style: string, noColor: boolean): string {
+  return noColor ? style.split(';').filter((part) => part === '1' || part === '2' || part === '7').join(';') : style;
+}
+
+function draw(spans: readonly Span[], noColor = false): string {
+  return spans
+    .map((span) => {
+      const style = sgr(span.style, noColor);
+      return style ? `\x1b[${style}m${span.text}\x1b[0m` : span.text;
+    })
+    .join('');
 }
 
 /** The first `width` columns of `spans`, ending in `…` when something was cut. */
@@ -53,9 +63,9 @@ function keepEnd(spans: readonly Span[], width: number): Span[] {
 }
 
 /** ` ◈ rewind  #14 · 2m ago · 2.1 MB · agent idle        Esc Esc rewind · Ctrl+] commands ` */
-export function statusLineRow(status: AppView['status'], width: number): string {
+export function statusLineRow(status: AppView['status'], width: number, noColor = false): string {
   const brand: Span = { text: ' ◈ rewind ', style: styles.brand };
-  if (status.notice) return draw(keepStart([brand, { text: status.notice.text, style: styles[status.notice.tone] }], width));
+  if (status.notice) return draw(keepStart([brand, { text: status.notice.text, style: styles[status.notice.tone] }], width), noColor);
   const left: Span[] = [
     brand,
     { text: status.checkpoints, style: status.checkpointsOff ? styles.warning : styles.dim },
@@ -64,10 +74,10 @@ export function statusLineRow(status: AppView['status'], width: number): string 
   ];
   const right: Span = { text: ` ${status.keys} `, style: styles.dim };
   const rightWidth = cellWidth(right.text);
-  if (rightWidth >= width) return draw(keepStart(left, width));
+  if (rightWidth >= width) return draw(keepStart(left, width), noColor);
   const shown = keepStart(left, width - rightWidth);
   const gap = width - rightWidth - widthOf(shown);
-  return draw([...shown, { text: ' '.repeat(gap), style: '' }, right]);
+  return draw([...shown, { text: ' '.repeat(gap), style: '' }, right], noColor);
 }
 
 /**
@@ -76,7 +86,7 @@ export function statusLineRow(status: AppView['status'], width: number): string 
  * The end of a long text stays in view; the hint is cut at its end, and never takes the
  * room of more than half an error.
  */
-export function commandBarRow(bar: NonNullable<AppView['commandBar']>, width: number): string {
+export function commandBarRow(bar: NonNullable<AppView['commandBar']>, width: number, noColor = false): string {
   const typed: Span[] = [
     { text: ' ◈ ', style: styles.brand },
     { text: bar.text.startsWith('/') ? bar.text : `/${bar.text}`, style: '' },
@@ -86,10 +96,10 @@ export function commandBarRow(bar: NonNullable<AppView['commandBar']>, width: nu
   const typedRoom = Math.min(width, Math.max(width - widthOf([note]), Math.floor(width / 2)));
   const shown = keepEnd(typed, typedRoom);
   const room = width - widthOf(shown);
-  return draw(room > 1 ? [...shown, ...keepStart([note], room)] : shown);
+  return draw(room > 1 ? [...shown, ...keepStart([note], room)] : shown, noColor);
 }
 
 /** The bottom row for a view. */
 export function bottomRow(view: AppView): string {
-  return view.commandBar ? commandBarRow(view.commandBar, view.columns) : statusLineRow(view.status, view.columns);
+  return view.commandBar ? commandBarRow(view.commandBar, view.columns, view.noColor) : statusLineRow(view.status, view.columns, view.noColor);
 }

@@ -27,6 +27,8 @@ export interface AppView {
   /** The command bar while open: the typed text, the error of its last Enter, the commands it matches. */
   commandBar?: { text: string; error?: string; hint?: string };
   overlay?: OverlayView;
+  /** NO_COLOR is set: Rewind's own rows keep their attributes, not their colours. */
+  noColor?: boolean;
   /** The rewind picker, when open: its data, callbacks and keys. */
   picker?: Omit<PickerProps, 'width' | 'height'>;
 }

@@ -56,6 +56,8 @@ function withDirAfterCommand(argv: string[]): string[] {
 export async function run(args: string[], io: CommandIO): Promise<number> {
   const argv = withDirAfterCommand(args);
   const [name, ...rest] = argv;
+  // NO_COLOR (no-color.org): chalk, under Ink, reads FORCE_COLOR once, when it is first imported.
+  if (io.env.NO_COLOR && io.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
   try {
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
       writeLine(io.stdout, usage);

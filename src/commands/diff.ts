@@ -29,7 +29,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   checkpoints.get(id);
   const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), positionals.slice(1), 'rewind diff');
   const { preview, from } = await checkpoints.plan(id, only);
-  const color = (io.stdout as NodeJS.WriteStream).isTTY ? '--color=always' : '--no-color';
+  const color = (io.stdout as NodeJS.WriteStream).isTTY && !io.env.NO_COLOR ? '--color=always' : '--no-color';
   const format = values['name-status'] ? ['--name-status'] : ['-p'];
   io.stdout.write(await checkpoints.planDiff(from, id, preview, only, [color, ...format]));
   printLeftAlone(io.stderr, preview.leftAlone);

@@ -191,6 +191,7 @@ export class SessionController implements SessionPort {
     return {
       columns: this.columns,
       rows: this.rows,
+      ...(this.options.env.NO_COLOR ? { noColor: true } : {}),
       pane: this.mode.kind === 'overlay' ? pane : undefined,
       status: {
         ...this.triggers.status(),

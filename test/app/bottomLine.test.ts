@@ -76,3 +76,16 @@ describe('the status line of a trigger that is off', () => {
     expect(row).toContain('\x1b[33mwatcher off');
   });
 });
+
+describe('NO_COLOR', () => {
+  it('keeps bold, dim and inverse, and drops every colour', () => {
+    const status = { checkpoints: '#3 · just now', checkpointsOff: false, agent: 'agent idle', keys: 'Esc Esc rewind', notice: undefined };
+    const coloured = statusLineRow(status, 80);
+    const plain = statusLineRow(status, 80, true);
+    const sgrs = (row: string) => [...row.matchAll(/\[([0-9;]*)m/g)].map((match) => match[1]);
+    expect(sgrs(coloured)).toContain('1;35');
+    expect(sgrs(plain).flatMap((codes) => codes?.split(';') ?? []).filter((code) => /^3[0-7]$|^4[0-7]$/.test(code))).toEqual([]);
+    expect(plain).toContain('[1m ◈ rewind ');
+    expect(statusLineRow({ ...status, notice: { text: 'boom', tone: 'error' } }, 80, true)).not.toMatch(/31m/);
+  });
+});

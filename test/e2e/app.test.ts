@@ -277,3 +277,23 @@ describe('rewind -- <agent>', () => {
     expect(burst?.label).toBe('files changed: 300 deleted, 1 added: tests/, run.sh');
   });
 });
+
+describe('NO_COLOR', () => {
+  async function coloursOf(root: string, env: Record<string, string>): Promise<Array<number | undefined>> {
+    const session = startRewind(['--', 'cat'], { cwd: root, env: { ...sb.env, ...env } });
+    sessions.push(session);
+    await session.waitFor(/◈ rewind .*Esc Esc rewind/, 15_000, 'the status line');
+    const brand = session.colorOf('◈ rewind');
+    session.write('\x1b\x1b');
+    await session.waitFor(/rewind to a checkpoint[\s\S]*the one checkpoint/, 10_000, 'the rewind picker');
+    return [brand, session.colorOf('the one checkpoint'), session.colorOf('rewind to a checkpoint')];
+  }
+
+  it("draws Rewind's own rows without colours when NO_COLOR is set, and with them when not", async () => {
+    const root = sb.repo('nocolor');
+    write(root, 'a.txt', 'a\n');
+    await sb.open(root).snapshot({ label: 'the one checkpoint' });
+    expect((await coloursOf(root, {})).some((colour) => colour !== undefined)).toBe(true);
+    expect(await coloursOf(root, { NO_COLOR: '1' })).toEqual([undefined, undefined, undefined]);
+  });
+});
