@@ -7,10 +7,7 @@
 // checkpoint.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as CodexLaunchModule from '../../src/agents/codexLaunch.js';
-import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { startInPty, type TermSession } from '../helpers/term.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { select, trustAll } from './codexDialogs.js';
@@ -18,6 +15,7 @@ import type { Script } from './fakeModel/script.js';
 import { codexSetup, createWorld, runHeadless, type AgentWorld, type Invocation } from './harness.js';
 import { insideRewind, proveInApp, treeFiles, type InAppRun } from './inApp.js';
 import { finalTree, proofPrompt, proofScript, stopTui, treesBeforeSteps } from './proof.js';
+import { builtAdapter, withAdapter } from './standalone.js';
 
 const slowPrompt = 'Wait for the slow build';
 /** The proof's script, and a prompt whose shell command takes long enough to be interrupted. */
@@ -25,22 +23,15 @@ const scripts = (root: string): Script[] => [{ prompt: slowPrompt, root, steps: 
 const stepLabels = [/^apply_patch notes\.txt$/, /^apply_patch notes\.txt$/, /^Bash rm README\.md && echo made > made\.txt$/];
 const configOf = (world: AgentWorld) => fs.readFileSync(path.join(world.agentDir, 'codex', 'config.toml'), 'utf8');
 
-/** The BUILT adapter's launch: its hooks name dist/hooks/rewind-hook.sh, as an installed rewind's do. */
-async function builtCodexLaunch(): Promise<typeof CodexLaunchModule> {
-  requireBuiltCli();
-  return (await import(pathToFileURL(path.join(repoRoot, 'dist', 'agents', 'codexLaunch.js')).href)) as typeof CodexLaunchModule;
-}
-
 /**
- * An offline Codex invocation with Rewind's hooks added as `rewind -- codex …` adds them, but
- * run without the app: each hook then snapshots by itself (into the sandbox's store).
+ * An offline Codex invocation with Rewind's hooks added as `rewind -- codex …` adds them (the
+ * BUILT adapter: its hooks name dist/hooks/rewind-hook.sh), but run without the app: each
+ * hook then snapshots by itself (into the sandbox's store).
  */
 async function withRewindHooks(start: Invocation, world: AgentWorld): Promise<Invocation> {
-  const { codexLaunch } = await builtCodexLaunch();
-  const split = start.args.lastIndexOf('--');
-  const launched = codexLaunch({ command: start.args[split + 1] ?? '', args: start.args.slice(split + 2), env: {} });
-  expect(launched.args).not.toContain('--dangerously-bypass-hook-trust');
-  return { ...start, args: [...start.args.slice(0, split + 2), ...launched.args], env: { ...start.env, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir } };
+  const run = withAdapter(start, await builtAdapter('codex.js', 'codexAgent'), world);
+  expect(run.args).not.toContain('--dangerously-bypass-hook-trust');
+  return run;
 }
 
 /** Types `prompt` into Codex's composer and sends it. */
