@@ -5,6 +5,8 @@ export interface Launch {
   command: string;
   args: readonly string[];
   env: NodeJS.ProcessEnv;
+  /** What the user must hear when the session starts (how to let the agent run Rewind's hooks, say): the status line's first hint. */
+  notice?: string;
 }
 
 /** What one of the agent's hook calls means for Rewind. */

@@ -2,11 +2,12 @@ import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import type { AgentAdapter } from './agentAdapter.js';
 import { claudeAgent } from './claude.js';
+import { codexAgent } from './codex.js';
 import { demoAgent } from './demo.js';
 import { genericAgent } from './generic.js';
 
 /** Every adapter, the generic one last (it handles any command). */
-const adapters: readonly AgentAdapter[] = [claudeAgent, demoAgent, genericAgent];
+const adapters: readonly AgentAdapter[] = [claudeAgent, codexAgent, demoAgent, genericAgent];
 
 /** The names `--agent` takes. */
 export function agentNames(): string[] {

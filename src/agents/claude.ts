@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
 import { filesOnly } from './generic.js';
 import { hookCommand } from './hookCommand.js';
+import { claudeStyleHook } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs. */
@@ -73,28 +74,9 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 
 /** What a Claude Code hook call means (FACTS.md: payloads). */
 export function claudeHookEvent(event: string, payload: unknown): HookOutcome {
-  const cwd = field(payload, 'cwd');
-  const base: HookOutcome = { agentSession: field(payload, 'session_id'), cwd };
-  const unreadable = payload === undefined ? { problem: `the ${event} payload was not JSON: checkpointed all the same` } : {};
-  switch (event) {
-    case 'PreToolUse': {
-      const tool = field(payload, 'tool_name') ?? 'tool';
-      const input = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).tool_input : undefined;
-      return { ...base, ...unreadable, activity: 'busy', checkpoint: { trigger: `PreToolUse:${tool}`, label: toolLabel(tool, input, cwd) } };
-    }
-    case 'UserPromptSubmit': {
-      const prompt = field(payload, 'prompt');
-      return { ...base, ...unreadable, activity: 'busy', checkpoint: { trigger: 'UserPromptSubmit', label: prompt ? shortLine(prompt) : '(prompt)' } };
-    }
-    case 'Stop':
-    case 'StopFailure':
-      return { ...base, activity: 'idle' };
-    case 'Notification':
-      // An interrupt fires no Stop; the idle prompt's notification says the agent waits.
-      return field(payload, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(payload, 'message') ?? '') ? { ...base, activity: 'idle' } : base;
-    default:
-      return base;
-  }
+  // An interrupt fires no Stop; the idle prompt's notification says the agent waits.
+  const waiting = event === 'Notification' && (field(payload, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(payload, 'message') ?? ''));
+  return claudeStyleHook(event, payload, { label: toolLabel, idle: waiting ? [event] : ['Stop', 'StopFailure'] });
 }
 
 /** Claude Code: hooks before every file-changing tool call and prompt, busy/idle from them. */

@@ -26,7 +26,7 @@ export function insideRewind(start: Invocation, world: AgentWorld): Invocation {
 }
 
 /** The files of a tree as path -> text (the proof's files are all text). */
-function treeFiles(gitDir: string, tree: string): Record<string, string> {
+export function treeFiles(gitDir: string, tree: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const [file] of readTree(gitDir, tree)) files[file] = fileInTree(gitDir, tree, file)?.bytes.toString('utf8') ?? '';
   return files;
@@ -44,12 +44,17 @@ export interface InAppRun {
  */
 export async function proveInApp(options: {
   setup: (world: AgentWorld) => AgentSetup;
-  prompt: string;
+  /** The prompt on the agent's command line (none: `drive` types it). */
+  prompt?: string;
   labels: readonly RegExp[];
   triggers: readonly RegExp[];
   drive?: (session: TermSession) => Promise<void>;
+  /** The world to run in, left open for the caller (default: a new one, closed at the end). */
+  world?: AgentWorld;
+  /** More checks in the same session, once the steps' checkpoints are proven. */
+  afterSteps?: (run: InAppRun) => Promise<void>;
 }): Promise<void> {
-  const world = await createWorld(proofScript);
+  const world = options.world ?? (await createWorld(proofScript));
   let session: TermSession | undefined;
   try {
     const setup = options.setup(world);
@@ -80,9 +85,10 @@ export async function proveInApp(options: {
     }
     expect(fingerprint(path.join(world.root, '.git'))).toEqual(gitBefore);
     expect(setup.configDirs.map((dir) => fingerprintIfThere(path.join(dir, 'settings.json')))).toEqual(configBefore);
+    await options.afterSteps?.({ world, session: current });
   } finally {
     if (session) await stopTui(session);
-    await world.close();
+    if (!options.world) await world.close();
   }
 }
 

@@ -1,0 +1,35 @@
+import type { AgentAdapter, HookOutcome } from './agentAdapter.js';
+import { codexLaunch } from './codexLaunch.js';
+import { patchFiles } from './codexPatch.js';
+import { filesOnly } from './generic.js';
+import { claudeStyleHook } from './hookSteps.js';
+import { field, shortLine, shownPath } from './payload.js';
+
+/** The label of a tool call: `apply_patch src/db.ts, README.md`, `Bash rm -rf tests`. */
+function toolLabel(tool: string, input: unknown, cwd: string | undefined): string {
+  const command = field(input, 'command');
+  if (tool === 'apply_patch') {
+    const files = command === undefined ? [] : patchFiles(command).map((file) => shownPath(file, cwd));
+    return files.length > 0 ? `${tool} ${shortLine(files.join(', '))}` : tool;
+  }
+  return command ? `${tool} ${shortLine(command)}` : tool;
+}
+
+/** What a Codex hook call means (FACTS.md; test/fixtures/hooks/codex/ are real payloads): an interrupt fires no Stop, but its own event. */
+export function codexHookEvent(event: string, payload: unknown): HookOutcome {
+  return claudeStyleHook(event, payload, { label: toolLabel, idle: ['Stop', 'Interrupt'] });
+}
+
+/**
+ * Codex: hooks before every apply_patch and shell command and every prompt, busy/idle from
+ * them, given as per-run overrides (see codexLaunch.ts); they run once the user trusts them.
+ */
+export const codexAgent: AgentAdapter = {
+  name: 'codex',
+  handles: (command) => command === 'codex',
+  launch: (launch) => codexLaunch(launch),
+  activity: 'hooks',
+  // Its conversation is not restored yet: files only.
+  restoreModes: () => filesOnly('restoring a Codex conversation is not built yet: files only'),
+  hookEvent: codexHookEvent,
+};
