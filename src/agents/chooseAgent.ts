@@ -4,10 +4,11 @@ import type { AgentAdapter } from './agentAdapter.js';
 import { claudeAgent } from './claude.js';
 import { codexAgent } from './codex.js';
 import { demoAgent } from './demo.js';
+import { geminiAgent } from './gemini.js';
 import { genericAgent } from './generic.js';
 
 /** Every adapter, the generic one last (it handles any command). */
-const adapters: readonly AgentAdapter[] = [claudeAgent, codexAgent, demoAgent, genericAgent];
+const adapters: readonly AgentAdapter[] = [claudeAgent, codexAgent, geminiAgent, demoAgent, genericAgent];
 
 /** The names `--agent` takes. */
 export function agentNames(): string[] {

@@ -17,11 +17,13 @@ import { fingerprint } from '../helpers/fingerprint.js';
  * outermost (`unshare … bridge -- <here> …`), and `node dist/cli.js --` goes in front of the
  * agent's own command.
  */
-export function insideRewind(start: Invocation, world: AgentWorld): Invocation {
+export function insideRewind(start: Invocation, world: AgentWorld, user?: number): Invocation {
   requireBuiltCli();
   const split = start.args.lastIndexOf('--');
   if (start.command !== 'unshare' || split < 0) throw new Error(`not an offline invocation: ${start.command} ${start.args.join(' ')}`);
-  const args = [...start.args.slice(0, split + 1), process.execPath, builtCli, '--', ...start.args.slice(split + 1)];
+  // As another user: inside the network namespace (made as root), Rewind and the agent run as `user`.
+  const asUser = user === undefined ? [] : ['setpriv', `--reuid=${user}`, `--regid=${user}`, '--clear-groups'];
+  const args = [...start.args.slice(0, split + 1), ...asUser, process.execPath, builtCli, '--', ...start.args.slice(split + 1)];
   return { ...start, args, env: { ...start.env, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir } };
 }
 
@@ -53,14 +55,17 @@ export async function proveInApp(options: {
   world?: AgentWorld;
   /** More checks in the same session, once the steps' checkpoints are proven. */
   afterSteps?: (run: InAppRun) => Promise<void>;
+  /** Run Rewind and the agent as this (unprivileged) user id, the sandbox handed over to it. */
+  user?: number;
 }): Promise<void> {
   const world = options.world ?? (await createWorld(proofScript));
   let session: TermSession | undefined;
   try {
     const setup = options.setup(world);
+    if (options.user !== undefined) chownTree(world.sandbox.base, options.user);
     const configBefore = setup.configDirs.map((dir) => fingerprintIfThere(path.join(dir, 'settings.json')));
     const gitBefore = fingerprint(path.join(world.root, '.git'));
-    const start = insideRewind(setup.interactive(options.prompt), world);
+    const start = insideRewind(setup.interactive(options.prompt), world, options.user);
     session = startInPty(start.command, start.args, { cwd: start.cwd, env: start.env, cols: 110, rows: 32 }, 'rewind');
     const current = session;
     await (options.drive?.(current) ?? Promise.resolve());
@@ -90,6 +95,12 @@ export async function proveInApp(options: {
     if (session) await stopTui(session);
     if (!options.world) await world.close();
   }
+}
+
+/** Hands `root` and everything under it to `user` (its group too). */
+function chownTree(root: string, user: number): void {
+  fs.lchownSync(root, user, user);
+  for (const entry of fs.readdirSync(root, { recursive: true }) as string[]) fs.lchownSync(path.join(root, entry), user, user);
 }
 
 function fingerprintIfThere(file: string): string {

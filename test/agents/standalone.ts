@@ -22,8 +22,10 @@ export async function builtAdapter(file: string, name: string): Promise<AgentAda
 export function withAdapter(start: Invocation, adapter: AgentAdapter, world: AgentWorld): Invocation {
   const split = start.args.lastIndexOf('--');
   const [command = '', ...args] = start.args.slice(split + 1);
-  const launch = adapter.launch({ command, args, env: start.env }, { id: 'standalone', cwd: world.root });
-  const env = { ...launch.env, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir, PATH: `${path.dirname(builtCli)}:${launch.env.PATH ?? ''}` } as Record<string, string>;
+  // Rewind's own folders first: an adapter may keep files of its own there (Gemini's home).
+  const rewindEnv = { REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir };
+  const launch = adapter.launch({ command, args, env: { ...start.env, ...rewindEnv } }, { id: 'standalone', cwd: world.root });
+  const env = { ...launch.env, ...rewindEnv, PATH: `${path.dirname(builtCli)}:${launch.env.PATH ?? ''}` } as Record<string, string>;
   return { ...start, args: [...start.args.slice(0, split + 1), launch.command, ...launch.args], env };
 }
 

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
+import { prepareGeminiHome, type GeminiSettings } from './geminiHome.js';
+import { filesOnly } from './generic.js';
+import { hookCommand } from './hookCommand.js';
+import { callBasics, promptStep, toolStep } from './hookSteps.js';
+import { field, shortLine, shownPath } from './payload.js';
+
+/** The tools that can change files: each gets a checkpoint before it runs (FACTS.md). */
+const fileTools = 'write_file|replace|run_shell_command';
+export const geminiHookEvents = ['BeforeTool', 'BeforeAgent', 'AfterAgent'] as const;
+/** Gemini counts a hook's timeout in milliseconds: as long as the hook client's own watchdog. */
+const timeoutMs = 120_000;
+
+type HookGroup = { matcher?: string; hooks: { type: 'command'; command: string; timeout: number }[] };
+
+/** The user's settings with Rewind's hook groups added after theirs for each event (none of theirs dropped). */
+export function withGeminiHooks(user: GeminiSettings, agent = 'gemini'): GeminiSettings {
+  const hooks: Record<string, unknown> = { ...(typeof user.hooks === 'object' && user.hooks !== null && !Array.isArray(user.hooks) ? user.hooks : {}) };
+  for (const event of geminiHookEvents) {
+    const ours: HookGroup = { ...(event === 'BeforeTool' ? { matcher: fileTools } : {}), hooks: [{ type: 'command', command: hookCommand(agent, event), timeout: timeoutMs }] };
+    const theirs = hooks[event];
+    hooks[event] = Array.isArray(theirs) ? [...(theirs as unknown[]), ours] : [ours];
+  }
+  return { ...user, hooks };
+}
+
+/**
+ * `gemini …` with Rewind's hooks: the same command and arguments, run with a GEMINI_CLI_HOME
+ * of Rewind's (geminiHome.ts) whose settings are the user's plus the hooks, and the user's
+ * own trusted-folders file. No file of the user's is written.
+ */
+export function geminiLaunch(launch: Launch): Launch {
+  let prepared: ReturnType<typeof prepareGeminiHome>;
+  try {
+    prepared = prepareGeminiHome(launch.env, (user) => withGeminiHooks(user));
+  } catch (error) {
+    // Gemini runs as it would without Rewind (and says what is wrong with its settings itself).
+    return { ...launch, notice: `Gemini runs without rewind's hooks (${error instanceof Error ? error.message : String(error)}): checkpoints come from Enter and file changes` };
+  }
+  const { home, userDir, already } = prepared;
+  if (already) return launch;
+  const trusted = launch.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH || path.join(userDir, 'trustedFolders.json');
+  return { ...launch, env: { ...launch.env, GEMINI_CLI_HOME: home, GEMINI_CLI_TRUSTED_FOLDERS_PATH: trusted } };
+}
+
+/** The label of a tool call: `write_file src/db.ts`, `replace src/db.ts`, `run_shell_command rm -rf tests`. */
+function toolLabel(tool: string, input: unknown, cwd: string | undefined): string {
+  const file = field(input, 'file_path');
+  if (file) return `${tool} ${shortLine(shownPath(file, cwd))}`;
+  const command = field(input, 'command');
+  return command ? `${tool} ${shortLine(command)}` : tool;
+}
+
+/** What a Gemini CLI hook call means (FACTS.md; test/fixtures/hooks/gemini/ are real payloads). */
+export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
+  if (event === 'BeforeTool') return toolStep(event, payload, toolLabel);
+  if (event === 'BeforeAgent') return promptStep(event, payload);
+  if (event === 'AfterAgent') return { ...callBasics(payload), activity: 'idle' };
+  return callBasics(payload);
+}
+
+/** Gemini CLI: hooks before every write_file, replace and shell command and every prompt, busy/idle from them. */
+export const geminiAgent: AgentAdapter = {
+  name: 'gemini',
+  handles: (command) => command === 'gemini',
+  launch: (launch) => geminiLaunch(launch),
+  activity: 'hooks',
+  // Its conversation is not restored yet: files only.
+  restoreModes: () => filesOnly('restoring a Gemini CLI conversation is not built yet: files only'),
+  hookEvent: geminiHookEvent,
+};
