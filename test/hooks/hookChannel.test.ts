@@ -124,6 +124,7 @@ describe('the hook channel', () => {
     ['garbage', 'not json {{{'],
     ['truncated', '{"tool_name":"Bash","tool_input":{"command":"rm -'],
     ['a JSON array', '[1,2,3]'],
+    ['huge (12 MB, cut at 8)', `{"tool_name":"Write","tool_input":{"content":"${'x'.repeat(12 * 1024 * 1024)}"}}`],
   ])('an %s payload through the real `rewind hook`: a stderr line, exit 0, and the checkpoint taken all the same', async (_what, payload) => {
     const root = sb.repo('bad-payload');
     const run = await runClient(['claude', 'PreToolUse'], payload, sb.env, root);
@@ -131,6 +132,29 @@ describe('the hook channel', () => {
     expect(run.stdout).toBe('');
     expect(sb.open(root).list()).toHaveLength(1);
     if (payload === '' || !payload.startsWith('[')) expect(run.stderr).toMatch(/^rewind: the PreToolUse payload was not JSON: checkpointed all the same\n$/);
+  });
+
+  // Every payload the real agents sent (test/fixtures/hooks/, recorded headless and in their TUIs).
+  const fixtureRoot = path.join(repoRoot, 'test', 'fixtures', 'hooks');
+  const fixtures = ['claude', 'codex', 'gemini'].flatMap((agent) =>
+    (fs.readdirSync(path.join(fixtureRoot, agent), { recursive: true }) as string[]).filter((file) => file.endsWith('.json')).map((file) => [agent, file] as const),
+  );
+  const steps: Record<string, RegExp> = { claude: /^(PreToolUse|UserPromptSubmit)$/, codex: /^(PreToolUse|UserPromptSubmit)$/, gemini: /^(BeforeTool|BeforeAgent)$/ };
+
+  it.each(['claude', 'codex', 'gemini'])("every recorded %s payload through the real `rewind hook`: exit 0, silent, a checkpoint exactly before each step", async (agent) => {
+    const root = sb.repo(`fixtures-${agent}`);
+    const mine = fixtures.filter(([owner]) => owner === agent);
+    expect(mine.length).toBeGreaterThan(8);
+    let taken = 0;
+    for (const [, file] of mine) {
+      const event = path.basename(file).split('.')[0] ?? '';
+      const payload = fs.readFileSync(path.join(fixtureRoot, agent, file), 'utf8').replaceAll('<PROJECT>', root);
+      // Each step's checkpoint must be new, though the files did not change: its label says what comes next.
+      expect(await runClient([agent, event], payload, sb.env, root), file).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      if (steps[agent]?.test(event)) taken++;
+      expect(sb.open(root).initialized ? sb.open(root).list().length : 0, file).toBe(taken);
+    }
+    expect(taken).toBeGreaterThanOrEqual(4);
   });
 
   it('events that announce no step take no checkpoint and say nothing', async () => {
