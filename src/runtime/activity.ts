@@ -1,9 +1,18 @@
+/** Whether bytes written to the agent are an interrupt key on their own: a lone Esc, or Ctrl-C. */
+export function isInterrupt(data: string | Uint8Array): boolean {
+  const byte = typeof data === 'string' ? (data.length === 1 ? data.charCodeAt(0) : -1) : data.length === 1 ? data[0] : -1;
+  return byte === 0x1b || byte === 0x03;
+}
+
 /**
  * Busy or idle for agents without hooks: output in the last `quietMs` means busy, except
  * output that answers a key we forwarded within the last `echoMs` (the agent echoing what
  * was typed, a shell drawing its next prompt after Enter, a TUI redrawing its input box):
  * that is the agent answering the user, not working. An agent whose hooks say when it
- * works (UserPromptSubmit … Stop) is busy or idle as they last said instead.
+ * works (UserPromptSubmit … Stop) is busy or idle as they last said instead, until the user
+ * interrupts it (Esc, Ctrl-C): not every agent's events say so (Gemini CLI fires no
+ * AfterAgent for a cancelled turn, Claude Code only a Notification a minute later), so after
+ * an interrupt it is busy only while its output still flows, until its next event.
  */
 export class ActivityTracker {
   private lastWork = -Infinity;
@@ -14,6 +23,8 @@ export class ActivityTracker {
   private outputsAtKey = 0;
   /** What the agent's own events last said (undefined: none yet, output decides). */
   private reported: boolean | undefined;
+  /** When the user last interrupted an agent its events called busy (undefined: not since they last spoke). */
+  private interruptedAt: number | undefined;
 
   constructor(
     private readonly quietMs = 1_500,
@@ -32,18 +43,26 @@ export class ActivityTracker {
     if (now - this.lastKey > this.echoMs) this.lastWork = now;
   }
 
+  /** An interrupt (Esc, Ctrl-C) was written to the agent. */
+  interruptSent(now = Date.now()): void {
+    if (this.reported === true) this.interruptedAt = now;
+  }
+
   /** The agent's own event says it works (true) or waits (false). */
   report(busy: boolean): void {
     this.reported = busy;
+    this.interruptedAt = undefined;
   }
 
   busy(now = Date.now()): boolean {
+    if (this.interruptedAt !== undefined) return now - Math.max(this.lastOutput, this.interruptedAt) < this.quietMs;
     if (this.reported !== undefined) return this.reported;
     return now - this.lastWork < this.quietMs;
   }
 
   /** How long until busy() may turn false (for a timer), or 0 when already idle. */
   untilIdle(now = Date.now()): number {
+    if (this.interruptedAt !== undefined) return Math.max(0, Math.max(this.lastOutput, this.interruptedAt) + this.quietMs - now);
     // Busy by the agent's word: look again in a moment.
     if (this.reported !== undefined) return this.reported ? 250 : 0;
     return Math.max(0, this.lastWork + this.quietMs - now);

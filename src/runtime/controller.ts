@@ -8,7 +8,7 @@ import type { PtySession, PtyExit } from '../pty/ptySession.js';
 import { ScreenModel } from '../pty/screen.js';
 import { parseCommandKey } from '../pty/keys.js';
 import { mirrorModesSequence, windowTitleSequence, type InputModes } from '../pty/terminalModes.js';
-import { ActivityTracker } from './activity.js';
+import { ActivityTracker, isInterrupt } from './activity.js';
 import { AdapterGuard } from './adapterGuard.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
 import type { CheckpointAvailability, Checkpointer } from './checkpointer.js';
@@ -343,6 +343,7 @@ export class SessionController implements SessionPort {
   /** Writes to the agent as if typed (a key, an interrupt): what it answers within a moment is not work. */
   sendToAgent(data: string | Uint8Array): void {
     this.activity.keySent();
+    if (isInterrupt(data)) this.activity.interruptSent();
     this.pty.write(data);
   }
 

@@ -6,18 +6,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { geminiSetup } from './harness.js';
-import { proofPrompt } from './proof.js';
-import { proveInApp } from './inApp.js';
+import { waitFor } from '../helpers/waitFor.js';
+import type { Script } from './fakeModel/script.js';
+import { createWorld, geminiSetup } from './harness.js';
+import { proofPrompt, proofScript } from './proof.js';
+import { proveInApp, type InAppRun } from './inApp.js';
 import { builtAdapter, proveStandalone } from './standalone.js';
 
 const labels = [/^write_file notes\.txt$/, /^replace notes\.txt$/, /^run_shell_command rm README\.md && echo made > made\.txt$/];
 const triggers = [/^BeforeTool:/];
 const nobody = 65534;
+const slowPrompt = 'Wait for the slow build';
+/** The proof's script, and a prompt whose shell command takes long enough to be interrupted. */
+const scripts = (root: string): Script[] => [{ prompt: slowPrompt, root, steps: [{ tool: 'shell', command: 'sleep 30' }, { text: 'Built.' }] }, ...proofScript(root)];
+
+/** A slow shell command, interrupted with Esc: the agent goes idle (from its hooks). */
+async function interruptSlowStep({ world, session }: InAppRun): Promise<void> {
+  await session.waitFor(/agent idle/, 30_000, 'the agent idle after the first prompt');
+  session.write(slowPrompt);
+  await session.waitFor((screen) => screen.includes(slowPrompt), 5_000, 'the typed prompt');
+  session.write('\r');
+  const engine = () => world.sandbox.open(world.root);
+  await waitFor(() => engine().list().some((record) => record.label === 'run_shell_command sleep 30'), 30_000, 'the checkpoint before the slow command');
+  await session.waitFor(/agent busy/, 5_000, 'the agent busy');
+  session.write('\x1b');
+  await session.waitFor(/agent idle/, 15_000, 'the agent idle after the interrupt');
+}
 
 describe('gemini in the app', () => {
-  it('gets a checkpoint before each file-changing tool call, labelled by tool and target', { timeout: 120_000 }, async () => {
-    await proveInApp({ setup: (world) => geminiSetup(world), prompt: proofPrompt, triggers, labels });
+  it('gets a checkpoint before each file-changing tool call, labelled by tool and target, and goes idle on an interrupt', { timeout: 180_000 }, async () => {
+    const world = await createWorld(scripts);
+    try {
+      await proveInApp({ world, setup: (here) => geminiSetup(here), prompt: proofPrompt, triggers, labels, afterSteps: interruptSlowStep });
+    } finally {
+      await world.close();
+    }
   });
 
   it('does the same for a user who is not root, and writes nothing in their Gemini folder', { timeout: 120_000 }, async () => {

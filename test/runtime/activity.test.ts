@@ -1,6 +1,6 @@
 // Busy or idle from the agent's output: its answers to the keys we forward are not work.
 import { describe, expect, it } from 'vitest';
-import { ActivityTracker } from '../../src/runtime/activity.js';
+import { ActivityTracker, isInterrupt } from '../../src/runtime/activity.js';
 
 describe('ActivityTracker', () => {
   it('takes output right after a forwarded key for an answer to it, later output for work', () => {
@@ -26,5 +26,37 @@ describe('ActivityTracker', () => {
     activity.keySent(2_000);
     expect(activity.untilEchoed(20, 2_190)).toBe(10); // an agent that does not echo: the window ends it
     expect(activity.untilEchoed(20, 2_200)).toBe(0);
+  });
+
+  it('after an interrupt of an agent its events call busy: busy while its output flows, idle once it is quiet, until its next event', () => {
+    const activity = new ActivityTracker(1_500, 200);
+    activity.report(true);
+    activity.sawOutput(1_000);
+    expect(activity.busy(5_000)).toBe(true); // busy by its word, however quiet
+    activity.interruptSent(5_000);
+    activity.sawOutput(5_100); // "Request cancelled."
+    activity.sawOutput(6_000); // still drawing
+    expect(activity.busy(7_000)).toBe(true);
+    expect(activity.untilIdle(7_000)).toBe(500);
+    expect(activity.busy(7_500)).toBe(false);
+    // Its next event decides again.
+    activity.report(true);
+    expect(activity.busy(20_000)).toBe(true);
+  });
+
+  it('ignores an interrupt of an agent that is idle by its word, or has no events', () => {
+    const idle = new ActivityTracker(1_500, 200);
+    idle.report(false);
+    idle.interruptSent(1_000);
+    idle.sawOutput(1_010);
+    expect(idle.busy(1_100)).toBe(false);
+    const plain = new ActivityTracker(1_500, 200);
+    plain.interruptSent(1_000);
+    plain.sawOutput(1_500);
+    expect(plain.busy(1_600)).toBe(true);
+  });
+
+  it('takes a lone Esc or Ctrl-C for an interrupt, nothing else', () => {
+    expect([isInterrupt('\x1b'), isInterrupt(Buffer.from([0x03])), isInterrupt('\x1b[A'), isInterrupt('a'), isInterrupt(Buffer.from([0x1b, 0x1b]))]).toEqual([true, true, false, false, false]);
   });
 });
