@@ -21,15 +21,16 @@ import type { HeavyScanFiles } from './heavyScan.js';
  */
 const waitingScript = `
 umask 077
-gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5 sametree= robust=
-shift 5
+gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5 nestedfiles=$6 nestedspecfile=$7 sametree= robust= nestedlist= nestedspec=
+shift 7
 env -i "$@" git ${[...projectGitOptions, ...projectConfigQuery].map(shellWord).join(' ')} >&3 2>/dev/null </dev/null
 exec 3>&-
 if [ -n "$walk" ]; then
   env -i "$@" git ${projectGitOptions.map(shellWord).join(' ')} ls-files -o -z --exclude-standard >"$walk" 2>/dev/null </dev/null & walker=$!
   trap 'wait "$walker"' EXIT
 fi
-read -r prev prevtree ref mode diff list alsoref diffto listed || exit 9
+read -r prev prevtree ref mode diff list alsoref diffto listed nested || exit 9
+[ "$nested" != 1 ] || nestedlist=$nestedfiles nestedspec=$nestedspecfile
 [ "$prev" != - ] || prev=
 [ "$prevtree" != - ] || prevtree=
 [ "$alsoref" != - ] || alsoref=
@@ -40,9 +41,9 @@ read -r prev prevtree ref mode diff list alsoref diffto listed || exit 9
 # the shadow's own rules leave out (heavy ones). Anything else (the listing failed, a listed
 # file went away meanwhile): the full walk.
 stage() {
-  if [ "$listed" != 1 ] || [ -z "$walk" ]; then g add -A -v </dev/null; return; fi
-  g add -u -v </dev/null || return
-  wait "$walker" || { g add -A -v </dev/null; return; }
+  if [ "$listed" != 1 ] || [ -z "$walk" ]; then gadd -A -v; return; fi
+  gadd -u -v || return
+  wait "$walker" || { gadd -A -v; return; }
   [ -s "$walk" ] || return 0
   exec 4>&1
   err=$(g --literal-pathspecs add -v --pathspec-from-file="$walk" --pathspec-file-nul 2>&1 >&4 </dev/null)
@@ -52,7 +53,7 @@ stage() {
   if [ "$code" = 1 ]; then
     case "$err" in "The following paths are ignored by one of your .gitignore files:"*) return 0 ;; esac
   fi
-  g add -A -v </dev/null
+  gadd -A -v
 }
 ${scriptBody}`;
 
@@ -75,14 +76,14 @@ export interface FirstScript {
 export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, string>, scan: Pick<HeavyScanFiles, 'standardExclude' | 'result'>): FirstScript {
   const walk = repo.project.git ? `${scan.result}.untracked` : '';
   const inScript = walk ? { standardExclude: '', result: '' } : scan;
-  const args = ['-c', waitingScript, 'rewind-snapshot', repo.gitDir, repo.project.root, inScript.standardExclude, inScript.result, walk, ...envArguments(projectEnv)];
+  const args = ['-c', waitingScript, 'rewind-snapshot', repo.gitDir, repo.project.root, inScript.standardExclude, inScript.result, walk, repo.store.nestedList, repo.store.nestedPathspec, ...envArguments(projectEnv)];
   const started = startProcess('sh', args, { cwd: repo.project.root, env: repo.env, fd3: true });
   let given = false;
   const config = Promise.race([started.fd3, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000).unref())]);
   return {
     config,
     run(input, timeoutMs) {
-      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.alsoRef, input.diffTo, input.trackedThenListed ? '1' : '0'];
+      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.alsoRef, input.diffTo, input.trackedThenListed ? '1' : '0', input.nested ? '1' : '0'];
       const line = fields.map((field) => field || '-');
       if (line.some((field) => /\s/.test(field))) throw new Error(`snapshot arguments with white space: ${line.join(' ')}`);
       given = true;

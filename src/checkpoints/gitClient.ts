@@ -17,8 +17,9 @@ export async function shadowGitClient(repo: ShadowRepo): Promise<SimpleGit> {
     trimmed: false,
     timeout: { block: defaultGitTimeoutMs },
     completion: { onClose: true, onExit: false },
-    // GIT_CONFIG_GLOBAL=/dev/null is how the user's config is kept out (gitEnv.ts).
-    unsafe: { allowUnsafeConfigPaths: true },
+    // GIT_CONFIG_GLOBAL=/dev/null is how the user's config is kept out, and GIT_CONFIG_COUNT
+    // (core.fsmonitor=false, core.hooksPath=/dev/null) how programs are (gitEnv.ts).
+    unsafe: { allowUnsafeConfigPaths: true, allowUnsafeConfigEnvCount: true, allowUnsafeFsMonitor: true, allowUnsafeHooksPath: true },
   }).env({ ...repo.env, GIT_DIR: repo.gitDir });
 }
 

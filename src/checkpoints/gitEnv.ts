@@ -18,6 +18,16 @@ function pick(source: NodeJS.ProcessEnv, names: readonly string[]): Record<strin
   return env;
 }
 
+/** Config as GIT_CONFIG_COUNT/KEY/VALUE: command-line strength, and inherited by child gits. */
+function configEnv(entries: readonly (readonly [string, string])[]): Record<string, string> {
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(entries.length) };
+  entries.forEach(([key, value], index) => {
+    env[`GIT_CONFIG_KEY_${index}`] = key;
+    env[`GIT_CONFIG_VALUE_${index}`] = value;
+  });
+  return env;
+}
+
 /**
  * For commands on the shadow repo: no system or global config (the user's signing,
  * hooks, fsmonitor or showUntrackedFiles settings must not reach it), C locale so output
@@ -33,6 +43,14 @@ export function shadowGitEnv(source: NodeJS.ProcessEnv = process.env): Record<st
     // add -A asks each nested repository and submodule for its status, which would
     // otherwise refresh and rewrite THEIR index: never touch a .git that is not ours.
     GIT_OPTIONAL_LOCKS: '0',
+    // Config given through the environment reaches every git that ours starts, a nested
+    // repository's status included (git passes it on): should one ever run, its own
+    // fsmonitor and hooks do not. (Snapshots keep git out of nested repositories anyway:
+    // see nestedLinks in snapshot.ts.)
+    ...configEnv([
+      ['core.fsmonitor', 'false'],
+      ['core.hooksPath', '/dev/null'],
+    ]),
     GIT_AUTHOR_NAME: shadowIdentity.name,
     GIT_AUTHOR_EMAIL: shadowIdentity.email,
     GIT_COMMITTER_NAME: shadowIdentity.name,

@@ -118,7 +118,8 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
     // In robust mode add -v lists less than it staged: the first snapshot counts from the listing then.
-    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined };
+    const nested = writeNestedLinks(repo, [...state.nested, ...(request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path) ?? [])]);
+    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested };
     let output: ScriptOutput;
     try {
       const run = attempt === 0 && request.first ? request.first.run(commitHere ? { ...input, mode: 'tree' } : input) : runSnapshotScript(repo, input);
@@ -326,6 +327,26 @@ function trackNested(root: string, state: StoreState, staged: readonly StagedPat
     }
   }
   state.nested = [...nested].sort();
+}
+
+/**
+ * The nested repositories and submodules the shadow index holds as gitlinks (the previous
+ * checkpoint's, and the seeded ones) that are still repositories on disk, written for the
+ * snapshot script: git's add would ask each for its status, a git run inside it with its
+ * own fsmonitor, hooks and filters (no program of the user's runs from a Rewind git call).
+ * The script sets their gitlinks from their HEAD and keeps the add out of them. A path
+ * that is no longer a repository (no `.git`) is left to the add: its files are staged then.
+ */
+function writeNestedLinks(repo: ShadowRepo, candidates: readonly string[]): ScriptInput['nested'] {
+  const links = [...new Set(candidates)].filter((link) => fs.existsSync(path.join(repo.project.root, link, '.git')));
+  const { nestedList: list, nestedPathspec: pathspec } = repo.store;
+  if (links.length === 0) {
+    for (const file of [list, pathspec]) fs.rmSync(file, { force: true });
+    return undefined;
+  }
+  fs.writeFileSync(list, links.map((link) => `${link}\0`).join(''), { mode: 0o600 });
+  fs.writeFileSync(pathspec, links.map((link) => `:(exclude,literal)${link}\0`).join(''), { mode: 0o600 });
+  return { list, pathspec };
 }
 
 /** Takes these files out of the shadow index (whatever the index or the disk holds for them). */

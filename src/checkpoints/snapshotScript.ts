@@ -12,6 +12,20 @@ export const scriptBody = `
 # Nothing in a store is for other users (snapshots hold the project's secrets).
 umask 077
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
+# Nested repositories and submodules already in the index (nestedList: their paths,
+# nestedspec: the same as exclude pathspecs, both NUL-separated; empty: none): an add
+# asks each one for its status, a git run inside it that runs ITS fsmonitor and filters.
+# Their gitlinks are set from their HEAD instead (update-index reads it, runs nothing
+# there), and the add leaves them out. Should that fail, the plain add, as before.
+links() {
+  [ -n "$nestedlist" ] || return 0
+  g update-index --add --remove -z --stdin <"$nestedlist" && return 0
+  nestedlist= nestedspec=
+}
+gadd() {
+  if [ -n "$nestedspec" ]; then g add "$@" --pathspec-from-file="$nestedspec" --pathspec-file-nul </dev/null
+  else g add "$@" </dev/null; fi
+}
 ${scanFunction}
 # The first snapshot of a plain folder walks for heavy files beside the add: scanstd,
 # scanout (see firstScript.ts).
@@ -25,6 +39,7 @@ refs() {
   if [ -n "$alsoref" ]; then printf 'update %s %s\\nupdate %s %s\\n' "$1" "$2" "$alsoref" "$2" | g update-ref --stdin
   else g update-ref "$1" "$2" </dev/null; fi
 }
+links
 stage || exit 10
 section result
 tree=$(g write-tree </dev/null) || exit 11
@@ -59,15 +74,15 @@ fi
 `;
 
 const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} sametree=\${11} robust=\${12} scanstd= scanout=
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} sametree=\${11} robust=\${12} nestedlist=\${13} nestedspec=\${14} scanstd= scanout=
 # --ignore-errors: a file git cannot add (unreadable, a FIFO where a file was) is reported and
 # the others are staged; the engine leaves such files out and runs again. A file that
 # vanishes mid-walk makes add die ("unable to stat"): then the engine runs again with
 # \`robust\` (a list file): tracked files by add -u, untracked ones listed first and staged by
 # update-index, which takes a listed file that is gone for one that is simply absent.
 stage() {
-  if [ -z "$robust" ]; then g add -A -v --ignore-errors </dev/null; return; fi
-  g add -u -v --ignore-errors </dev/null || return
+  if [ -z "$robust" ]; then gadd -A -v --ignore-errors; return; fi
+  gadd -u -v --ignore-errors || return
   g ls-files -z -o --exclude-standard </dev/null >"$robust" || return
   g update-index --add --remove -z --stdin <"$robust"
 }
@@ -95,6 +110,9 @@ export interface ScriptInput {
   sameTree?: string;
   /** Stage without walking the tree with add -A (see the script): the file the untracked list goes to. */
   robustList?: string;
+  /** Nested repositories in the index to keep the add out of (see the script): the files
+   * that list them (store.nestedList, store.nestedPathspec); undefined: none. */
+  nested?: { list: string; pathspec: string };
   /** The first script may stage tracked files, then the untracked ones it listed (see
    * SnapshotRequest.trackedThenListed); every other run walks the tree with `add -A`. */
   trackedThenListed?: boolean;
@@ -175,6 +193,8 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.diffTo ?? '',
     input.sameTree ?? '',
     input.robustList ?? '',
+    input.nested?.list ?? '',
+    input.nested?.pathspec ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs });
 }

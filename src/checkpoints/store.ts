@@ -38,6 +38,10 @@ export interface StorePaths {
   standardExclude: string;
   /** The untracked files a robust snapshot stages (snapshot.ts). */
   untrackedList: string;
+  /** The nested repositories a snapshot updates from their HEAD and leaves out of its add:
+   * their paths, and the same as exclude pathspecs (snapshot.ts, nestedLinks). */
+  nestedList: string;
+  nestedPathspec: string;
   /** The shadow's empty hooks folder, and an empty file for its excludes and attributes settings. */
   noHooks: string;
   empty: string;
@@ -68,6 +72,8 @@ function pathsOf(root: string): StorePaths {
     heavyScanStarted: path.join(root, 'heavy-scan.started'),
     standardExclude: path.join(root, 'standard.exclude'),
     untrackedList: path.join(root, 'untracked.list'),
+    nestedList: path.join(root, 'nested.list'),
+    nestedPathspec: path.join(root, 'nested.pathspec'),
     noHooks: path.join(root, 'no-hooks'),
     empty: path.join(root, 'empty'),
     stagingPrefix: 'staging-',
