@@ -7,9 +7,10 @@ import { noCheckpointsYet } from '../shared/messages.js';
 
 const help = `Usage: rewind list [--json] [-C DIR]
 
-Every checkpoint of the project, oldest first. "files" is how many files restoring that
-checkpoint would change: its step's edits up to the next checkpoint, or up to now for
-the newest.
+Every checkpoint of the project, oldest first. "step: N file(s)" (--json: "files") is how
+many files that checkpoint's step changed: from it to the next checkpoint, or to the files
+as they are now for the newest. Restoring it undoes that step and every later one, so a
+restore can change more files (\`rewind restore <id> --dry-run\` says which).
 
 Examples:
   rewind list
@@ -18,8 +19,9 @@ Examples:
 const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 
 /**
- * What restoring each checkpoint would change, by count: the next checkpoint's changes
- * for all but the newest, and the live work tree for the newest (null when unknown).
+ * How many files each checkpoint's step changed: the next checkpoint's changes for all but
+ * the newest, and the live work tree against the newest (null when unknown). Not what a
+ * restore would change: that is the step and every later one.
  */
 export async function fileCounts(checkpoints: ProjectCheckpoints, records: readonly CheckpointRecord[]): Promise<(number | null)[]> {
   const counts = records.map((_, index) => records[index + 1]?.changedSincePrevious ?? null);
@@ -68,9 +70,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   for (const [index, record] of records.entries()) {
     const count = counts[index];
-    const files = count === null || count === undefined ? '? file(s)' : `${count} file(s)`;
+    // The step's own count, said as the picker says it (a restore changes more: see help).
+    const files = `step: ${count === null || count === undefined ? '?' : count} file(s)`;
     const label = `${record.label || record.trigger}${record.unrestorable ? '  (no longer restorable)' : ''}`;
-    writeLine(io.stdout, `#${String(record.id).padEnd(4)} ${localTime(record.time)}  ${files.padStart(11)}  ${label}`);
+    writeLine(io.stdout, `#${String(record.id).padEnd(4)} ${localTime(record.time)}  ${files.padEnd(17)}  ${label}`);
   }
   return 0;
 }

@@ -57,6 +57,45 @@ describe('a store rewind cannot write', () => {
     }
   });
 
+  it('a read-only store of the user: list still lists; diff, restore --yes and redo --yes are one line, exit 1, and touch no file', async () => {
+    const root = sb.repo('read-only-commands');
+    execFileSync('chown', ['-R', '65534:65534', sb.base]);
+    const asUser = (...argv: string[]) => asNobody(root, sb.env, argv);
+    const edit = (name: string, text: string) => {
+      write(root, name, text);
+      execFileSync('chown', ['65534:65534', path.join(root, name)]);
+    };
+    edit('f.txt', 'one\n');
+    expect(asUser('snapshot').code).toBe(0);
+    edit('f.txt', 'two\n');
+    expect(asUser('snapshot').code).toBe(0);
+    // A restore to undo: redo has something to do.
+    expect(asUser('restore', '1', '--yes').code).toBe(0);
+    edit('f.txt', 'three\n');
+    edit('g.txt', 'new\n');
+    execFileSync('chmod', ['-R', 'a-w', sb.store]);
+    try {
+      // Reading is enough to list: every row; the newest's step needs the shadow index, so it is unknown.
+      const list = asUser('list');
+      expect(list.stderr).toBe('');
+      expect(list.code).toBe(0);
+      expect(list.stdout.trimEnd().split('\n').map((line) => /step: (\S+) file\(s\)/.exec(line)?.[1])).toEqual(['1', '0', '?']);
+      const json = asUser('list', '--json');
+      expect(json.code).toBe(0);
+      expect((JSON.parse(json.stdout) as { files: number | null }[]).map((row) => row.files)).toEqual([1, 0, null]);
+      for (const argv of [['diff', '1'], ['restore', '2', '--yes'], ['redo', '--yes']]) {
+        const result = asUser(...argv);
+        expect(result.code, argv.join(' ')).toBe(1);
+        expect(oneLine(result.stderr), argv.join(' ')).toMatch(/^rewind: cannot use the checkpoint store .*: permission denied; fix its owner or permissions, or set REWIND_HOME to a folder you own$/m);
+        expect(result.stdout, argv.join(' ')).toBe('');
+      }
+      expect(fs.readFileSync(path.join(root, 'f.txt'), 'utf8')).toBe('three\n');
+      expect(fs.readFileSync(path.join(root, 'g.txt'), 'utf8')).toBe('new\n');
+    } finally {
+      execFileSync('chmod', ['-R', 'u+w', sb.store]);
+    }
+  });
+
   it('a full disk: one line, no objects of the failed attempt left, and the next snapshot works once there is room', () => {
     const cli = requireBuiltCli();
     const root = sb.repo('full');

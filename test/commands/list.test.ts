@@ -41,7 +41,7 @@ describe('rewind list', () => {
     expect(fs.readdirSync(sb.store)).toEqual([]);
   });
 
-  it('--json rows have exactly the documented keys; files counts what restoring each row changes', async () => {
+  it("--json rows have exactly the documented keys; files (and a text row's `step: N file(s)`) count the files that row's step changed, up to the next checkpoint or to now", async () => {
     const root = sb.repo('rows');
     const env = { ...sb.env, REWIND_SESSION: 'session-1', REWIND_AGENT: 'claude' };
     const snap = async (label: string) => {
@@ -95,6 +95,7 @@ describe('rewind list', () => {
     expect(human.code).toBe(0);
     const lines = human.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^#1 +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} +2 file\(s\) +one$/);
+    expect(lines[0]).toMatch(/^#1 +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} {2}step: 2 file\(s\) +one$/);
+    expect(lines.map((line) => /step: (\d+) file\(s\)/.exec(line)?.[1])).toEqual(['2', '1', '2', '0']);
   });
 });
