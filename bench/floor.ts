@@ -5,10 +5,13 @@ import { git, gitAsync } from './lib.js';
 /**
  * The git-plumbing floor from FACTS.md: a bare shadow repo with alternates and a
  * persistent index, four commands spawned from Node (add -A, write-tree, commit-tree,
- * update-ref). `seed` copies the project's index first; the cold floor does not.
+ * update-ref). When the tree equals the previous one it stops after write-tree, as any
+ * real tool would (no empty checkpoint): two spawns. `seed` copies the project's index
+ * first (what Rewind's first snapshot starts from); the cold floor does not.
  */
 export class PlumbingFloor {
   private prev: string | undefined;
+  private prevTree: string | undefined;
   private n = 0;
   readonly gitDir: string;
 
@@ -30,12 +33,16 @@ export class PlumbingFloor {
     return gitAsync(this.project, [`--git-dir=${this.gitDir}`, `--work-tree=${this.project}`, ...args]);
   }
 
-  async snapshot(): Promise<void> {
+  /** Returns whether it wrote a commit (false: the tree equals the previous one). */
+  async snapshot(): Promise<boolean> {
     await this.g(['add', '-A']);
     const tree = await this.g(['write-tree']);
+    if (tree === this.prevTree) return false;
+    this.prevTree = tree;
     const commit = await this.g(['commit-tree', ...(this.prev ? ['-p', this.prev] : []), '-m', 'floor', tree]);
     await this.g(['update-ref', `refs/checkpoints/${++this.n}`, commit]);
     this.prev = commit;
+    return true;
   }
 
   remove(): void {

@@ -3,9 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchSnapshots, type SnapshotRow } from './snapshot.js';
 import { benchRestore, type RestoreRow } from './restore.js';
-import { benchThroughput, type ThroughputRow } from './throughput.js';
+import { benchNodeFlags, benchThroughput, type NodeFlagsRow, type ThroughputRow } from './throughput.js';
 import { benchPicker, type PickerRow } from './picker.js';
 import { benchProperties, type PropertyRow } from './property.js';
+import { benchProcess, type ProcessRow } from './process.js';
+import { benchHook, type HookRow } from './hook.js';
+import { benchEcho, type EchoRow } from './echo.js';
+import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [1_000] : [1_000, 10_000, 50_000];
@@ -39,33 +43,64 @@ function throughputTable(rows: ThroughputRow[]): string {
 }
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const want = (part: string) => !only || only.split(',').includes(part);
 const snapshot: SnapshotRow[] = [];
 const restore: RestoreRow[] = [];
 const throughput: ThroughputRow[] = [];
+const processRows: ProcessRow[] = [];
+const hook: HookRow[] = [];
+let echo: EchoRow[] = [];
+let nodeFlags: NodeFlagsRow[] = [];
+const tricks: TrickRow[] = [];
 let picker: PickerRow | undefined;
 let properties: PropertyRow[] = [];
 try {
   for (const files of sizes) {
     const runs = files >= 50_000 ? 11 : 15;
     const firstRuns = files >= 50_000 ? 3 : 9;
-    if (!only || only === 'snapshot') {
+    if (want('snapshot')) {
       process.stderr.write(`snapshot bench: ${files} files…\n`);
       snapshot.push(...(await benchSnapshots(work, files, runs, firstRuns)));
     }
-    if (!only || only === 'restore') {
+    if (want('restore')) {
       process.stderr.write(`restore bench: ${files} files…\n`);
       restore.push(await benchRestore(work, files, runs));
     }
+    // A script's or a hook's whole process: at 1,000 and 10,000 files (the issue's sizes).
+    if (want('process') && files <= 10_000) {
+      process.stderr.write(`process bench: \`rewind snapshot\` at ${files} files…\n`);
+      processRows.push(await benchProcess(work, files, runs));
+    }
+    if (want('hook') && files <= 10_000) {
+      process.stderr.write(`hook bench: ${files} files…\n`);
+      hook.push(...(await benchHook(work, files, runs)));
+    }
+    if (want('tricks')) {
+      process.stderr.write(`tricks bench: first snapshot with and without seeding and the loose commit, ${files} files…\n`);
+      tricks.push(...(await benchFirstSnapshotTricks(work, files, firstRuns + 2)));
+    }
   }
-  if (!only || only === 'picker') {
+  if (want('tricks')) {
+    process.stderr.write('tricks bench: start-up with and without the V8 code cache…\n');
+    tricks.push(...(await benchCodeCache(work, quick ? 3 : 9)));
+  }
+  if (want('picker')) {
     process.stderr.write('picker bench: open time with 10,000 checkpoints…\n');
     picker = await benchPicker(work, 10_000, quick ? 3 : 11);
   }
-  if (!only || only === 'throughput') {
+  if (want('throughput')) {
     process.stderr.write('throughput bench: 20 MB through the app and through a bare pty…\n');
     throughput.push(...(await benchThroughput(work, quick ? 1 : 5)));
   }
-  if (!only || only === 'property') {
+  if (want('flags')) {
+    process.stderr.write('node flags bench: the same streams with and without the Node flags of dist/cli.js…\n');
+    nodeFlags = await benchNodeFlags(work, quick ? 1 : 5);
+  }
+  if (want('echo')) {
+    process.stderr.write('echo bench: keystroke echo, bare and through rewind…\n');
+    echo = await benchEcho(work, quick ? 1 : 3);
+  }
+  if (want('property')) {
     const runs = quick ? 200 : 2_000;
     process.stderr.write(`property tests: ${runs} runs each…\n`);
     properties = benchProperties(runs);
@@ -74,20 +109,43 @@ try {
   fs.rmSync(work, { recursive: true, force: true });
 }
 
-const results = {
-  date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
+const measured = {
   snapshot,
   restore,
+  process: processRows,
+  hook,
   throughput,
+  nodeFlags,
+  echo,
   picker,
   properties,
+  tricks: tricks.length > 0 ? { bar: 'kept only if it buys at least 20% on a path users feel, against the fairest floor', note: tricksNote, verdicts: tricksVerdicts(tricks), rows: tricks } : undefined,
 };
+const machine = { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` };
 const out = new URL('./results.json', import.meta.url);
-if (!quick && !only) fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+if (!quick && !only) fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, ...measured }, null, 2)}\n`);
+else if (!quick && only) {
+  // A partial run replaces its own sections and says when (the rest keep the full run's date).
+  const previous = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>) : {};
+  const parts = Object.fromEntries(Object.entries(measured).filter(([, value]) => value !== undefined && (!Array.isArray(value) || value.length > 0)));
+  const partial = { ...(previous.partial as Record<string, string> | undefined), ...Object.fromEntries(Object.keys(parts).map((key) => [key, new Date().toISOString()])) };
+  fs.writeFileSync(out, `${JSON.stringify({ ...previous, machine, ...parts, partial }, null, 2)}\n`);
+}
 if (snapshot.length > 0) process.stdout.write(`Snapshot\n\n${table(snapshot)}\n\n`);
 if (restore.length > 0) process.stdout.write(`Restore of ${12} changed files, safety snapshot included\n\n${restoreTable(restore)}\n\n`);
 if (throughput.length > 0) process.stdout.write(`Output through the app\n\n${throughputTable(throughput)}\n\n`);
+for (const r of processRows) {
+  process.stdout.write(`rewind snapshot as a process, ${r.files} files, ${r.case}: ${r.rewind.median} ms (p90 ${r.rewind.p90}) vs node -e 0 ${r.nodeStart.median} + floor ${r.floor.median} = ${r.ratio}x (${r.target})\n`);
+}
+for (const r of hook) {
+  process.stdout.write(`hook ${r.mode}, ${r.files} files: ${r.hook.median} ms (p90 ${r.hook.p90}), floor ${r.floor.median}${r.nodeStart !== undefined ? ` + node ${r.nodeStart}` : ''}: ${r.mode === 'in the app' ? `+${r.against} ms` : `${r.against}x`}\n`);
+}
+for (const r of nodeFlags) process.stdout.write(`node flags, ${r.stream}: CPU ${r.withFlags.cpuMs} ms with, ${r.withoutFlags.cpuMs} ms without (${r.cpuWithoutOverWith}x); wall ${r.withFlags.wallMs} / ${r.withoutFlags.wallMs}\n`);
+for (const r of echo) process.stdout.write(`echo, ${r.program}, ${r.how}: ${r.echoMs.median} ms (p90 ${r.echoMs.p90}) over ${r.keys} keys\n`);
+for (const r of tricks) {
+  const floor = r.floor ? `; vs floor ${r.floor.median}: ${r.ratioWith}x with, ${r.ratioWithout}x without` : '';
+  process.stdout.write(`trick ${r.trick}${r.files ? `, ${r.files} files` : ''}, ${r.path}: ${r.with.median} with, ${r.without.median} without (${r.unit ?? 'ms'}): ${r.gainPercent}% ${r.pays ? 'PAYS' : 'does not pay'}${floor}\n`);
+}
 for (const row of properties) process.stdout.write(`Property ${row.test}: ${row.runs} runs ${row.ok ? 'passed' : 'FAILED'} in ${(row.ms / 1000).toFixed(0)} s\n`);
 if (picker) {
   process.stdout.write(`Picker open time with ${picker.checkpoints.toLocaleString('en-US')} checkpoints, in the app: median ${picker.openMs.median} ms, p90 ${picker.openMs.p90} ms (target ${picker.target}); `);

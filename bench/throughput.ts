@@ -33,7 +33,7 @@ export interface ThroughputRow {
   cpuRatio: number;
 }
 
-interface Measured {
+export interface Measured {
   wallMs: number;
   cpuMs: number;
   maxRssKb: number;
@@ -46,7 +46,7 @@ interface Measured {
  * frames rewind draws. Wall time runs until the command exited and the reader parsed
  * everything; CPU is the command's (and its children's) plus the reader's own.
  */
-function measure(argv: readonly string[], cwd: string, env: Record<string, string>): Promise<Measured> {
+export function measure(argv: readonly string[], cwd: string, env: Record<string, string>): Promise<Measured> {
   const report = path.join(os.tmpdir(), `rewind-bench-time-${process.pid}-${Date.now()}`);
   const before = process.cpuUsage();
   const start = performance.now();
@@ -108,6 +108,50 @@ export async function benchThroughput(work: string, runs = 5): Promise<Throughpu
     const b = { wallMs: round(mid(bare, 'wallMs')), cpuMs: round(mid(bare, 'cpuMs')) };
     const r = { wallMs: round(mid(ours, 'wallMs')), cpuMs: round(mid(ours, 'cpuMs')), maxRssMb: round(Math.max(...ours.map((value) => value.maxRssKb)) / 1024) };
     rows.push({ stream: name, bare: b, rewind: r, wallRatio: round(r.wallMs / b.wallMs, 2), cpuRatio: round(r.cpuMs / b.cpuMs, 2) });
+  }
+  return rows;
+}
+
+export interface NodeFlagsRow {
+  stream: string;
+  /** `rewind` as users run it: its sh header starts Node with --no-concurrent-recompilation --single-threaded-gc. */
+  withFlags: { wallMs: number; cpuMs: number };
+  /** `node dist/cli.js`: the same app without those flags. */
+  withoutFlags: { wallMs: number; cpuMs: number };
+  /** CPU without the flags / CPU with them. */
+  cpuWithoutOverWith: number;
+}
+
+/** The CPU of the same streams through the app with and without the Node flags of dist/cli.js's sh header. */
+export async function benchNodeFlags(work: string, runs = 5): Promise<NodeFlagsRow[]> {
+  const project = path.join(work, 'node-flags');
+  fs.mkdirSync(project, { recursive: true });
+  fs.writeFileSync(path.join(project, 'tui.js'), tuiScript);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: project,
+    TERM: 'xterm-256color',
+    REWIND_HOME: path.join(work, 'node-flags-store'),
+    REWIND_CONFIG_DIR: path.join(work, 'node-flags-config'),
+  };
+  const streams: [string, string[]][] = [
+    ['seq (20 MB)', seqCommand],
+    ['colourful TUI redraws (20 MB)', ['env', `MEGABYTES=${megabytes}`, process.execPath, 'tui.js']],
+  ];
+  const rows: NodeFlagsRow[] = [];
+  for (const [name, command] of streams) {
+    const flags: Measured[] = [];
+    const plain: Measured[] = [];
+    for (let i = 0; i < runs; i++) {
+      // The sh header runs `node` from PATH: so does the plain run.
+      const pair: [Measured[], string[]][] = [[flags, [cli, '--', ...command]], [plain, ['node', cli, '--', ...command]]];
+      if (i % 2 === 1) pair.reverse();
+      for (const [into, argv] of pair) into.push(await measure(argv, project, env));
+    }
+    const mid = (values: Measured[], key: keyof Measured) => [...values.map((value) => value[key])].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+    const withFlags = { wallMs: round(mid(flags, 'wallMs')), cpuMs: round(mid(flags, 'cpuMs')) };
+    const withoutFlags = { wallMs: round(mid(plain, 'wallMs')), cpuMs: round(mid(plain, 'cpuMs')) };
+    rows.push({ stream: name, withFlags, withoutFlags, cpuWithoutOverWith: round(withoutFlags.cpuMs / withFlags.cpuMs, 2) });
   }
   return rows;
 }

@@ -5,6 +5,7 @@ import { runProjectGit } from './projectGit.js';
 import { hasFileNamed, parseIndex, type IndexEntry } from './indexFile.js';
 import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
 import type { ShadowRepo } from './shadowRepo.js';
+import { benchSwitchedOff } from './benchSwitches.js';
 
 const regularModes = new Set([0o100644, 0o100755]);
 
@@ -104,7 +105,7 @@ export async function seedShadowIndex(
 ): Promise<SeedResult> {
   const oversize: Record<string, number> = {};
   const git = repo.project.git;
-  if (!git) return { seeded: false, oversize };
+  if (!git || benchSwitchedOff('REWIND_BENCH_NO_SEED')) return { seeded: false, oversize };
   const source = path.join(git.gitDir, 'index');
   let bytes: Buffer;
   try {

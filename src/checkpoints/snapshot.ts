@@ -16,6 +16,7 @@ import { seedShadowIndex } from './seedIndex.js';
 import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
 import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
 import { writeShadowConfig } from './shadowRepo.js';
+import { benchSwitchedOff } from './benchSwitches.js';
 
 /** What the snapshot needs from config.json. */
 export interface SnapshotLimits {
@@ -111,7 +112,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   const notes: string[] = [];
   const first = request.prevTree === undefined;
   // The first snapshot's commit and ref are written here, not by two more git processes.
-  const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !request.alsoRef;
+  const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !request.alsoRef && !benchSwitchedOff('REWIND_BENCH_NO_LOOSE_COMMIT');
   const added = new Set<string>();
   const robustList = repo.store.untrackedList;
   for (let attempt = 0; attempt < maxAttempts; attempt++) {

@@ -1,0 +1,190 @@
+// "Fewer tricks, each paying its way": each speed-up that hand-writes a git format or trains a
+// cache at build time, measured on the path users feel with it and without it.
+// - Seeding the first snapshot's index from the project's (seedIndex.ts + indexFile.ts) and
+//   writing its commit and ref by hand (looseCommit.ts): the first snapshot (a session's
+//   start, or the first `rewind snapshot`), in the engine, beside the seeded floor (the
+//   fairest: it starts from the project's index too). Switched off by the bench-only
+//   REWIND_BENCH_NO_SEED / REWIND_BENCH_NO_LOOSE_COMMIT (src/checkpoints/benchSwitches.ts).
+// - The V8 code cache of the app's bundle (trained by scripts/postbuild.mjs): the app's
+//   start-up, from `rewind -- <agent>` to the agent's first output drawn, and the CPU of that
+//   short session. Switched off by running a copy of dist/ without the cache file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Checkpoints } from '../src/checkpoints/checkpoints.js';
+import { PlumbingFloor } from './floor.js';
+import { benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
+import { startInPty } from './echo.js';
+import { cli } from './process.js';
+import { measure } from './throughput.js';
+
+const settings = { checkpointMaxFileMb: 20, checkpointExclude: [], gcEvery: 1_000_000, checkpointWarnGb: 2 };
+const switches = ['REWIND_BENCH_NO_SEED', 'REWIND_BENCH_NO_LOOSE_COMMIT'] as const;
+
+interface Stat {
+  median: number;
+  p90: number;
+}
+
+function stat(values: number[]): Stat {
+  return { median: round(median(values)), p90: round(percentile(values, 0.9)) };
+}
+
+export interface TrickRow {
+  trick: string;
+  files?: number;
+  path: string;
+  with: Stat;
+  without: Stat;
+  /** (without - with) / without, medians, in %. */
+  gainPercent: number;
+  /** The fairest floor of that path, when there is one, and the ratios to it. */
+  floor?: Stat;
+  floorKind?: string;
+  ratioWith?: number;
+  ratioWithout?: number;
+  /** The issue's bar: at least 20% on a path users feel. */
+  pays: boolean;
+  unit?: string;
+}
+
+function trickRow(trick: string, files: number | undefined, where: string, on: number[], off: number[], floor?: number[], floorKind?: string, unit = 'ms'): TrickRow {
+  const a = stat(on);
+  const b = stat(off);
+  const gainPercent = round(((b.median - a.median) / b.median) * 100, 1);
+  const f = floor ? stat(floor) : undefined;
+  return {
+    trick,
+    ...(files !== undefined ? { files } : {}),
+    path: where,
+    with: a,
+    without: b,
+    gainPercent,
+    ...(f ? { floor: f, floorKind, ratioWith: round(a.median / f.median, 2), ratioWithout: round(b.median / f.median, 2) } : {}),
+    pays: gainPercent >= 20,
+    ...(unit !== 'ms' ? { unit } : {}),
+  };
+}
+
+async function withSwitch<T>(name: (typeof switches)[number] | undefined, work: () => Promise<T>): Promise<T> {
+  if (name) process.env[name] = '1';
+  try {
+    return await work();
+  } finally {
+    for (const each of switches) delete process.env[each];
+  }
+}
+
+/** The first snapshot in the engine with each switch, beside the seeded floor, at one size. */
+export async function benchFirstSnapshotTricks(work: string, files: number, runs: number): Promise<TrickRow[]> {
+  const project = makeRepo(work, files);
+  const stores = path.join(work, `tricks-${files}`);
+  fs.rmSync(stores, { recursive: true, force: true });
+  fs.mkdirSync(stores, { recursive: true });
+  const variants = ['all', 'REWIND_BENCH_NO_SEED', 'REWIND_BENCH_NO_LOOSE_COMMIT'] as const;
+  const times = new Map<string, number[]>([...variants, 'floor'].map((name) => [name, []]));
+  try {
+    for (let i = 0; i < runs; i++) {
+      // Rotated, so that no variant always runs just after another.
+      const order = [...variants, 'floor' as const];
+      for (let r = 0; r < i % order.length; r++) order.push(order.shift() ?? 'all');
+      for (const variant of order) {
+        const home = path.join(stores, `${variant}-${i}`);
+        if (variant === 'floor') {
+          const floor = new PlumbingFloor(project, stores, true);
+          times.get('floor')?.push(await time(() => floor.snapshot()));
+          floor.remove();
+          continue;
+        }
+        const engine = Checkpoints.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
+        times.get(variant)?.push(await withSwitch(variant === 'all' ? undefined : variant, () => time(() => engine.snapshot({ trigger: 'bench' }))));
+        fs.rmSync(home, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    fs.rmSync(stores, { recursive: true, force: true });
+  }
+  const all = times.get('all') ?? [];
+  const floor = times.get('floor') ?? [];
+  const floorKind = "seeded floor: the project's index copied in, then add -A, write-tree, commit-tree, update-ref";
+  return [
+    trickRow('project-index seeding (seedIndex.ts, indexFile.ts)', files, 'first snapshot, in the engine', all, times.get('REWIND_BENCH_NO_SEED') ?? [], floor, floorKind),
+    trickRow('loose commit + ref writer (looseCommit.ts)', files, 'first snapshot, in the engine', all, times.get('REWIND_BENCH_NO_LOOSE_COMMIT') ?? [], floor, floorKind),
+  ];
+}
+
+/** A copy of dist/ without the code cache, where Node finds the same packages (under the repo). */
+function distWithoutCodeCache(): string {
+  const root = fileURLToPath(new URL('./.work/no-code-cache/', import.meta.url));
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.mkdirSync(root, { recursive: true });
+  const repo = fileURLToPath(new URL('../', import.meta.url));
+  fs.cpSync(path.join(repo, 'dist'), path.join(root, 'dist'), { recursive: true });
+  for (const file of ['package.json', 'config.schema.json']) if (fs.existsSync(path.join(repo, file))) fs.copyFileSync(path.join(repo, file), path.join(root, file));
+  fs.rmSync(path.join(root, 'dist', 'bundle', 'app.cjs.cache'), { force: true });
+  return path.join(root, 'dist', 'cli.js');
+}
+
+/** The app's start-up with and without the V8 code cache: time to the agent's first output drawn, and the short session's CPU. */
+export async function benchCodeCache(work: string, runs: number): Promise<TrickRow[]> {
+  if (!fs.existsSync(`${path.dirname(cli)}/bundle/app.cjs.cache`)) throw new Error('dist/bundle/app.cjs.cache is missing: run `npm run build`');
+  const noCache = distWithoutCodeCache();
+  const dir = path.join(work, 'code-cache');
+  fs.mkdirSync(dir, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    TERM: 'xterm-256color',
+    REWIND_HOME: path.join(work, 'code-cache-store'),
+    REWIND_CONFIG_DIR: path.join(work, 'code-cache-config'),
+  };
+  // The needle is what the agent prints, not its command line (which the app may show).
+  const agent = ['sh', '-c', 'echo READY-$((6*7)); sleep 1'];
+  const firstDrawn = { with: [] as number[], without: [] as number[] };
+  const cpu = { with: [] as number[], without: [] as number[] };
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const [which, file] of i % 2 === 0 ? ([['with', cli], ['without', noCache]] as const) : ([['without', noCache], ['with', cli]] as const)) {
+        const run = startInPty([file, '--', ...agent], dir, env);
+        try {
+          firstDrawn[which].push(await run.waitFor('READY-42', 15_000));
+        } finally {
+          await run.kill();
+        }
+        const measured = await measure([file, '--', 'sh', '-c', 'echo READY; sleep 0.5'], dir, env);
+        cpu[which].push(measured.cpuMs);
+      }
+    }
+  } finally {
+    fs.rmSync(path.dirname(path.dirname(noCache)), { recursive: true, force: true });
+  }
+  const where = "session start: `rewind -- <agent>` until the agent's first output is drawn";
+  return [
+    trickRow('V8 code cache trained at build time (codeCachedScript.ts, postbuild.mjs)', undefined, where, firstDrawn.with, firstDrawn.without),
+    trickRow('V8 code cache trained at build time (codeCachedScript.ts, postbuild.mjs)', undefined, 'CPU of a 0.5 s session (`rewind -- sh -c "echo; sleep 0.5"`), ms of CPU', cpu.with, cpu.without, undefined, undefined, 'CPU ms'),
+  ];
+}
+
+export interface TrickVerdict {
+  trick: string;
+  /** The gain on each path measured, in %: "first snapshot, in the engine, 10000 files": 84.2. */
+  gains: Record<string, number>;
+  verdict: 'pays on every path measured' | 'pays on some paths only' | 'does not pay';
+}
+
+/** Which tricks pay, and by how much, from the rows. */
+export function tricksVerdicts(rows: readonly TrickRow[]): TrickVerdict[] {
+  const byTrick = new Map<string, TrickRow[]>();
+  for (const row of rows) byTrick.set(row.trick, [...(byTrick.get(row.trick) ?? []), row]);
+  return [...byTrick].map(([trick, mine]) => {
+    const paying = mine.filter((row) => row.pays).length;
+    return {
+      trick,
+      gains: Object.fromEntries(mine.map((row) => [`${row.path}${row.files ? `, ${row.files} files` : ''}`, row.gainPercent])),
+      verdict: paying === mine.length ? 'pays on every path measured' : paying > 0 ? 'pays on some paths only' : 'does not pay',
+    };
+  });
+}
+
+export const tricksNote = `${os.cpus().length} cores shared with other work: gains under ~10% are within noise.`;
