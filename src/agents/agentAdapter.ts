@@ -41,6 +41,13 @@ export interface AgentAdapter {
   /** The agent's launch with what Rewind adds (nothing for the generic agent). */
   launch(launch: Launch, session: { id: string; cwd: string }): Launch;
   readonly activity: ActivitySource;
+  /**
+   * The agent has an Esc Esc of its own, and a single Esc at its idle prompt changes its state
+   * (arms "Esc again", clears a draft): while it is idle, Rewind holds a first Esc back until
+   * the Esc Esc window is over, so its own Esc Esc never half-happens. A busy agent gets the
+   * first Esc at once (it interrupts).
+   */
+  readonly holdsFirstEsc?: boolean;
   /** What a restore can put back for a checkpoint this agent took part in. */
   restoreModes(checkpoint: { conversation: unknown }): Record<RestoreMode, ModeState>;
   /**

@@ -85,6 +85,7 @@ export const claudeAgent: AgentAdapter = {
   handles: (command) => command === 'claude',
   launch: (launch) => claudeLaunch(launch),
   activity: 'hooks',
+  holdsFirstEsc: true,
   // Its conversation is not restored yet: files only.
   restoreModes: () => filesOnly('restoring a Claude Code conversation is not built yet: files only'),
   hookEvent: claudeHookEvent,

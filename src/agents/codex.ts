@@ -29,6 +29,7 @@ export const codexAgent: AgentAdapter = {
   handles: (command) => command === 'codex',
   launch: (launch) => codexLaunch(launch),
   activity: 'hooks',
+  holdsFirstEsc: true,
   // Its conversation is not restored yet: files only.
   restoreModes: () => filesOnly('restoring a Codex conversation is not built yet: files only'),
   hookEvent: codexHookEvent,

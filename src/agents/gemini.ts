@@ -66,6 +66,7 @@ export const geminiAgent: AgentAdapter = {
   handles: (command) => command === 'gemini',
   launch: (launch) => geminiLaunch(launch),
   activity: 'hooks',
+  holdsFirstEsc: true,
   // Its conversation is not restored yet: files only.
   restoreModes: () => filesOnly('restoring a Gemini CLI conversation is not built yet: files only'),
   hookEvent: geminiHookEvent,

@@ -121,6 +121,7 @@ export class SessionController implements SessionPort {
           await this.triggers.beforeEnter(await this.enterLabels.atEnter(typed));
         },
         openPicker: () => openPicker(this),
+        holdFirstEsc: () => this.agent.adapter.holdsFirstEsc === true && !this.activity.busy(),
         runCommand: (line) => runAppCommand(this, 'line', line),
         closeOverlay: () => this.closeOverlay(),
         changed,

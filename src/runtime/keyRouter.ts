@@ -17,6 +17,11 @@ export interface KeyHost {
   beforeEnter(typed: string): Promise<void>;
   /** Esc Esc. */
   openPicker(): Promise<void>;
+  /**
+   * Whether a first lone Esc waits (up to the Esc Esc window) before it reaches the agent:
+   * for an idle agent with an Esc Esc of its own, so that Rewind's Esc Esc leaves it as it was.
+   */
+  holdFirstEsc(): boolean;
   /** The command bar's Enter: runs the line; resolves with an error to show in the bar, if any. */
   runCommand(line: string): Promise<string | undefined>;
   /** Closes the overlay (a panel) that is open. */
@@ -58,6 +63,8 @@ export class KeyRouter {
   private lineOpen = false;
   private readonly now: () => number;
   private lastEsc = 0;
+  /** A first Esc held back from the agent (see KeyHost.holdFirstEsc): when it was typed, and its timer. */
+  private heldEsc: { at: number; timer: NodeJS.Timeout } | undefined;
   private heldKeys: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
   private bar: CommandBar | undefined;
@@ -107,9 +114,10 @@ export class KeyRouter {
     return this.queue;
   }
 
-  /** Stops the timer of a held sequence (the session ends). */
+  /** Stops the timers of held keys (the session ends). */
   stop(): void {
     clearTimeout(this.heldKeys);
+    clearTimeout(this.heldEsc?.timer);
   }
 
   private enqueue(events: readonly KeyEvent[]): void {
@@ -136,17 +144,30 @@ export class KeyRouter {
 
   private async paneKey(event: KeyEvent): Promise<void> {
     // Esc Esc means two lone Escs in a row: Esc, x, Esc (in vim, say) is not it.
-    if (event.type !== 'esc') this.lastEsc = 0;
+    if (event.type !== 'esc') {
+      this.lastEsc = 0;
+      await this.releaseEsc();
+    }
     switch (event.type) {
       case 'esc': {
         const now = this.now();
         if (now - this.lastEsc <= this.options.doubleEscMs) {
           this.lastEsc = 0;
+          // A held first Esc never reaches the agent: it is as it was before the Esc Esc.
+          clearTimeout(this.heldEsc?.timer);
+          this.heldEsc = undefined;
           await this.host.openPicker();
           return;
         }
-        // The first Esc reaches the agent at once, so a busy agent stops.
+        await this.releaseEsc();
         this.lastEsc = now;
+        if (this.host.holdFirstEsc()) {
+          // Given to the agent once the Esc Esc window is over without a second Esc.
+          const timer = setTimeout(() => this.enqueueTask(() => this.releaseEsc(false)), this.options.doubleEscMs + 1);
+          this.heldEsc = { at: now, timer };
+          return;
+        }
+        // Otherwise the first Esc reaches the agent at once, so a busy agent stops.
         this.host.toAgent(ESC_KEY);
         return;
       }
@@ -166,6 +187,25 @@ export class KeyRouter {
         this.lineOpen = !event.data.includes('\x03');
         return;
     }
+  }
+
+  /**
+   * Gives the agent the Esc held back, if any. A key typed after it (`keyFollows`) follows a
+   * moment later (as long as the user waited, at most 50 ms), so the agent does not read the
+   * two as one Alt+key.
+   */
+  private async releaseEsc(keyFollows = true): Promise<void> {
+    const held = this.heldEsc;
+    if (!held) return;
+    clearTimeout(held.timer);
+    this.heldEsc = undefined;
+    this.host.toAgent(ESC_KEY);
+    const gap = keyFollows ? Math.min(50, Math.max(0, this.now() - held.at)) : 0;
+    if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+  }
+
+  private enqueueTask(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task);
   }
 
   private async commandKey(bar: CommandBar, event: KeyEvent): Promise<void> {

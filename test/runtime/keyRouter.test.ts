@@ -42,6 +42,11 @@ class RecordingHost implements KeyHost {
     this.shown = 'pane';
   }
   changed(): void {}
+  /** Whether a first Esc is held back (an idle agent with an Esc Esc of its own). */
+  holdEsc = false;
+  holdFirstEsc(): boolean {
+    return this.holdEsc;
+  }
 }
 
 function setup(doubleEscMs = 400): { host: RecordingHost; keys: KeyRouter; clock: { now: number }; type: (...chunks: string[]) => Promise<void> } {
@@ -92,6 +97,55 @@ describe('KeyRouter: Esc Esc', () => {
     host.closeOverlay();
     await type('\x1b');
     expect(host.log).toEqual([esc, 'picker', 'close', esc]);
+  });
+});
+
+describe('KeyRouter: a first Esc held back from an idle agent with an Esc Esc of its own', () => {
+  it('never reaches the agent when it is the first of an Esc Esc: the agent is as it was', async () => {
+    const { host, clock, type } = setup(400);
+    host.holdEsc = true;
+    await type('\x1b');
+    expect(host.log).toEqual([]);
+    clock.now += 300;
+    await type('\x1b');
+    expect(host.log).toEqual(['picker']);
+  });
+
+  it('reaches the agent once the window is over without a second Esc', async () => {
+    const { host, keys, type } = setup(40);
+    host.holdEsc = true;
+    await type('\x1b');
+    expect(host.log).toEqual([]);
+    await waitFor(() => host.log.length === 1, 5_000, 'the held Esc to reach the agent');
+    await keys.settled();
+    expect(host.log).toEqual([esc]);
+  });
+
+  it('reaches the agent before a key typed within the window, in order, as two keys', async () => {
+    const { host, clock, type } = setup(400);
+    host.holdEsc = true;
+    await type('\x1b');
+    clock.now += 30;
+    await type('h', 'i');
+    expect(host.log).toEqual([esc, 'agent "h"', 'agent "i"']);
+  });
+
+  it('a second Esc after a held one that went through is a new first Esc', async () => {
+    const { host, clock, type } = setup(400);
+    host.holdEsc = true;
+    await type('\x1b', 'x');
+    clock.now += 100;
+    await type('\x1b');
+    clock.now += 100;
+    await type('\x1b');
+    expect(host.log).toEqual([esc, 'agent "x"', 'picker']);
+  });
+
+  it('is not held from a busy agent: the first Esc interrupts it at once', async () => {
+    const { host, type } = setup(400);
+    host.holdEsc = false;
+    await type('\x1b', '\x1b');
+    expect(host.log).toEqual([esc, 'picker']);
   });
 });
 
