@@ -1,8 +1,7 @@
 // Keystroke echo, measured as the user's terminal sees it: a key written to the pty that the
 // program runs in, and the time until that key is drawn back. Bare (`cat`, whose echo is the
 // pty's own, and `bash`, whose echo is readline's) and through Rewind (`rewind -- cat`,
-// `rewind -- bash`), Rewind run as users run it (the executable, with the Node flags of its
-// sh header) and without those flags (`node dist/cli.js`).
+// `rewind -- bash`), Rewind run as users run it (the executable).
 import fs from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
@@ -69,7 +68,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface EchoRow {
   program: 'cat' | 'bash';
-  how: 'bare pty' | 'rewind (executable, Node flags)' | 'rewind (node dist/cli.js, no flags)';
+  how: 'bare pty' | 'rewind';
   echoMs: { median: number; p90: number };
   keys: number;
 }
@@ -113,8 +112,7 @@ export async function benchEcho(work: string, sessions: number, keys = 20): Prom
   const hows: [EchoRow['how'], string[], number][] = [
     ['bare pty', [], 500],
     // Ink loads once the agent's output is quiet, at the latest 3 s after start: wait past it.
-    ['rewind (executable, Node flags)', [cli, '--'], 4_000],
-    ['rewind (node dist/cli.js, no flags)', ['node', cli, '--'], 4_000],
+    ['rewind', [cli, '--'], 4_000],
   ];
   const rows: EchoRow[] = [];
   for (const [program, command] of Object.entries(programs) as [EchoRow['program'], readonly string[]][]) {

@@ -1,5 +1,5 @@
 // What a script or a hook pays for one checkpoint: `rewind snapshot` as a whole process (the
-// built `dist/cli.js` run as users run it, the executable, so with its Node flags), for a
+// built `dist/cli.js` run as users run it, the executable), for a
 // one-file change, against `node -e 0` plus the plumbing floor, both measured in the same run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchSnapshots, type SnapshotRow } from './snapshot.js';
 import { benchRestore, type RestoreRow } from './restore.js';
-import { benchNodeFlags, benchThroughput, type NodeFlagsRow, type ThroughputRow } from './throughput.js';
+import { benchThroughput, type ThroughputRow } from './throughput.js';
 import { benchPicker, type PickerRow } from './picker.js';
 import { benchProperties, type PropertyRow } from './property.js';
 import { benchProcess, type ProcessRow } from './process.js';
@@ -50,7 +50,6 @@ const throughput: ThroughputRow[] = [];
 const processRows: ProcessRow[] = [];
 const hook: HookRow[] = [];
 let echo: EchoRow[] = [];
-let nodeFlags: NodeFlagsRow[] = [];
 const tricks: TrickRow[] = [];
 let picker: PickerRow | undefined;
 let properties: PropertyRow[] = [];
@@ -92,10 +91,6 @@ try {
     process.stderr.write('throughput bench: 20 MB through the app and through a bare pty…\n');
     throughput.push(...(await benchThroughput(work, quick ? 1 : 5)));
   }
-  if (want('flags')) {
-    process.stderr.write('node flags bench: the same streams with and without the Node flags of dist/cli.js…\n');
-    nodeFlags = await benchNodeFlags(work, quick ? 1 : 5);
-  }
   if (want('echo')) {
     process.stderr.write('echo bench: keystroke echo, bare and through rewind…\n');
     echo = await benchEcho(work, quick ? 1 : 3);
@@ -115,7 +110,6 @@ const measured = {
   process: processRows,
   hook,
   throughput,
-  nodeFlags,
   echo,
   picker,
   properties,
@@ -140,7 +134,6 @@ for (const r of processRows) {
 for (const r of hook) {
   process.stdout.write(`hook ${r.mode}, ${r.files} files: ${r.hook.median} ms (p90 ${r.hook.p90}), floor ${r.floor.median}${r.nodeStart !== undefined ? ` + node ${r.nodeStart}` : ''}: ${r.mode === 'in the app' ? `+${r.against} ms` : `${r.against}x`}\n`);
 }
-for (const r of nodeFlags) process.stdout.write(`node flags, ${r.stream}: CPU ${r.withFlags.cpuMs} ms with, ${r.withoutFlags.cpuMs} ms without (${r.cpuWithoutOverWith}x); wall ${r.withFlags.wallMs} / ${r.withoutFlags.wallMs}\n`);
 for (const r of echo) process.stdout.write(`echo, ${r.program}, ${r.how}: ${r.echoMs.median} ms (p90 ${r.echoMs.p90}) over ${r.keys} keys\n`);
 for (const r of tricks) {
   const floor = r.floor ? `; vs floor ${r.floor.median}: ${r.ratioWith}x with, ${r.ratioWithout}x without` : '';

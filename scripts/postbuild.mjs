@@ -14,29 +14,17 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { build } from 'esbuild';
 
-/**
- * Rewind shares the machine with the agent it runs, and what it costs is CPU time more than
- * latency: run as `rewind`, the CLI starts Node with V8's optimizing compiler and garbage
- * collector on the main thread instead of waking helper threads for them (measured on 2
- * cores through a 20 MB flood: ~10% less CPU, no slower, keystroke echo unchanged; see
- * README "Performance"). Not --single-threaded: that one also makes V8 reject Node's
- * built-in code cache (~20 ms more start-up). Flags must be given when Node starts (V8
- * ignores most of them later), and `env -S` is not everywhere: the first lines are read
- * by sh, which starts Node on the same file, and by Node as a shebang and a no-op string.
- */
-const nodeFlags = '--no-concurrent-recompilation --single-threaded-gc';
-
 const dist = new URL('../dist/', import.meta.url).pathname;
 const outdir = path.join(dist, 'bundle');
 const cli = path.join(dist, 'cli.js');
 const app = path.join(outdir, 'app.cjs');
-startNodeWithFlags(cli);
-chmodSync(cli, 0o755);
+const cliBundle = path.join(dist, 'cli-bundle');
 // The agents' hook client (a POSIX sh script, not compiled) beside the CLI it falls back to.
 mkdirSync(path.join(dist, 'hooks'), { recursive: true });
 copyFileSync(new URL('../src/hooks/rewind-hook.sh', import.meta.url), path.join(dist, 'hooks', 'rewind-hook.sh'));
 chmodSync(path.join(dist, 'hooks', 'rewind-hook.sh'), 0o755);
 rmSync(outdir, { recursive: true, force: true });
+rmSync(cliBundle, { recursive: true, force: true });
 
 const shared = {
   bundle: true,
@@ -69,6 +57,26 @@ const builtinsCopiedOnce = {
   },
 };
 
+/**
+ * The command line as a few ES modules instead of ~90 (`rewind snapshot` and the hook's
+ * `rewind hook` start a Node process each time: loading the modules one by one was most of
+ * what such a process paid beyond Node and git). Each command is a chunk of its own, loaded
+ * when it runs; packages stay in node_modules. The chunks sit one folder below dist/, as the
+ * modules they come from do, so the files they find beside them (`new URL('../hooks/…',
+ * import.meta.url)`) are the same. dist/cli.js becomes the two-line entry users run.
+ */
+await build({
+  ...shared,
+  entryPoints: { cli: path.join(dist, 'cli/main.js') },
+  outdir: cliBundle,
+  format: 'esm',
+  splitting: true,
+  packages: 'external',
+  chunkNames: 'chunk-[hash]',
+});
+writeFileSync(cli, "#!/usr/bin/env node\nimport { processIO, run } from './cli-bundle/cli.js';\n\nprocess.exitCode = await run(process.argv.slice(2), processIO());\n");
+chmodSync(cli, 0o755);
+
 await build({
   ...shared,
   entryPoints: [path.join(dist, 'runtime/runSession.js')],
@@ -90,16 +98,6 @@ await build({
   alias: { 'react-devtools-core': new URL('./devtools-stub.mjs', import.meta.url).pathname },
   banner: { js: "import { createRequire as __rewindRequire } from 'node:module'; const require = __rewindRequire(import.meta.url);" },
 });
-
-/** The first lines of `file` (the CLI) start Node with nodeFlags. */
-function startNodeWithFlags(file) {
-  const source = readFileSync(file, 'utf8');
-  const shebang = '#!/usr/bin/env node\n';
-  if (!source.startsWith(shebang)) throw new Error(`${file} does not start with ${shebang}`);
-  // `':'` ends as a statement only because the next line cannot continue it.
-  if (!source.slice(shebang.length).startsWith('import ')) throw new Error(`${file}: the line after the shebang must be an import`);
-  writeFileSync(file, `#!/bin/sh\n':' //; exec node ${nodeFlags} "$0" "$@"\n${source.slice(shebang.length)}`);
-}
 
 /**
  * esbuild escapes what is not ASCII in strings, not in comments and regular expressions.
@@ -146,7 +144,7 @@ async function trainCodeCache() {
     writeFileSync(path.join(project, 'agent.js'), trainingOutput);
     const { spawn } = (await import('@lydell/node-pty')).default;
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, TERM: 'xterm-256color', REWIND_HOME: path.join(scratch, 'store'), REWIND_CONFIG_DIR: path.join(scratch, 'config'), REWIND_TRAIN_CODE_CACHE: '1' };
-    // As users start it (with the flags of its first lines): V8 rejects a cache made under other flags.
+    // As users start it: V8 rejects a cache made under other flags.
     const child = spawn(cli, ['--', process.execPath, 'agent.js'], { cols: 120, rows: 30, cwd: project, env, name: 'xterm-256color' });
     child.onData(() => undefined);
     const exitCode = await new Promise((resolve) => {

@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 import { BugError, isUserError } from '../shared/errors.js';
 import { writeLine, type CommandIO, type CommandMain } from '../commands/io.js';
 
+// The built entry (dist/cli.js) takes both from here, the command line's bundle (scripts/postbuild.mjs).
+export { processIO } from '../commands/io.js';
+
 const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
   snapshot: () => import('../commands/snapshot.js'),
   list: () => import('../commands/list.js'),
