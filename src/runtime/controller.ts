@@ -298,6 +298,15 @@ export class SessionController implements SessionPort {
     this.changed();
   }
 
+  /**
+   * What the agent left on its normal screen (see ScreenModel.lastWords), once all of its
+   * output is parsed: for the user's terminal after the app leaves its own screen.
+   */
+  async lastWords(): Promise<string> {
+    await this.screen.flush();
+    return this.screen.lastWords();
+  }
+
   /** Stops the agent (SIGHUP, then SIGKILL) and everything the session started. */
   async stop(): Promise<void> {
     this.triggers.stop();
