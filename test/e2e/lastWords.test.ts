@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startInPty, startRewind, type TermSession } from '../helpers/term.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 let sb: Sandbox;
 let sessions: TermSession[] = [];
@@ -32,10 +33,16 @@ function run(inRewind: boolean, command: string, args: string[], env: NodeJS.Pro
   return session;
 }
 
-/** The screen, and the colour of `text` on it, once the program has exited. */
-async function endScreen(session: TermSession, text: string): Promise<{ lines: string[]; color: number | undefined }> {
+/**
+ * The screen once the program has exited and its screen ends with `last` (the exit can come
+ * before the emulator has parsed the last output), and the colour of `text` on it.
+ */
+async function endScreen(session: TermSession, inRewind: boolean, text: string, last: RegExp): Promise<{ lines: string[]; color: number | undefined }> {
   const exit = await session.exited;
   expect(exit.exitCode).toBe(0);
+  await waitFor(() => last.test(session.text()), 5_000, `the screen to end with ${String(last)}`).catch((error: unknown) => {
+    throw new Error(`${String(error)} (${inRewind ? 'in Rewind' : 'bare'}); screen:\n${session.text()}`, { cause: error });
+  });
   return { lines: session.lines(), color: session.colorOf(text) };
 }
 
@@ -46,7 +53,7 @@ describe("the agent's last words", () => {
       const session = run(inRewind, process.execPath, [fixture, 'clear_first']);
       await session.waitFor(/full screen ready/, 15_000, 'the full screen');
       session.write('q');
-      screens.push(await endScreen(session, 'fixture resume'));
+      screens.push(await endScreen(session, inRewind, 'fixture resume', /fixture resume 0f3a\n*$/));
     }
     const [bare, rewind] = screens;
     expect(bare?.lines.join('\n')).toMatch(/^starting the agent\na long line x+\nx+\nx+\nx+ end\nTo continue this session, run fixture resume 0f3a\n/);
@@ -64,7 +71,7 @@ describe("the agent's last words", () => {
       await session.waitFor(/^red$/m, 10_000, 'the output');
       session.write('exit');
       session.write('\r');
-      screens.push(await endScreen(session, 'red'));
+      screens.push(await endScreen(session, inRewind, 'red', /^agent\$ exit\nexit\n*$/m));
     }
     const [bare, rewind] = screens;
     expect(bare?.lines.slice(-4)).toEqual(['red', 'agent$ exit', 'exit', '']);
