@@ -74,8 +74,13 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 
 /** What a Claude Code hook call means (FACTS.md: payloads). */
 export function claudeHookEvent(event: string, payload: unknown): HookOutcome {
-  // An interrupt fires no Stop; the idle prompt's notification says the agent waits.
-  const waiting = event === 'Notification' && (field(payload, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(payload, 'message') ?? ''));
+  // An interrupt fires no Stop; the idle prompt's notification says the agent waits. So does
+  // a session that starts (or is resumed or cleared): until its first prompt, the agent waits,
+  // whatever its screen does meanwhile (Claude erases a hint line a second or two after keys,
+  // which output-based busy/idle took for work). A compaction may come in the middle of a turn.
+  const waiting =
+    (event === 'Notification' && (field(payload, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(payload, 'message') ?? ''))) ||
+    (event === 'SessionStart' && field(payload, 'source') !== 'compact');
   return claudeStyleHook(event, payload, { label: toolLabel, idle: waiting ? [event] : ['Stop', 'StopFailure'] });
 }
 

@@ -13,7 +13,7 @@ interface Span {
   style: string;
 }
 
-const styles = { brand: '1;35', dim: '2', info: '36', warning: '33', error: '31', cursor: '7' } as const;
+const styles = { brand: '1;35', dim: '2', info: '36', warning: '33', error: '31', cursor: '7', scrolled: '1;7;33' } as const;
 
 function widthOf(spans: readonly Span[]): number {
   return spans.reduce((sum, span) => sum + cellWidth(span.text), 0);
@@ -64,10 +64,14 @@ function keepEnd(spans: readonly Span[], width: number): Span[] {
 
 /** ` ◈ rewind  #14 · 2m ago · 2.1 MB · agent idle        Esc Esc rewind · Ctrl+] commands ` */
 export function statusLineRow(status: AppView['status'], width: number, noColor = false): string {
-  const brand: Span = { text: ' ◈ rewind ', style: styles.brand };
-  if (status.notice) return draw(keepStart([brand, { text: status.notice.text, style: styles[status.notice.tone] }], width), noColor);
+  // Scrolled back, the pane is not the live screen: said first, whatever else is said.
+  const brand: Span[] = [
+    { text: ' ◈ rewind ', style: styles.brand },
+    ...(status.scrolledBack ? [{ text: ` ↑ ${status.scrolledBack} line${status.scrolledBack === 1 ? '' : 's'} back `, style: styles.scrolled }, { text: ' ', style: '' }] : []),
+  ];
+  if (status.notice) return draw(keepStart([...brand, { text: status.notice.text, style: styles[status.notice.tone] }], width), noColor);
   const left: Span[] = [
-    brand,
+    ...brand,
     { text: status.checkpoints, style: status.checkpointsOff ? styles.warning : styles.dim },
     ...(status.off ? [{ text: ' · ', style: styles.dim }, { text: status.off, style: styles.warning }] : []),
     { text: ` · ${status.agent}`, style: styles.dim },

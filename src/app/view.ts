@@ -21,6 +21,8 @@ export interface AppView {
     /** A checkpoint trigger that is off while it is (`watcher off`), shown as a warning. */
     off?: string;
     agent: string;
+    /** Lines the pane is scrolled back from the live screen (absent: live). */
+    scrolledBack?: number;
     keys: string;
     notice?: { text: string; tone: 'info' | 'warning' | 'error' };
   };

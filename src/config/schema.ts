@@ -15,6 +15,8 @@ export interface RewindConfig {
   gc_every: number;
   double_esc_ms: number;
   command_key: string;
+  scrollback_lines: number;
+  mouse_wheel_scroll: boolean;
 }
 
 export type ConfigKey = keyof RewindConfig;
@@ -30,6 +32,8 @@ export const CONFIG_KEYS = [
   'gc_every',
   'double_esc_ms',
   'command_key',
+  'scrollback_lines',
+  'mouse_wheel_scroll',
 ] as const satisfies readonly ConfigKey[];
 
 // Fails to compile if RewindConfig gains a key that CONFIG_KEYS lacks.

@@ -1,7 +1,8 @@
 // @xterm/headless is CommonJS with a broken `module` field: its named ESM import
 // type-checks but fails at run time. Take Terminal from the default export.
 import xtermHeadless from '@xterm/headless';
-import type { IBufferLine, IDisposable, Terminal as XtermTerminal } from '@xterm/headless';
+import type { IBufferLine, IDisposable, IMarker, Terminal as XtermTerminal } from '@xterm/headless';
+import { normalScreenText } from './normalScreen.js';
 import { sgrRow } from './sgrRow.js';
 import type { InputModes } from './terminalModes.js';
 
@@ -66,6 +67,8 @@ export class ScreenModel {
   private sgrMouse = false;
   /** Each row last read, with the packed cells it was converted from; see rows(). */
   private drawn: { row: string; cells: Uint32Array | undefined }[] = [];
+  /** The line above the normal screen when it was last cleared (ED 2 or 3); see lastWords(). */
+  private clearedAt: IMarker | undefined;
 
   /** A `cols` x `rows` screen keeping `scrollback` lines above it. */
   constructor(cols: number, rows: number, scrollback = 1000) {
@@ -75,15 +78,29 @@ export class ScreenModel {
       for (const param of params) {
         if (param === 25) this.cursorVisible = on;
         else if (param === 1006) this.sgrMouse = on;
+        // Entering the alternate screen: the normal one is live again when it comes back.
+        else if (on && (param === 1049 || param === 1047 || param === 47)) this.scrollToLive();
       }
       return false; // xterm still applies the mode itself
     };
     this.term.parser.registerCsiHandler({ prefix: '?', final: 'h' }, track(true));
     this.term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, track(false));
+    this.term.parser.registerCsiHandler({ final: 'J' }, (params) => {
+      const buffer = this.term.buffer.active;
+      if ((params[0] === 2 || params[0] === 3) && buffer.type === 'normal') {
+        this.clearedAt?.dispose();
+        // xterm erases the screen in place (nothing scrolls), and drops the markers of the rows
+        // it erases: mark the line above the screen, if any; what follows starts below it.
+        this.clearedAt = buffer.baseY > 0 ? this.term.registerMarker(-buffer.cursorY - 1) : undefined;
+      }
+      return false;
+    });
     // RIS (ESC c) and DECSTR (CSI ! p) show the cursor again; RIS also drops SGR mouse.
     this.term.parser.registerEscHandler({ final: 'c' }, () => {
       this.cursorVisible = true;
       this.sgrMouse = false;
+      this.clearedAt?.dispose();
+      this.clearedAt = undefined;
       return false;
     });
     this.term.parser.registerCsiHandler({ intermediates: '!', final: 'p' }, () => {
@@ -214,6 +231,50 @@ export class ScreenModel {
       sgrMouse: this.sgrMouse,
       alternateScreen: this.term.buffer.active.type === 'alternate',
     };
+  }
+
+  // ---- scrollback ---------------------------------------------------------------------
+
+  /** How many lines the view is scrolled back from the live screen (0: live; always 0 on the alternate screen). */
+  scrolledBack(): number {
+    const buffer = this.term.buffer.active;
+    return buffer.type === 'normal' ? buffer.baseY - buffer.viewportY : 0;
+  }
+
+  /** Whether there are lines above the live normal screen to scroll back to. */
+  hasScrollback(): boolean {
+    const buffer = this.term.buffer.active;
+    return buffer.type === 'normal' && buffer.baseY > 0;
+  }
+
+  /**
+   * Scrolls the view of the normal screen by `lines` (negative: back into the scrollback),
+   * within the scrollback; new output keeps a view scrolled back where it is. Nothing on the
+   * alternate screen (it has no scrollback). Returns whether the view moved.
+   */
+  scroll(lines: number): boolean {
+    const before = this.scrolledBack();
+    if (this.term.buffer.active.type === 'normal') this.term.scrollLines(Math.trunc(lines));
+    return this.scrolledBack() !== before;
+  }
+
+  /** Back to the live screen. Returns whether the view moved. */
+  scrollToLive(): boolean {
+    const before = this.scrolledBack();
+    if (before !== 0) this.term.scrollToBottom();
+    return before !== 0;
+  }
+
+  /**
+   * The agent's last words: what a terminal would show of the normal screen now, from its
+   * last clear (or the oldest line kept) to the cursor or the last line drawn, as bytes that
+   * draw it again at the cursor of the user's terminal (see normalScreenText). Call flush() first.
+   */
+  lastWords(): string {
+    const buffer = this.term.buffer.normal;
+    // A marker gone with its line (scrollback full, or cleared): every line kept is after it.
+    const from = this.clearedAt && !this.clearedAt.isDisposed ? this.clearedAt.line + 1 : 0;
+    return normalScreenText(buffer, this.term.cols, from, buffer.getNullCell());
   }
 
   /** Frees the emulator. */

@@ -20,6 +20,7 @@ import type { HookChannel } from './hookChannel.js';
 import { HookCalls } from './hookCalls.js';
 import { KeyRouter } from './keyRouter.js';
 import { Notices, type Tone } from './notices.js';
+import { PaneScroll } from './paneScroll.js';
 import { openPicker } from './pickerFlow.js';
 import { RestoreCoordinator } from './restoreCoordinator.js';
 import type { SessionPort } from './sessionPort.js';
@@ -85,6 +86,7 @@ export class SessionController implements SessionPort {
   private readonly enterLabels: EnterLabels;
   private quitting = false;
   private readonly hookCalls: HookCalls;
+  private readonly scroller: PaneScroll;
   /** This session's id: on its checkpoints, and REWIND_SESSION for the agent (its hooks). */
   readonly sessionId: string;
 
@@ -107,13 +109,19 @@ export class SessionController implements SessionPort {
       waitForIdle: (ms: number) => this.waitForIdle(ms),
     };
     this.restores = new RestoreCoordinator(agentControl, this.notices, (work) => this.triggers.withWatcherPaused(work));
-    // No scrollback: the pane shows the agent's screen, nothing above it.
-    this.screen = new ScreenModel(this.columns, this.paneRows, 0);
+    this.screen = new ScreenModel(this.columns, this.paneRows, options.config.scrollback_lines);
+    this.scroller = new PaneScroll({ screen: () => this.screen, paneRows: () => this.paneRows, paneShown: () => this.mode.kind === 'pane', changed }, options.config.mouse_wheel_scroll);
     this.enterLabels = new EnterLabels(this.screen, this.activity);
     this.keys = new KeyRouter(
       {
         layer: () => this.mode.kind,
-        toAgent: (bytes) => this.sendToAgent(bytes),
+        toAgent: (bytes) => {
+          // A key for the agent shows the live screen first.
+          this.scroller.toLive();
+          this.sendToAgent(bytes);
+        },
+        scrollPieces: (input) => this.scroller.pieces(input),
+        scroll: (piece) => this.scroller.scroll(piece),
         lineStarted: () => this.enterLabels.lineStarted(),
         beforeEnter: async (typed) => {
           if (options.hint) this.notices.unsay(options.hint);
@@ -169,7 +177,7 @@ export class SessionController implements SessionPort {
   private drawFrame(): void {
     const pane = this.pane();
     const next = this.buildView(pane);
-    const modes = this.screen.modes();
+    const modes = this.scroller.outerModes(this.screen.modes());
     const mirror = mirrorModesSequence(this.mirrored, modes);
     this.mirrored = modes;
     if (mirror) this.options.writeOuter(mirror);
@@ -197,7 +205,8 @@ export class SessionController implements SessionPort {
       status: {
         ...this.triggers.status(),
         agent: this.activity.busy() ? 'agent busy' : 'agent idle',
-        keys: `Esc Esc rewind · ${commandKeyLabel(this.options.config.command_key)} commands`,
+        ...(this.scroller.back > 0 ? { scrolledBack: this.scroller.back } : {}),
+        keys: this.scroller.back > 0 ? 'Shift+PgUp/PgDn scroll · a key returns to live' : `Esc Esc rewind · ${commandKeyLabel(this.options.config.command_key)} commands`,
         notice: this.notices.current(),
       },
       commandBar: this.keys.commandBar && { ...this.keys.commandBar, hint: commandHint(this.keys.commandBar.text) },
@@ -288,6 +297,15 @@ export class SessionController implements SessionPort {
     this.screen.resize(columns, this.paneRows);
     this.pty.resize(columns, this.paneRows);
     this.changed();
+  }
+
+  /**
+   * What the agent left on its normal screen (see ScreenModel.lastWords), once all of its
+   * output is parsed: for the user's terminal after the app leaves its own screen.
+   */
+  async lastWords(): Promise<string> {
+    await this.screen.flush();
+    return this.screen.lastWords();
   }
 
   /** Stops the agent (SIGHUP, then SIGKILL) and everything the session started. */

@@ -1,5 +1,6 @@
 import type { KeySource } from '../app/picker/types.js';
 import { KeyReader, LineTracker, type KeyEvent } from '../pty/keys.js';
+import type { ScrollPiece } from '../pty/scrollKeys.js';
 import { editCommandLine } from './commandLine.js';
 
 /** What is open over the agent's pane: it decides where keys go (the command bar aside). */
@@ -28,9 +29,17 @@ export interface KeyHost {
   closeOverlay(): void;
   /** What the view shows of the keys (the command bar) changed. */
   changed(): void;
+  /**
+   * Typed bytes (a binary string) split into scrolls of the pane and bytes for the agent;
+   * undefined when none of it scrolls the pane (see PaneScroll). Optional: nothing scrolls.
+   */
+  scrollPieces?(input: string): ScrollPiece[] | undefined;
+  /** Scrolls the pane (Shift+PgUp, the wheel…). */
+  scroll?(piece: Exclude<ScrollPiece, { pass: string }>): void;
 }
 
 const ESC_KEY = Buffer.from('\x1b');
+const PASTE_START = '\x1b[200~';
 const ENTER_KEY = Buffer.from('\r');
 
 export interface KeyRouterOptions {
@@ -179,13 +188,18 @@ export class KeyRouter {
         await this.host.beforeEnter(this.line.take());
         this.host.toAgent(ENTER_KEY);
         return;
-      case 'data':
-        if (!this.lineOpen) this.host.lineStarted();
-        this.line.feed(event.data);
-        this.host.toAgent(event.bytes);
-        // After a Ctrl-C a shell starts a new line, with a new prompt.
-        this.lineOpen = !event.data.includes('\x03');
+      case 'data': {
+        // A paste is text for the agent, whatever it holds.
+        const pieces = event.data.startsWith(PASTE_START) ? undefined : this.host.scrollPieces?.(event.bytes.toString('latin1'));
+        if (!pieces) return this.dataToAgent(event.data, event.bytes);
+        for (const piece of pieces) {
+          if ('pass' in piece) {
+            const bytes = Buffer.from(piece.pass, 'latin1');
+            this.dataToAgent(bytes.toString('utf8'), bytes);
+          } else this.host.scroll?.(piece);
+        }
         return;
+      }
     }
   }
 
@@ -206,6 +220,14 @@ export class KeyRouter {
 
   private enqueueTask(task: () => Promise<void>): void {
     this.queue = this.queue.then(task);
+  }
+
+  private dataToAgent(data: string, bytes: Buffer): void {
+    if (!this.lineOpen) this.host.lineStarted();
+    this.line.feed(data);
+    this.host.toAgent(bytes);
+    // After a Ctrl-C a shell starts a new line, with a new prompt.
+    this.lineOpen = !data.includes('\x03');
   }
 
   private async commandKey(bar: CommandBar, event: KeyEvent): Promise<void> {

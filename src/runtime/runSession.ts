@@ -56,7 +56,8 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   const ignoreWriteErrors = () => undefined;
   stdout.on('error', ignoreWriteErrors);
   process.stderr.on('error', ignoreWriteErrors);
-  const restoreTerminal = () => {
+  /** Puts the terminal back, then writes `lastWords` on the user's own screen (see SessionController.lastWords). */
+  const restoreTerminal = (lastWords = '') => {
     if (restored) return;
     restored = true;
     stdout.off('resize', onResize);
@@ -70,17 +71,26 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
     } catch {
       // The terminal went away meanwhile.
     }
-    stdout.write(restoreTerminalSequence());
+    // What the agent left on its normal screen lands where a bare run would have left it:
+    // under the command that started Rewind, where leaving the alternate screen puts the cursor.
+    stdout.write(restoreTerminalSequence() + lastWords);
     stdin.pause();
   };
+  /** The agent's last words, or none if they cannot be had (bounded: the app is on its way out). */
+  const lastWords = (): Promise<string> =>
+    new Promise((resolve) => {
+      if (terminalGone) return resolve('');
+      const timer = setTimeout(() => resolve(''), 2_000).unref();
+      session.lastWords().then(resolve, () => resolve('')).finally(() => clearTimeout(timer));
+    });
   let leaving = false;
   /** Stops the agent (bounded: a stuck one is killed), puts the terminal back, exits. */
   const leave = (code: number, message?: string) => {
     if (leaving) return;
     leaving = true;
     const stopped = Promise.race([session.stop(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
-    void stopped.finally(() => {
-      restoreTerminal();
+    void stopped.then(lastWords, lastWords).then((words) => {
+      restoreTerminal(words);
       if (terminalGone) {
         // Node's own exit resets a terminal that no longer exists and crashes doing so:
         // end the way a program whose terminal hung up does, by SIGHUP's default action.
@@ -123,7 +133,7 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
     return exit.signal ? 128 + exit.signal : exit.exitCode;
   } finally {
     await session.stop();
-    restoreTerminal();
+    restoreTerminal(await lastWords());
     for (const [emitter, event, listener] of exits) emitter.off(event, listener);
   }
 }

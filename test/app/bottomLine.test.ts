@@ -25,6 +25,16 @@ describe('the status line', () => {
     expect(stringWidth(row)).toBe(100);
   });
 
+  it('starts with a marker while the pane is scrolled back, a notice or not', () => {
+    const row = statusLineRow({ ...status, scrolledBack: 42 }, 100);
+    expect(row).toContain('\x1b[1;7;33m ↑ 42 lines back \x1b[0m');
+    expect(plain(row).startsWith(' ◈ rewind  ↑ 42 lines back  #14')).toBe(true);
+    expect(stringWidth(plain(row))).toBe(100);
+    expect(plain(statusLineRow({ ...status, scrolledBack: 1, notice: { text: 'restored #3', tone: 'info' } }, 100))).toBe(' ◈ rewind  ↑ 1 line back  restored #3');
+    // Without colours it stays inverse.
+    expect(statusLineRow({ ...status, scrolledBack: 3 }, 100, true)).toContain('\x1b[1;7m ↑ 3 lines back \x1b[0m');
+  });
+
   it('cuts the state, not the keys, when the terminal is narrow', () => {
     const row = plain(statusLineRow(status, 50));
     expect(stringWidth(row)).toBe(50);

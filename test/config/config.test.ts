@@ -85,11 +85,13 @@ describe('inspectConfig (strict, as `rewind config validate`)', () => {
       gc_every: 1,
       double_esc_ms: 2000,
       command_key: 'ctrl+\\',
+      scrollback_lines: 100_000,
+      mouse_wheel_scroll: false,
     };
     writeConfig(JSON.stringify(edge));
     expect(strictConfig(env)).toEqual(edge);
-    writeConfig(JSON.stringify({ double_esc_ms: 100 }));
-    expect(strictConfig(env).double_esc_ms).toBe(100);
+    writeConfig(JSON.stringify({ double_esc_ms: 100, scrollback_lines: 0 }));
+    expect(strictConfig(env)).toMatchObject({ double_esc_ms: 100, scrollback_lines: 0 });
   });
 
   it('accepts a $schema key and an empty file', () => {
@@ -117,6 +119,10 @@ describe('inspectConfig (strict, as `rewind config validate`)', () => {
     ['command_key', 'alt+x', 'a string matching', '"alt+x"'],
     ['command_key', 'ctrl+[', 'a string matching', '"ctrl+["'],
     ['command_key', null, 'a string matching', 'null'],
+    ['scrollback_lines', -1, 'an integer from 0 to 100000', '-1'],
+    ['scrollback_lines', 100_001, 'an integer from 0 to 100000', '100001'],
+    ['scrollback_lines', 10.5, 'an integer from 0 to 100000', '10.5'],
+    ['mouse_wheel_scroll', 'off', 'true or false', '"off"'],
   ])('rejects %s = %j naming the file, the key and what is expected', (key, value, expected, got) => {
     writeConfig(JSON.stringify({ [key]: value }, null, 2));
     const before = fingerprint();
@@ -175,7 +181,7 @@ describe('inspectConfig (strict, as `rewind config validate`)', () => {
     expect(errorOf(() => strictConfig(env)).message).toBe(
       `${file}: unknown key \`gc_evry\`, did you mean \`gc_every\`? (known keys: checkpoint_max_file_mb, ` +
         'checkpoint_retention_days, checkpoint_max_gb, checkpoint_warn_gb, checkpointing_disabled, ' +
-        'checkpoint_exclude, gc_every, double_esc_ms, command_key); rename or remove it in the file',
+        'checkpoint_exclude, gc_every, double_esc_ms, command_key, scrollback_lines, mouse_wheel_scroll); rename or remove it in the file',
     );
     expect(fingerprint()).toEqual(before);
   });
@@ -221,6 +227,8 @@ describe('setConfigValue', () => {
     ['gc_every', '1', 1],
     ['double_esc_ms', '250', 250],
     ['command_key', 'ctrl+\\', 'ctrl+\\'],
+    ['scrollback_lines', '5000', 5000],
+    ['mouse_wheel_scroll', 'false', false],
   ])('writes %s = %s', (key, raw, value) => {
     expect(setConfigValue(key, raw, env).value).toEqual(value);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ [key]: value });

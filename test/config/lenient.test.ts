@@ -58,6 +58,7 @@ describe('loadConfigLenient', () => {
     ['double_esc_ms', 2001, 'an integer from 100 to 2000', '2001', '400'],
     ['command_key', 'alt+x', 'a string matching', '"alt+x"', '"ctrl+]"'],
     ['command_key', null, 'a string matching', 'null', '"ctrl+]"'],
+    ['scrollback_lines', -5, 'an integer from 0 to 100000', '-5', '1000'],
   ])('reports %s = %j, uses its default and keeps the other keys', async (key, value, expected, got, fallback) => {
     const kept = { checkpoint_max_gb: 3, checkpoint_warn_gb: 7 };
     writeConfig(JSON.stringify({ checkpoint_max_gb: 3, [key]: value, checkpoint_warn_gb: 7 }));
@@ -104,7 +105,7 @@ describe('loadConfigLenient', () => {
     const { config, problems } = await loadConfigLenient(env);
     expect(config).toEqual(configDefaults());
     const known = 'known keys: checkpoint_max_file_mb, checkpoint_retention_days, checkpoint_max_gb, checkpoint_warn_gb, ' +
-      'checkpointing_disabled, checkpoint_exclude, gc_every, double_esc_ms, command_key';
+      'checkpointing_disabled, checkpoint_exclude, gc_every, double_esc_ms, command_key, scrollback_lines, mouse_wheel_scroll';
     expect(problems).toEqual([
       `${file}: unknown key \`colour\` is ignored (${known}); rename or remove it in the file`,
       `${file}: unknown key \`__proto__\` is ignored (${known}); rename or remove it in the file`,

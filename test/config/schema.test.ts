@@ -40,6 +40,8 @@ describe('config.schema.json', () => {
       gc_every: 20,
       double_esc_ms: 400,
       command_key: 'ctrl+]',
+      scrollback_lines: 1000,
+      mouse_wheel_scroll: true,
     });
   });
 
@@ -59,6 +61,8 @@ describe('describeExpected', () => {
   it.each([
     ['gc_every', 'an integer >= 1'],
     ['double_esc_ms', 'an integer from 100 to 2000'],
+    ['scrollback_lines', 'an integer from 0 to 100000'],
+    ['mouse_wheel_scroll', 'true or false'],
     ['checkpoint_max_gb', 'a number > 0'],
     ['checkpoint_retention_days', 'a number >= 0'],
     ['checkpointing_disabled', 'true or false'],

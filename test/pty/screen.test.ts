@@ -236,3 +236,79 @@ describe('ScreenModel cursor line', () => {
     expect(screen.cursorLine()).toMatchObject({ text: 'ijklmnopqrstu', whole: false });
   });
 });
+
+/** `count` numbered lines: `line 1` … */
+const numbered = (count: number) => Array.from({ length: count }, (_, index) => `line ${index + 1}\r\n`).join('');
+
+describe('ScreenModel scrollback', () => {
+  it('scrolls back within what it keeps, stays put while output comes, and goes back to live', async () => {
+    const screen = new ScreenModel(20, 5, 30);
+    screens.push(screen);
+    screen.write(numbered(50));
+    await screen.flush();
+    expect(screen.hasScrollback()).toBe(true);
+    expect(screen.scroll(-100)).toBe(true);
+    // 30 lines kept above the screen: lines 1 to 16 are gone.
+    expect(screen.scrolledBack()).toBe(30);
+    expect(screen.text()[0]).toBe('line 17');
+    expect(screen.scroll(-1)).toBe(false);
+    screen.scroll(2);
+    screen.write('more\r\n');
+    await screen.flush();
+    // The scrollback is full: the oldest line goes, the view keeps showing the same lines
+    // (xterm's rule; a view at the very top would move on with the lines dropped).
+    expect(screen.text()[0]).toBe('line 19');
+    expect(screen.scrolledBack()).toBe(29);
+    expect(screen.scrollToLive()).toBe(true);
+    expect(screen.scrolledBack()).toBe(0);
+    expect(screen.text()).toEqual(['line 48', 'line 49', 'line 50', 'more', '']);
+    expect(screen.scrollToLive()).toBe(false);
+  });
+
+  it('has no scrollback on the alternate screen, and is live when the normal screen comes back', async () => {
+    const screen = await screenWith(numbered(20));
+    screen.scroll(-4);
+    screen.write('\x1b[?1049hfull');
+    await screen.flush();
+    expect(screen.scrolledBack()).toBe(0);
+    expect(screen.hasScrollback()).toBe(false);
+    expect(screen.scroll(-2)).toBe(false);
+    screen.write('\x1b[?1049l');
+    await screen.flush();
+    expect(screen.scrolledBack()).toBe(0);
+    expect(screen.text()[3]).toBe('line 20');
+  });
+
+  it('keeps none with a scrollback of 0', async () => {
+    const screen = new ScreenModel(20, 5, 0);
+    screens.push(screen);
+    screen.write(numbered(20));
+    await screen.flush();
+    expect(screen.hasScrollback()).toBe(false);
+    expect(screen.scroll(-3)).toBe(false);
+  });
+});
+
+describe('ScreenModel lastWords', () => {
+  it('is what the normal screen shows, scrollback included, with colours, then the cursor where it was', async () => {
+    const screen = await screenWith(`${numbered(7)}\x1b[32mgreen\x1b[0m\r\n$ `);
+    expect(screen.lastWords()).toBe(`${numbered(7)}\x1b[32mgreen\x1b[0m\r\n$\r\x1b[2C`);
+  });
+
+  it('starts after the last clear of the normal screen, not at what the alternate screen showed', async () => {
+    const screen = await screenWith(`${numbered(9)}\x1b[H\x1b[2Jafter\r\n\x1b[?1049hfull screen\x1b[?1049lresume 42\r\n`);
+    expect(screen.lastWords()).toBe('after\r\nresume 42\r\n\r');
+    const cleared = await screenWith('old\r\n\x1b[2J\x1b[3;1Hlow\r\n');
+    expect(cleared.lastWords()).toBe('\r\n\r\nlow\r\n\r');
+  });
+
+  it('writes a row that wraps to the edge, so it wraps the same way (and reflows as one line)', async () => {
+    const screen = await screenWith(`${'x'.repeat(18)}  ab\r\nnext`);
+    expect(screen.lastWords()).toBe(`${'x'.repeat(18)}  ab\r\nnext\r\x1b[4C`);
+  });
+
+  it('puts the cursor back above output drawn below it, and is empty for an untouched screen', async () => {
+    expect((await screenWith('top\r\n\r\nbottom\x1b[1;2H')).lastWords()).toBe('top\r\n\r\nbottom\x1b[2A\r\x1b[1C');
+    expect((await screenWith('')).lastWords()).toBe('');
+  });
+});

@@ -66,7 +66,10 @@ describe("claude's hook calls", () => {
     expect(claudeHookEvent('Stop', fixture('Stop.json')).checkpoint).toBeUndefined();
     expect(claudeHookEvent('Notification', { notification_type: 'idle_prompt', message: 'Claude is waiting for your input' })).toMatchObject({ activity: 'idle' });
     expect(claudeHookEvent('Notification', fixture('tui/Notification.json')).activity).toBeUndefined();
-    expect(claudeHookEvent('SessionStart', fixture('SessionStart.json'))).toEqual({ agentSession: expect.any(String), cwd: project });
+    // A session that starts waits for its first prompt; a compaction may be mid-turn.
+    expect(claudeHookEvent('SessionStart', fixture('SessionStart.json'))).toEqual({ agentSession: expect.any(String), cwd: project, activity: 'idle' });
+    for (const source of ['resume', 'clear']) expect(claudeHookEvent('SessionStart', { source }).activity).toBe('idle');
+    expect(claudeHookEvent('SessionStart', { source: 'compact' }).activity).toBeUndefined();
   });
 
   it('checkpoint before a step whose payload is garbage all the same, and say so', () => {

@@ -2,6 +2,7 @@
 // clock the test moves by hand (Esc Esc is timed).
 import { describe, expect, it } from 'vitest';
 import type { KeyEvent } from '../../src/pty/keys.js';
+import { scrollPieces, type ScrollPiece } from '../../src/pty/scrollKeys.js';
 import { KeyRouter, type KeyHost, type KeyLayer } from '../../src/runtime/keyRouter.js';
 import { waitFor } from '../helpers/waitFor.js';
 
@@ -46,6 +47,14 @@ class RecordingHost implements KeyHost {
   holdEsc = false;
   holdFirstEsc(): boolean {
     return this.holdEsc;
+  }
+  /** Whether the pane scrolls (off: an agent on its alternate screen), and whether Rewind has the mouse. */
+  scrolling: { mouse: boolean } | undefined = { mouse: true };
+  scrollPieces(input: string): ScrollPiece[] | undefined {
+    return this.scrolling && scrollPieces(input, this.scrolling.mouse);
+  }
+  scroll(piece: Exclude<ScrollPiece, { pass: string }>): void {
+    this.log.push(`scroll ${JSON.stringify(piece)}`);
   }
 }
 
@@ -258,5 +267,38 @@ describe('KeyRouter: held sequences', () => {
     expect(host.log).toEqual([]);
     await waitFor(() => host.log.length > 0, 5_000, 'the held sequence to be sent');
     expect(host.log).toEqual(['agent "\\u001b["']);
+  });
+});
+
+describe('KeyRouter: scrolling the pane', () => {
+  it('takes Shift+PgUp / Shift+PgDn and wheel reports out of what reaches the agent, in order', async () => {
+    const { host, type } = setup();
+    await type('a\x1b[5;2~b', '\x1b[<64;3;4M\x1b[<65;3;4M', '\x1b[6;2~', '\x1b[<0;3;4M\x1b[<0;3;4mc');
+    expect(host.log).toEqual([
+      'agent "a"',
+      'scroll {"scroll":"pageUp"}',
+      'agent "b"',
+      'scroll {"scroll":"lines","lines":-3}',
+      'scroll {"scroll":"lines","lines":3}',
+      'scroll {"scroll":"pageDown"}',
+      'scroll {"mouse":"other"}',
+      'scroll {"mouse":"other"}',
+      'agent "c"',
+    ]);
+  });
+
+  it('leaves mouse reports to the agent when Rewind did not ask for them, and everything when the pane does not scroll', async () => {
+    const { host, type } = setup();
+    host.scrolling = { mouse: false };
+    await type('\x1b[<64;3;4M');
+    host.scrolling = undefined;
+    await type('\x1b[5;2~');
+    expect(host.log).toEqual(['agent "\\u001b[<64;3;4M"', 'agent "\\u001b[5;2~"']);
+  });
+
+  it('never scrolls on a paste', async () => {
+    const { host, type } = setup();
+    await type('\x1b[200~x\x1b[5;2~y\x1b[201~');
+    expect(host.log).toEqual(['agent "\\u001b[200~x\\u001b[5;2~y\\u001b[201~"']);
   });
 });
