@@ -1,7 +1,9 @@
 // The layers of src/ and the arrows between them (README "Development"). `npm run lint` runs
 // this; any import it does not allow, and any cycle, fails the lint.
 //
-//   cli -> commands -> runtime -> { app, pty, checkpoints, agents, hooks } -> config, shared
+//   cli -> commands -> runtime -> { app, pty, checkpoints, conversation, agents, hooks } -> config, shared
+//
+// checkpoints/ (layer 1, files) and conversation/ (layer 2) never import each other.
 //
 // Outside checkpoints/, the engine is reached only through src/checkpoints/index.ts.
 const layer = (name, mayImport) => ({
@@ -36,13 +38,14 @@ module.exports = {
   allowed: [
     { from: { path: '^src/cli\\.ts$' }, to: { path: '^src/(cli|commands)/' } },
     layer('cli', ['commands', 'config', 'shared']),
-    layer('commands', ['runtime', 'checkpoints', 'demo', 'config', 'shared']),
-    layer('runtime', ['app', 'pty', 'checkpoints', 'agents', 'hooks', 'config', 'shared']),
+    layer('commands', ['runtime', 'checkpoints', 'conversation', 'demo', 'config', 'shared']),
+    layer('runtime', ['app', 'pty', 'checkpoints', 'conversation', 'agents', 'hooks', 'config', 'shared']),
     layer('app', ['pty', 'config', 'shared']),
     layer('pty', ['config', 'shared']),
     layer('agents', ['config', 'shared']),
     layer('hooks', ['config', 'shared']),
     layer('checkpoints', ['config', 'shared']),
+    layer('conversation', ['config', 'shared']),
     layer('config', ['shared']),
     layer('shared', []),
     // The demo agent is a program of its own (src/demo/agent.ts); commands make its sandbox.

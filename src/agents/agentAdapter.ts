@@ -1,3 +1,4 @@
+import type { ConversationPoint } from '../shared/conversation.js';
 import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
 
 /** How the agent is started in the pane. */
@@ -12,7 +13,7 @@ export interface Launch {
 /** What one of the agent's hook calls means for Rewind. */
 export interface HookOutcome {
   /** Take a checkpoint first (before a tool call that can change files, before a prompt). */
-  checkpoint?: { trigger: string; label: string };
+  checkpoint?: { trigger: string; label: string; onlyIfChanged?: boolean };
   /** What the agent is doing from now on. */
   activity?: 'busy' | 'idle';
   /** The agent's own session id, as the payload gives it. */
@@ -21,6 +22,29 @@ export interface HookOutcome {
   cwd?: string;
   /** Something wrong with the payload, said on the hook's stderr (the call still goes on). */
   problem?: string;
+  /** Where the agent's conversation stands: kept with the checkpoint, when there is one. */
+  conversation?: ConversationPoint;
+}
+
+/** A conversation rebuilt as it was at a checkpoint: a new session file, and the session to resume. */
+export interface RebuiltConversation {
+  /** The new session's file: beside the original, never over it (or any other file). */
+  file: string;
+  content: Buffer;
+  /** The session to resume; undefined when no message is left (the agent starts a new conversation). */
+  session: string | undefined;
+  /** How many messages it keeps. */
+  messages: number;
+}
+
+/** What an agent whose conversation Rewind can restore provides (layer 2, best effort). */
+export interface ConversationSupport {
+  /** The conversation at `point` from its transcript's bytes as captured then; throws when they cannot be read. */
+  rebuild(captured: Buffer, point: ConversationPoint): RebuiltConversation;
+  /** The user's own arguments to start the agent again resumed in `session` (none: a new conversation). */
+  resumeArgs(args: readonly string[], session: string | undefined): string[];
+  /** The command that starts the agent, for a resume command told to the user (default: the adapter's name). */
+  readonly command?: string;
 }
 
 /** Where busy/idle comes from: the agent's output going quiet, or its own events (hooks). */
@@ -28,8 +52,8 @@ export type ActivitySource = 'output' | 'hooks';
 
 /**
  * What Rewind knows of one agent: how to launch it (what env and args to add: hook
- * settings, later), where busy/idle comes from, what a checkpoint can restore of it, and
- * (later) how to label its hook events and capture and rebuild its conversation. Every call
+ * settings), where busy/idle comes from, what a checkpoint can restore of it, how to label
+ * its hook events, and how to rebuild and resume its conversation. Every call
  * the runtime makes into an adapter goes through its guard (runtime/adapterGuard.ts): an
  * adapter that throws or hangs never breaks a session or a restore of files.
  */
@@ -48,11 +72,13 @@ export interface AgentAdapter {
    * first Esc at once (it interrupts).
    */
   readonly holdsFirstEsc?: boolean;
-  /** What a restore can put back for a checkpoint this agent took part in. */
+  /** What a restore can put back for a checkpoint this agent took part in (one without a kept conversation: files only, and why). */
   restoreModes(checkpoint: { conversation: unknown }): Record<RestoreMode, ModeState>;
   /**
    * What a hook call means (`payload`: the parsed JSON, or undefined when it was not JSON).
    * Agents without hooks have none.
    */
   hookEvent?(event: string, payload: unknown): HookOutcome;
+  /** For an agent whose conversation can be restored: how to rebuild and resume it. */
+  readonly conversation?: ConversationSupport;
 }

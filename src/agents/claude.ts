@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
-import { filesOnly } from './generic.js';
+import { claudeConversation, claudeConversationPoint } from './claudeConversation.js';
+import { conversationModes } from './conversationModes.js';
 import { hookCommand } from './hookCommand.js';
 import { claudeStyleHook } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
@@ -81,7 +82,9 @@ export function claudeHookEvent(event: string, payload: unknown): HookOutcome {
   const waiting =
     (event === 'Notification' && (field(payload, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(payload, 'message') ?? ''))) ||
     (event === 'SessionStart' && field(payload, 'source') !== 'compact');
-  return claudeStyleHook(event, payload, { label: toolLabel, idle: waiting ? [event] : ['Stop', 'StopFailure'] });
+  const outcome = claudeStyleHook(event, payload, { label: toolLabel, idle: waiting ? [event] : ['Stop', 'StopFailure'] });
+  const conversation = outcome.checkpoint ? claudeConversationPoint(payload) : undefined;
+  return conversation ? { ...outcome, conversation } : outcome;
 }
 
 /** Claude Code: hooks before every file-changing tool call and prompt, busy/idle from them. */
@@ -91,7 +94,7 @@ export const claudeAgent: AgentAdapter = {
   launch: (launch) => claudeLaunch(launch),
   activity: 'hooks',
   holdsFirstEsc: true,
-  // Its conversation is not restored yet: files only.
-  restoreModes: () => filesOnly('restoring a Claude Code conversation is not built yet: files only'),
+  restoreModes: conversationModes,
   hookEvent: claudeHookEvent,
+  conversation: claudeConversation,
 };

@@ -1,6 +1,5 @@
 import type { AgentAdapter } from './agentAdapter.js';
 import { claudeAgent, claudeLaunch } from './claude.js';
-import { filesOnly } from './generic.js';
 
 /**
  * Rewind's demo agent (src/demo/agent.ts): it takes Claude Code's settings and sends its
@@ -11,5 +10,4 @@ export const demoAgent: AgentAdapter = {
   name: 'demo',
   handles: () => false,
   launch: (launch) => claudeLaunch(launch, 'demo'),
-  restoreModes: () => filesOnly('restoring the demo conversation is not built yet: files only'),
 };

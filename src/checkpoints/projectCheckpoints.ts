@@ -40,6 +40,11 @@ export class ProjectCheckpoints {
     return this.#engine.store.root;
   }
 
+  /** The folder in the store kept for the conversations of checkpoints (layer 2 writes it, never the engine). */
+  get conversationsDir(): string {
+    return this.#engine.store.conv;
+  }
+
   /** Whether any checkpoint store exists yet for this project. */
   get initialized(): boolean {
     return this.#engine.initialized;

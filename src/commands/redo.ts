@@ -2,7 +2,7 @@ import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone, printRedoPlan } from './plan.js';
-import { confirmOrStop, requesterOf } from './restore.js';
+import { confirmOrStop, requesterOf } from './confirm.js';
 
 const help = `Usage: rewind redo [--dry-run] [--yes] [--json] [-C DIR]
 

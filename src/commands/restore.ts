@@ -1,14 +1,14 @@
 import path from 'node:path';
-import readline from 'node:readline';
 import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
-import { UserError } from '../shared/errors.js';
-import type { Requester } from '../checkpoints/index.js';
+import { UsageError } from '../shared/errors.js';
+import { restoreWithConversation } from './restoreConversation.js';
+import { confirmOrStop, requesterOf } from './confirm.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone, printPlan, printSkipped } from './plan.js';
 import { parseCheckpointId, projectPaths } from './targetArgs.js';
 
-const help = `Usage: rewind restore <id> [--files] [--only PATH]... [--dry-run] [--yes] [--json] [-C DIR]
+const help = `Usage: rewind restore <id> [--files | --conversation | --both] [--only PATH]... [--dry-run] [--yes] [--json] [-C DIR]
 
 Puts the project's files back exactly as they were at checkpoint <id>. The files as they
 are now are checkpointed first, so \`rewind redo\` undoes the restore. Every file is
@@ -20,42 +20,24 @@ checkpoint_exclude): a checkpoint says nothing about what it leaves out. Files y
 not change are left alone and listed.
 
   --files        restore files (the default on the command line)
+  --conversation restore the agent's conversation as it was at <id>, for an agent whose
+                 conversation rewind keeps (Claude Code): a NEW session file beside the
+                 original (which is never changed), cut before the prompt whose turn <id>
+                 is in; prints the command that resumes it. No file of the project changes.
+  --both         the files and the conversation (the conversation is rebuilt first: if
+                 that fails, nothing changes)
   --only PATH    restore only this file or folder (repeatable; the checkpoint or the
                  project must have it)
   --dry-run      print what would change and touch nothing
   --yes          do not ask; without a terminal to ask in, --yes is required
-  --json         print {"checkpoint","changed","deleted","redo"}
+  --json         print {"checkpoint","changed","deleted","redo"} (files), {"checkpoint",
+                 "conversation":{"agent","file","session","messages","resume"}} (conversation),
+                 both for --both
 
 Examples:
   rewind restore 12                 # shows the plan, asks, restores
-  rewind restore 12 --only src/db.ts --yes`;
-
-/** The session and agent a command run by an agent (or its hook) is part of, from its environment. */
-export function requesterOf(io: CommandIO): Requester {
-  return { session: io.env.REWIND_SESSION ?? null, agent: io.env.REWIND_AGENT ?? null };
-}
-
-/**
- * Asks before a change unless --yes: in a terminal, `question`; without one, nothing is
- * done and the user is told to pass --yes. Resolves true to go ahead.
- */
-export async function confirmOrStop(io: CommandIO, yes: boolean | undefined, question: string, what: string): Promise<boolean> {
-  if (yes) return true;
-  if (!io.stdin.isTTY) throw new UserError(`not ${what}: there is no terminal to confirm in; pass --yes to go ahead without asking`);
-  if (await confirm(io, question)) return true;
-  writeLine(io.stderr, `rewind: not ${what}; nothing was changed`);
-  return false;
-}
-
-async function confirm(io: CommandIO, question: string): Promise<boolean> {
-  const rl = readline.createInterface({ input: io.stdin, output: io.stdout });
-  try {
-    const answer = await new Promise<string>((resolve) => rl.question(question, resolve));
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    rl.close();
-  }
-}
+  rewind restore 12 --only src/db.ts --yes
+  rewind restore 12 --conversation  # then: claude --resume <the id it prints>`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('restore', argv, {
@@ -71,13 +53,13 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, help);
     return 0;
   }
-  if (values.conversation || values.both) {
-    throw new UserError('restoring the conversation needs the agent running in rewind (`rewind -- <agent>`, then Esc Esc); from the command line use --files');
-  }
+  if ([values.files, values.conversation, values.both].filter(Boolean).length > 1) throw new UsageError('give one of --files, --conversation and --both (see `rewind restore --help`)');
+  if (values.conversation && values.only) throw new UsageError('--only picks files: it goes with --files or --both, not --conversation (see `rewind restore --help`)');
   const id = parseCheckpointId(positionals[0], 'restore');
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, quietAboutInterrupted: true });
   const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), values.only, '--only');
   const target = checkpoints.get(id);
+  if (values.conversation || values.both) return restoreWithConversation(io, checkpoints, target, { ...values, only });
 
   if (values['dry-run'] || !values.yes) {
     const preview = (await checkpoints.plan(id, only)).preview;

@@ -68,6 +68,14 @@ export class ActivityTracker {
     return Math.max(0, this.lastWork + this.quietMs - now);
   }
 
+  /** Resolves once busy() is false, or after `deadlineMs`. */
+  async waitForIdle(deadlineMs: number): Promise<void> {
+    const deadline = Date.now() + deadlineMs;
+    while (this.busy() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(this.untilIdle() + 5, deadline - Date.now())));
+    }
+  }
+
   /** When the agent last wrote something that was not an answer to a key (-Infinity: never). */
   get lastWorkAt(): number {
     return this.lastWork;

@@ -1,6 +1,6 @@
 import type { AgentAdapter, Launch } from '../agents/agentAdapter.js';
 import { genericAgent } from '../agents/generic.js';
-import { messageOf } from '../shared/errors.js';
+import { messageOf, UserError } from '../shared/errors.js';
 import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
 
 /** How long an adapter's call may take before the runtime goes on without it. */
@@ -41,15 +41,34 @@ export class AdapterGuard {
 
   /** Runs an asynchronous adapter call with a deadline; on a throw or a timeout, `fallback`. */
   async callAsync<T>(what: string, run: (adapter: AgentAdapter) => Promise<T>, fallback: T, timeoutMs = adapterTimeoutMs): Promise<T> {
+    try {
+      return await this.withDeadline(run, timeoutMs);
+    } catch (error) {
+      this.failed(what, error);
+      return fallback;
+    }
+  }
+
+  /**
+   * Runs an adapter call that the user waits on (a restore): its failure or silence past
+   * `timeoutMs` is the user's error to hear, `<what> failed: …`, not a fallback.
+   */
+  async callOrThrow<T>(what: string, run: (adapter: AgentAdapter) => T | Promise<T>, timeoutMs = adapterTimeoutMs): Promise<T> {
+    try {
+      return await this.withDeadline(run, timeoutMs);
+    } catch (error) {
+      throw new UserError(`${what} for ${this.adapter.name} failed (${messageOf(error)}): nothing was changed`, { cause: error });
+    }
+  }
+
+  /** The call's answer, or a rejection once `timeoutMs` passed without one. */
+  private async withDeadline<T>(run: (adapter: AgentAdapter) => T | Promise<T>, timeoutMs: number): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       return await Promise.race([Promise.resolve().then(() => run(this.adapter)), late]);
-    } catch (error) {
-      this.failed(what, error);
-      return fallback;
     } finally {
       clearTimeout(timer);
     }

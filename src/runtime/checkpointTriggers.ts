@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SnapshotOptions } from '../checkpoints/index.js';
+import type { ConversationRef, SnapshotOptions } from '../checkpoints/index.js';
 import { messageOf } from '../shared/errors.js';
 import { changeLabel } from './changeLabel.js';
 import { Checkpointer, type CheckpointAvailability } from './checkpointer.js';
@@ -16,6 +16,8 @@ export interface CheckpointAsk {
   /** Add an entry even when nothing changed (a hook's step: its label says what comes next). */
   always?: boolean;
   agentSession?: string;
+  /** The agent's conversation at this step, kept in the store (conversations.ts). */
+  conversation?: ConversationRef;
 }
 
 /**
@@ -106,9 +108,10 @@ export class CheckpointTriggers {
    * entry of its own, labelled with the step, even when the files did not change since the
    * one before. Waits for checkpoints to be open (a hook can come before the app has loaded).
    */
-  async beforeStep(step: { trigger: string; label: string }, agentSession: string | undefined): Promise<void> {
+  async beforeStep(step: { trigger: string; label: string; onlyIfChanged?: boolean }, agentSession: string | undefined, conversation?: ConversationRef): Promise<void> {
     await this.ready;
-    await this.checkpoint({ ...step, always: true, ...(agentSession ? { agentSession } : {}) });
+    const { onlyIfChanged, ...labelled } = step;
+    await this.checkpoint({ ...labelled, always: onlyIfChanged !== true, ...(agentSession ? { agentSession } : {}), ...(conversation ? { conversation } : {}) });
   }
 
   /**

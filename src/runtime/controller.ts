@@ -5,6 +5,8 @@ import { genericAgent } from '../agents/generic.js';
 import type { AgentAdapter } from '../agents/agentAdapter.js';
 import type { RewindConfig } from '../config/schema.js';
 import type { PtySession, PtyExit } from '../pty/ptySession.js';
+import { AgentProcess } from './agentProcess.js';
+import { spawnAgent } from './spawnAgent.js';
 import { ScreenModel } from '../pty/screen.js';
 import { parseCommandKey } from '../pty/keys.js';
 import { mirrorModesSequence, windowTitleSequence, type InputModes } from '../pty/terminalModes.js';
@@ -29,6 +31,9 @@ import { samePane, sameView } from './viewParts.js';
 export interface SessionOptions {
   /** The agent, started in a pty sized to the pane (see paneHeightOf). */
   pty: PtySession;
+  /** The agent's command and the user's arguments: to start it again (a conversation restore). */
+  command?: string;
+  args?: readonly string[];
   /** This session's id (newSessionId): the agent has it as REWIND_SESSION. */
   sessionId: string;
   cwd: string;
@@ -64,7 +69,7 @@ type Mode = { kind: 'pane' } | { kind: 'overlay'; overlay: OverlayView } | { kin
  * command bar see only its SessionPort side.
  */
 export class SessionController implements SessionPort {
-  private readonly pty: PtySession;
+  private readonly agentProcess: AgentProcess;
   private screen: ScreenModel;
   private readonly keys: KeyRouter;
   private readonly activity = new ActivityTracker();
@@ -94,7 +99,7 @@ export class SessionController implements SessionPort {
     this.columns = options.columns;
     this.rows = options.rows;
     this.sessionId = options.sessionId;
-    this.pty = options.pty;
+    this.agentProcess = new AgentProcess(options.pty);
     this.frames = new FramePacer(() => this.drawFrame());
     const changed = () => this.changed();
     this.notices = new Notices(changed);
@@ -106,7 +111,7 @@ export class SessionController implements SessionPort {
         return activity.busy();
       },
       interrupt: () => this.sendToAgent('\x03'),
-      waitForIdle: (ms: number) => this.waitForIdle(ms),
+      waitForIdle: (ms: number) => activity.waitForIdle(ms),
     };
     this.restores = new RestoreCoordinator(agentControl, this.notices, (work) => this.triggers.withWatcherPaused(work));
     this.screen = new ScreenModel(this.columns, this.paneRows, options.config.scrollback_lines);
@@ -248,14 +253,14 @@ export class SessionController implements SessionPort {
 
   /** Settles with the agent's exit, once all its output was handed on. */
   get exited(): Promise<PtyExit> {
-    return this.pty.exited;
+    return this.agentProcess.exited;
   }
 
   /** Starts showing the agent (its output so far first) and reading its keys. */
   start(): void {
     // The terminal may have been resized since the agent was started.
-    this.pty.resize(this.columns, this.paneRows);
-    this.screen.onResponse((answer) => this.pty.write(answer));
+    this.agentProcess.resize(this.columns, this.paneRows);
+    this.screen.onResponse((answer) => this.agentProcess.write(answer));
     // An agent's "done" bell reaches the user's terminal.
     this.screen.onBell(() => this.options.writeOuter('\x07'));
     // And its window title (Claude Code and others name the task there).
@@ -263,7 +268,7 @@ export class SessionController implements SessionPort {
     // Per piece of output (thousands a second in a flood) only what must be: no timer is
     // re-armed and no callback queued per piece.
     this.screen.onParsed(() => this.changed());
-    this.pty.onData((data) => {
+    this.agentProcess.onData((data) => {
       this.activity.sawOutput();
       this.screen.write(data);
       this.idleTimer ??= setTimeout(() => this.idleCheck(), this.activity.untilIdle() + 10);
@@ -295,7 +300,7 @@ export class SessionController implements SessionPort {
     this.columns = columns;
     this.rows = rows;
     this.screen.resize(columns, this.paneRows);
-    this.pty.resize(columns, this.paneRows);
+    this.agentProcess.resize(columns, this.paneRows);
     this.changed();
   }
 
@@ -317,7 +322,7 @@ export class SessionController implements SessionPort {
     clearTimeout(this.idleTimer);
     this.hookCalls.stop();
     clearInterval(this.clock);
-    await this.pty.terminate();
+    await this.agentProcess.terminate();
   }
 
   // ---- keys --------------------------------------------------------------------------
@@ -363,15 +368,14 @@ export class SessionController implements SessionPort {
   sendToAgent(data: string | Uint8Array): void {
     this.activity.keySent();
     if (isInterrupt(data)) this.activity.interruptSent();
-    this.pty.write(data);
+    this.agentProcess.write(data);
   }
 
-  /** Resolves once the agent's output has been quiet for a while, or after `deadlineMs`. */
-  async waitForIdle(deadlineMs: number): Promise<void> {
-    const deadline = Date.now() + deadlineMs;
-    while (this.activity.busy() && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(this.activity.untilIdle() + 5, deadline - Date.now())));
-    }
+  /** Starts the agent again with `args` in place of the one running, on a fresh screen. */
+  async restartAgent(args: (userArgs: readonly string[]) => string[]): Promise<void> {
+    const { command, cwd, env, hooks, sessionId } = this.options;
+    if (!command) throw new Error('no command to start the agent again');
+    await this.agentProcess.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => (this.screen.write('\x1bc'), pty)));
   }
 
   /** Runs a restore with the watcher paused (see RestoreCoordinator). */

@@ -3,10 +3,16 @@ import { parsePayload } from '../agents/payload.js';
 import type { HookRequest } from '../hooks/hookServer.js';
 import type { AdapterGuard } from './adapterGuard.js';
 import type { CheckpointTriggers } from './checkpointTriggers.js';
+import { captureConversation, conversationStoreOf } from './conversations.js';
 import type { Notices } from './notices.js';
 
 /** How long after the first prompt an agent with hooks has to make its first hook call. */
 const noHooksAfterMs = 20_000;
+
+/** What a hook call means when the adapter failed on it: a checkpoint, if the files changed since the newest. */
+export function hookFallback(event: string): HookOutcome {
+  return { checkpoint: { trigger: `hook:${event}`, label: event, onlyIfChanged: true } };
+}
 
 /**
  * The agent's hook calls in a session (see hooks/rewind-hook.sh): busy or idle from them,
@@ -16,6 +22,8 @@ const noHooksAfterMs = 20_000;
 export class HookCalls {
   private seen = 0;
   private watch: NodeJS.Timeout | undefined;
+  /** The agent's own session id, as its latest hook call gave it. */
+  agentSession: string | undefined;
 
   constructor(
     private readonly agent: AdapterGuard,
@@ -28,9 +36,15 @@ export class HookCalls {
   async handle(request: HookRequest): Promise<string | undefined> {
     this.seen++;
     const payload = parsePayload(request.payload);
-    const outcome = this.agent.call<HookOutcome>('a hook call', (adapter) => adapter.hookEvent?.(request.event, payload) ?? {}, () => ({}));
+    const outcome = await this.agent.callAsync<HookOutcome>('a hook call', async (adapter) => adapter.hookEvent?.(request.event, payload) ?? {}, hookFallback(request.event));
+    if (outcome.agentSession) this.agentSession = outcome.agentSession;
     if (outcome.activity) this.reportBusy(outcome.activity === 'busy');
-    if (outcome.checkpoint) await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession);
+    if (outcome.checkpoint) {
+      await this.triggers.opened();
+      const engine = this.triggers.checkpoints?.engine;
+      const conversation = engine ? captureConversation(conversationStoreOf(engine), this.agent.name, outcome.conversation, (message) => this.notices.problem(message)) : undefined;
+      await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession, conversation);
+    }
     return outcome.problem;
   }
 

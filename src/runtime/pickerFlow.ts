@@ -5,6 +5,7 @@ import { noCheckpointsYet } from '../shared/messages.js';
 import type { Checkpointer } from './checkpointer.js';
 import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
 import type { SessionPort } from './sessionPort.js';
+import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversation } from './conversations.js';
 
 function summary(result: RestoreResult, what: string): string {
   const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
@@ -28,13 +29,22 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), tone);
       return;
     }
-    if (choice.mode !== 'files') {
-      session.say(`restoring the conversation of the ${session.agent.name} agent is not built yet: only files can be restored`, 'warning');
+    if (choice.mode === 'files') {
+      const result = await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session)));
+      checkpointer.refresh();
+      session.say(summary(result, `restored the files of #${choice.id}${busyNote}`), tone);
       return;
     }
-    const result = await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session)));
+    // The conversation is rebuilt before anything changes: if it cannot be, nothing does.
+    const record = checkpointer.engine.get(choice.id);
+    const rebuilt = await rebuildConversation(session.agent, record, conversationStoreOf(checkpointer.engine));
+    const files = choice.mode === 'both' ? await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : undefined;
     checkpointer.refresh();
-    session.say(summary(result, `restored the files of #${choice.id}${busyNote}`), tone);
+    writeConversation(rebuilt);
+    const support = session.agent.adapter.conversation;
+    await session.restartAgent((userArgs) => support?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs]);
+    const conversation = rebuilt.session === undefined ? 'started the agent afresh (no message was left at that point)' : `resumed the conversation of #${choice.id} (${rebuilt.messages} message(s))`;
+    session.say(files ? summary(files, `restored the files of #${choice.id} and ${conversation}${busyNote}`) : `${conversation}${busyNote}; your files are as they were`, tone);
   } catch (error) {
     session.say(messageOf(error), 'error');
   }
@@ -68,7 +78,7 @@ export async function openPicker(session: SessionPort): Promise<void> {
   const model: PickerModel = {
     checkpoints: pickerCheckpoints(records),
     loadPreview: (id) => previews.load(id),
-    modes: (id) => session.agent.restoreModes(checkpointer.engine.get(id)),
+    modes: (id) => restoreModesOf(session.agent, checkpointer.engine.get(id), conversationStoreOf(checkpointer.engine)),
     canUndo,
     agentBusy: session.agentBusy,
     banner: session.checkpointsOffReason ? `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken` : undefined,

@@ -1,11 +1,13 @@
 import { UserError } from '../shared/errors.js';
-import { PtySession } from '../pty/ptySession.js';
+import type { PtySession } from '../pty/ptySession.js';
 import { newSessionId } from './sessionId.js';
 import { paneHeightOf } from '../app/paneSize.js';
 import { chooseAgent } from '../agents/chooseAgent.js';
 import { AdapterGuard } from './adapterGuard.js';
 import type { RunAppOptions, RunSessionOptions } from './appOptions.js';
 import { HookChannel } from './hookChannel.js';
+import { spawnAgent } from './spawnAgent.js';
+import type { Launch } from '../agents/agentAdapter.js';
 
 export type { RunAppOptions } from './appOptions.js';
 
@@ -27,21 +29,11 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
   const sessionId = newSessionId(options.env);
   // An agent with hooks talks to the app through this channel (REWIND_SOCKET).
   const hooks = agent.hookEvent ? new HookChannel() : undefined;
-  // What the adapter adds (hook settings, later); a failing adapter launches the command as it is.
-  const launch = new AdapterGuard(agent, (message) => process.stderr.write(`rewind: warning: ${message}\n`)).launch(
-    { command: options.command, args: options.args, env: { ...options.env, ...hooks?.env, REWIND_SESSION: sessionId, REWIND_AGENT: agent.name } },
-    { id: sessionId, cwd: options.cwd },
-  );
+  const guard = new AdapterGuard(agent, (message) => process.stderr.write(`rewind: warning: ${message}\n`));
   let pty: PtySession;
+  let launch: Launch;
   try {
-    pty = await PtySession.spawn({
-      command: launch.command,
-      args: launch.args,
-      cwd: options.cwd,
-      env: launch.env,
-      cols: process.stdout.columns || 80,
-      rows: paneHeightOf(process.stdout.rows || 24),
-    });
+    ({ pty, launch } = await spawnAgent({ ...options, sessionId, agent: guard, hooks }, options.args, process.stdout.columns || 80, paneHeightOf(process.stdout.rows || 24)));
   } catch (error) {
     hooks?.close();
     throw error;

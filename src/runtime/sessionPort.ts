@@ -34,4 +34,6 @@ export interface SessionPort {
   showPicker(model: PickerModel): void;
   updatePicker(update: Partial<PickerModel>): void;
   quit(): void;
+  /** Starts the agent again in the pane with the arguments `args` makes of the user's (a conversation restore). */
+  restartAgent(args: (userArgs: readonly string[]) => string[]): Promise<void>;
 }

@@ -6,6 +6,8 @@ import { loadConfigLenient } from '../config/lenient.js';
 import { rewindHome } from '../config/paths.js';
 import { messageOf } from '../shared/errors.js';
 import { AdapterGuard } from './adapterGuard.js';
+import { hookFallback } from './hookCalls.js';
+import { captureConversation, conversationStoreOf } from './conversations.js';
 
 export interface StandaloneHookInput {
   agent: string;
@@ -26,7 +28,7 @@ export async function standaloneHook(input: StandaloneHookInput): Promise<void> 
   const adapter = agentNamed(input.agent);
   const guard = new AdapterGuard(adapter, input.warn);
   const payload = parsePayload(input.payload);
-  const outcome = guard.call<HookOutcome>('a hook call', (agent) => agent.hookEvent?.(input.event, payload) ?? {}, () => ({}));
+  const outcome = await guard.callAsync<HookOutcome>('a hook call', async (agent) => agent.hookEvent?.(input.event, payload) ?? {}, hookFallback(input.event));
   if (outcome.problem) input.warn(outcome.problem);
   if (!outcome.checkpoint) return;
   try {
@@ -41,8 +43,12 @@ export async function standaloneHook(input: StandaloneHookInput): Promise<void> 
       env: input.env,
     });
     for (const warning of await checkpoints.recoverList()) input.warn(warning);
+    const conversation = captureConversation(conversationStoreOf(checkpoints), adapter.name, outcome.conversation, input.warn);
+    const { onlyIfChanged, ...step } = outcome.checkpoint;
     const { warnings } = await checkpoints.snapshot({
-      ...outcome.checkpoint,
+      ...step,
+      ...(onlyIfChanged ? { onlyIfChanged } : {}),
+      ...(conversation ? { conversation } : {}),
       agent: adapter.name,
       session: input.env.REWIND_SESSION ?? null,
       agentSession: outcome.agentSession ?? null,

@@ -43,6 +43,17 @@ describe('the layer rules', () => {
     expect(result.out).toMatch(/not-in-allowed: src\/checkpoints\/engine\.ts → src\/runtime\/session\.ts/);
   });
 
+  it('fail layer 1 (files) importing layer 2 (conversation), and the other way round', () => {
+    tree({ ...door, 'src/conversation/store.ts': 'export const store = 1;\n', 'src/checkpoints/engine.ts': "import { store } from '../conversation/store.js';\nexport const engine = store;\n" });
+    const up = lint();
+    expect(up.code).not.toBe(0);
+    expect(up.out).toMatch(/not-in-allowed: src\/checkpoints\/engine\.ts → src\/conversation\/store\.ts/);
+    tree({ ...door, 'src/conversation/store.ts': "import { engine } from '../checkpoints/index.js';\nexport const store = engine;\n" });
+    const down = lint();
+    expect(down.code).not.toBe(0);
+    expect(down.out).toMatch(/not-in-allowed: src\/conversation\/store\.ts → src\/checkpoints\/index\.ts/);
+  });
+
   it('fail an import of the engine past its door', () => {
     tree({ ...door, 'src/runtime/session.ts': "import { engine } from '../checkpoints/engine.js';\nexport const x = engine;\n" });
     const result = lint();

@@ -1,0 +1,29 @@
+// Claude Code's conversation at a checkpoint (FACTS.md): where it stood at each hook call
+// (the payload's transcript_path, session_id, prompt_id), rebuilt as a new session's file
+// beside the original, resumed with `--resume <id>`.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { ConversationPoint } from '../shared/conversation.js';
+import type { ConversationSupport, HookOutcome } from './agentAdapter.js';
+import { claudeResumeArgs } from './claudeResume.js';
+import { cutClaudeTranscript } from './claudeTranscript.js';
+import { field } from './payload.js';
+
+/** Where the conversation stands at a hook call, when the payload says where its transcript is. */
+export function claudeConversationPoint(payload: unknown): HookOutcome['conversation'] {
+  const transcript = field(payload, 'transcript_path');
+  if (!transcript || !path.isAbsolute(transcript)) return undefined;
+  const session = field(payload, 'session_id');
+  const promptId = field(payload, 'prompt_id');
+  return { transcript, ...(session ? { session } : {}), ...(promptId ? { promptId } : {}) };
+}
+
+/** Claude Code's transcripts and `--resume` (the demo agent keeps and resumes the same). */
+export const claudeConversation: ConversationSupport = {
+  rebuild(captured: Buffer, point: ConversationPoint) {
+    const session = randomUUID();
+    const cut = cutClaudeTranscript(captured, point, session);
+    return { file: path.join(path.dirname(point.transcript), `${session}.jsonl`), content: cut.content, session: cut.messages > 0 ? session : undefined, messages: cut.messages };
+  },
+  resumeArgs: claudeResumeArgs,
+};

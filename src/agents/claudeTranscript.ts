@@ -1,0 +1,109 @@
+// Claude Code's transcript cut back to a checkpoint (FACTS.md: one JSON object per line,
+// messages chained by uuid/parentUuid, a reply that both says and calls spread over lines
+// sharing message.id, tool results in user lines). The cut is made on a copy: a new
+// session's file, the original never touched.
+import type { ConversationPoint } from '../shared/conversation.js';
+
+type Line = Record<string, unknown> & { type?: unknown; message?: unknown };
+
+/** A transcript line the cut cannot read: the capture is damaged, nothing is written. */
+export class TranscriptUnreadable extends Error {
+  constructor(line: number) {
+    super(`line ${line} of the transcript is not JSON`);
+    this.name = 'TranscriptUnreadable';
+  }
+}
+
+export interface TranscriptCut {
+  /** The new transcript (empty when no message is left: the conversation starts afresh). */
+  content: Buffer;
+  /** How many user and assistant messages it keeps. */
+  messages: number;
+}
+
+function blocks(line: Line): Record<string, unknown>[] {
+  const content = (line.message as { content?: unknown } | undefined)?.content;
+  return Array.isArray(content) ? content.filter((block): block is Record<string, unknown> => typeof block === 'object' && block !== null) : [];
+}
+
+const isMessage = (line: Line) => (line.type === 'user' || line.type === 'assistant') && line.isSidechain !== true;
+const messageId = (line: Line) => (line.message as { id?: unknown } | undefined)?.id;
+const toolUses = (line: Line) => (line.type === 'assistant' ? blocks(line).filter((block) => block.type === 'tool_use').map((block) => String(block.id)) : []);
+const toolResults = (line: Line) => (line.type === 'user' ? blocks(line).filter((block) => block.type === 'tool_result').map((block) => String(block.tool_use_id)) : []);
+
+/** A user line the user typed (not a tool result, not one Claude adds: meta, compaction summary). */
+function isPrompt(line: Line): boolean {
+  return line.type === 'user' && isMessage(line) && line.isMeta !== true && line.isCompactSummary !== true && toolResults(line).length === 0;
+}
+
+/** Whether the last message is an answer that ended its turn (not a prompt, not a tool call or result). */
+function endsATurn(lines: readonly Line[]): boolean {
+  const last = [...lines].reverse().find(isMessage);
+  return last === undefined || (last.type === 'assistant' && toolUses(last).length === 0);
+}
+
+/**
+ * The kept lines' length once no tool call is left without its result (the API refuses
+ * that): the cut moves back to before the reply (all lines of its message) holding the
+ * first call whose result is not kept.
+ */
+function pairedLength(lines: readonly Line[], length: number): number {
+  const results = new Set(lines.slice(0, length).flatMap(toolResults));
+  const unpaired = lines.slice(0, length).findIndex((line) => isMessage(line) && toolUses(line).some((id) => !results.has(id)));
+  if (unpaired < 0) return length;
+  const id = messageId(lines[unpaired] as Line);
+  let start = unpaired;
+  while (start > 0 && id !== undefined && messageId(lines[start - 1] as Line) === id) start--;
+  return start;
+}
+
+/**
+ * Where the conversation at `point` ends, in lines: just before the user line that started
+ * the turn (`promptId`), else at the end of what was captured; never inside a turn (back to
+ * before its prompt), never between a tool call and its result.
+ */
+function cutLength(lines: readonly Line[], point: Pick<ConversationPoint, 'promptId'>): number {
+  const prompt = point.promptId === undefined ? -1 : lines.findIndex((line) => isMessage(line) && line.type === 'user' && line.promptId === point.promptId);
+  let length = prompt >= 0 ? prompt : lines.length;
+  if (prompt < 0 && !endsATurn(lines.slice(0, length))) {
+    const lastPrompt = lines.slice(0, length).findLastIndex(isPrompt);
+    if (lastPrompt >= 0) length = lastPrompt;
+  }
+  for (let before = -1; before !== length; ) {
+    before = length;
+    length = pairedLength(lines, length);
+  }
+  // The queue lines right before the cut announce the prompt that is cut off (its text too).
+  while (length > 0 && (lines[length - 1] as Line).type === 'queue-operation') length--;
+  return length;
+}
+
+/**
+ * Claude Code's transcript as it was at a checkpoint, for a new session `session`: the
+ * complete lines captured (a half-written last one dropped) up to the cut, each line's
+ * `sessionId` / `session_id` set to the new session (lines Claude applies only to their
+ * own session, like `content-replacement`, stay in force), every other byte as it was.
+ */
+export function cutClaudeTranscript(captured: Buffer, point: Pick<ConversationPoint, 'promptId'>, session: string): TranscriptCut {
+  const text = captured.toString('utf8');
+  const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+  const raw = complete.split('\n').slice(0, -1);
+  const lines = raw.map((line, index) => {
+    if (line.trim() === '') return {} as Line;
+    try {
+      const parsed = JSON.parse(line) as unknown;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      return parsed as Line;
+    } catch {
+      throw new TranscriptUnreadable(index + 1);
+    }
+  });
+  const length = cutLength(lines, point);
+  const kept = lines.slice(0, length);
+  const out = kept.map((line, index) => {
+    if (!('sessionId' in line) && !('session_id' in line)) return raw[index] as string;
+    return JSON.stringify({ ...line, ...('sessionId' in line ? { sessionId: session } : {}), ...('session_id' in line ? { session_id: session } : {}) });
+  });
+  const messages = kept.filter(isMessage).length;
+  return { content: Buffer.from(messages === 0 ? '' : out.map((line) => `${line}\n`).join(''), 'utf8'), messages };
+}

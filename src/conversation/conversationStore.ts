@@ -1,0 +1,256 @@
+// The conversations kept with checkpoints (layer 2), in the project's store under conv/:
+//
+//   conv/chunks/<sha256>       bytes appended to a transcript between two captures
+//   conv/points/<sha256>.json  one capture: its transcript, length, chunk, and the capture it extends
+//   conv/heads/<sha256(path)>  the newest capture of each transcript
+//
+// Transcripts only grow, so each capture stores the bytes added since the one before and
+// names it: a long session stores each byte once (linear, not N copies of a growing file).
+// A transcript that did not only grow (rewritten, truncated) starts a new chain. Every file
+// is named by the hash of its content and checked against it when read.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../shared/atomicFile.js';
+import type { ConversationPoint } from '../shared/conversation.js';
+import { messageOf, UserError } from '../shared/errors.js';
+
+/** How many bytes before a capture's end the next capture checks, to know the file only grew. */
+const tailBytes = 4096;
+
+/** One capture of a transcript, as stored. */
+export interface StoredPoint extends ConversationPoint {
+  v: 1;
+  agent: string;
+  /** The transcript's length when captured: the conversation is its first `length` bytes. */
+  length: number;
+  /** The bytes added since `prev` (their sha256), or null when none were. */
+  chunk: string | null;
+  /** The capture this one extends (its bytes come first), or null. */
+  prev: string | null;
+  /** sha256 of the transcript's last (up to 4096) bytes at this capture. */
+  tail: string;
+  time: string;
+}
+
+/** What a checkpoint record keeps of its conversation (its `conversation` field). */
+export interface ConversationRef {
+  agent: string;
+  /** The capture, by hash (conv/points/<point>.json). */
+  point: string;
+  [key: string]: unknown;
+}
+
+/** A stored conversation that cannot be read back as it was captured: nothing is changed. */
+export class ConversationDamaged extends UserError {
+  constructor(detail: string) {
+    super(`the conversation kept with this checkpoint is damaged (${detail}): restore its files only`);
+    this.name = 'ConversationDamaged';
+  }
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const isHash = (text: unknown): text is string => typeof text === 'string' && /^[0-9a-f]{64}$/.test(text);
+
+/** Reads `length` bytes of an open file from `position` (fewer if the file is shorter). */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  let done = 0;
+  while (done < length) {
+    const read = fs.readSync(fd, buffer, done, length - done, position + done);
+    if (read === 0) break;
+    done += read;
+  }
+  return done === length ? buffer : buffer.subarray(0, done);
+}
+
+export class ConversationStore {
+  private readonly chunks: string;
+  private readonly points: string;
+  private readonly heads: string;
+
+  /** The store in `dir` (the project store's conv/ folder); made on the first capture. */
+  constructor(readonly dir: string) {
+    this.chunks = path.join(dir, 'chunks');
+    this.points = path.join(dir, 'points');
+    this.heads = path.join(dir, 'heads');
+  }
+
+  /**
+   * Keeps the transcript as it is now (the bytes added since its last capture) and returns
+   * the reference for the checkpoint. A transcript not written yet is an empty conversation.
+   */
+  capture(agent: string, point: ConversationPoint): ConversationRef {
+    for (const dir of [this.dir, this.chunks, this.points, this.heads]) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const headFile = path.join(this.heads, sha256(point.transcript));
+    const previous = this.readHead(headFile);
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(point.transcript, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    let stored: StoredPoint;
+    try {
+      const size = fd === undefined ? 0 : fs.fstatSync(fd).size;
+      const extends_ = previous && fd !== undefined && this.onlyGrew(fd, size, previous.point) ? previous : undefined;
+      const from = extends_?.point.length ?? 0;
+      const added = fd === undefined ? Buffer.alloc(0) : readAt(fd, from, size - from);
+      const length = from + added.length;
+      const tail = fd === undefined ? sha256('') : sha256(readAt(fd, Math.max(0, length - tailBytes), Math.min(length, tailBytes)));
+      const chunk = added.length > 0 ? this.writeChunk(added) : null;
+      stored = {
+        v: 1,
+        agent,
+        transcript: point.transcript,
+        ...(point.session ? { session: point.session } : {}),
+        ...(point.promptId ? { promptId: point.promptId } : {}),
+        length,
+        chunk,
+        prev: extends_?.hash ?? null,
+        tail,
+        time: new Date().toISOString(),
+      };
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
+    const text = `${JSON.stringify(stored)}\n`;
+    const hash = sha256(text);
+    const file = path.join(this.points, `${hash}.json`);
+    if (!fs.existsSync(file)) writeFileAtomic(file, text, 0o600, false);
+    writeFileAtomic(headFile, `${hash}\n`, 0o600, false);
+    return { agent, point: hash };
+  }
+
+  /** The capture a reference names, checked; undefined when it is not there. */
+  point(ref: unknown): StoredPoint | undefined {
+    const hash = (ref as Partial<ConversationRef> | null | undefined)?.point;
+    if (!isHash(hash)) return undefined;
+    try {
+      return this.readPoint(hash);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The transcript's bytes as captured at `ref`, checked against every hash on the way. */
+  bytes(ref: ConversationRef): Buffer {
+    if (!isHash(ref.point)) throw new ConversationDamaged('no capture named');
+    const parts: Buffer[] = [];
+    let hash: string | null = ref.point;
+    let top: StoredPoint | undefined;
+    const seen = new Set<string>();
+    while (hash !== null) {
+      if (seen.has(hash)) throw new ConversationDamaged('its captures loop');
+      seen.add(hash);
+      const point = this.readPointOrDamaged(hash);
+      top ??= point;
+      if (point.chunk !== null) parts.push(this.readChunk(point.chunk));
+      hash = point.prev;
+    }
+    const bytes = Buffer.concat(parts.reverse());
+    if (!top || bytes.length !== top.length) throw new ConversationDamaged(`${bytes.length} bytes where ${top?.length ?? 0} were kept`);
+    return bytes;
+  }
+
+  /**
+   * Deletes the captures no kept checkpoint needs (with their chunks): those not named by
+   * `kept` nor extended by one that is. Returns the bytes freed.
+   */
+  sweep(kept: readonly unknown[]): number {
+    if (!fs.existsSync(this.dir)) return 0;
+    const livePoints = new Set<string>();
+    const liveChunks = new Set<string>();
+    for (const ref of kept) {
+      let hash = (ref as Partial<ConversationRef> | null | undefined)?.point ?? null;
+      while (isHash(hash) && !livePoints.has(hash)) {
+        livePoints.add(hash);
+        let point: StoredPoint;
+        try {
+          point = this.readPoint(hash);
+        } catch {
+          break;
+        }
+        if (point.chunk !== null) liveChunks.add(point.chunk);
+        hash = point.prev;
+      }
+    }
+    let freed = 0;
+    const remove = (file: string) => {
+      try {
+        freed += fs.statSync(file).size;
+        fs.rmSync(file, { force: true });
+      } catch {
+        // Gone already.
+      }
+    };
+    for (const name of this.list(this.points)) if (!livePoints.has(name.replace(/\.json$/, ''))) remove(path.join(this.points, name));
+    for (const name of this.list(this.chunks)) if (!liveChunks.has(name)) remove(path.join(this.chunks, name));
+    for (const name of this.list(this.heads)) {
+      const head = this.readHead(path.join(this.heads, name));
+      if (!head || !livePoints.has(head.hash)) remove(path.join(this.heads, name));
+    }
+    return freed;
+  }
+
+  private list(dir: string): string[] {
+    try {
+      return fs.readdirSync(dir).filter((name) => !name.startsWith('.'));
+    } catch {
+      return [];
+    }
+  }
+
+  /** Whether the file's first `previous.length` bytes end as they did: it only grew since. */
+  private onlyGrew(fd: number, size: number, previous: StoredPoint): boolean {
+    if (size < previous.length) return false;
+    const start = Math.max(0, previous.length - tailBytes);
+    return sha256(readAt(fd, start, previous.length - start)) === previous.tail;
+  }
+
+  private readHead(file: string): { hash: string; point: StoredPoint } | undefined {
+    try {
+      const hash = fs.readFileSync(file, 'utf8').trim();
+      return isHash(hash) ? { hash, point: this.readPoint(hash) } : undefined;
+    } catch {
+      // No capture yet, or one that is gone: a new chain starts.
+      return undefined;
+    }
+  }
+
+  private writeChunk(bytes: Buffer): string {
+    const hash = sha256(bytes);
+    const file = path.join(this.chunks, hash);
+    if (!fs.existsSync(file)) writeFileAtomic(file, bytes, 0o600, false);
+    return hash;
+  }
+
+  private readChunk(hash: string): Buffer {
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(path.join(this.chunks, hash));
+    } catch (error) {
+      throw new ConversationDamaged(`a part is missing: ${messageOf(error)}`);
+    }
+    if (sha256(bytes) !== hash) throw new ConversationDamaged('a part does not match its hash');
+    return bytes;
+  }
+
+  private readPoint(hash: string): StoredPoint {
+    const text = fs.readFileSync(path.join(this.points, `${hash}.json`), 'utf8');
+    if (sha256(text) !== hash) throw new Error('a capture does not match its hash');
+    const point = JSON.parse(text) as StoredPoint;
+    if (point.v !== 1 || typeof point.length !== 'number' || typeof point.transcript !== 'string' || !(point.chunk === null || isHash(point.chunk)) || !(point.prev === null || isHash(point.prev))) {
+      throw new Error('a capture is not in a form rewind knows');
+    }
+    return point;
+  }
+
+  private readPointOrDamaged(hash: string): StoredPoint {
+    try {
+      return this.readPoint(hash);
+    } catch (error) {
+      throw new ConversationDamaged(messageOf(error));
+    }
+  }
+}

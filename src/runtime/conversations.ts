@@ -1,0 +1,125 @@
+// Layer 2 as the runtime uses it: the conversation kept at a hook's checkpoint, the restore
+// modes a checkpoint offers, and a conversation rebuilt and written as a new session file.
+// Quarantined: the adapter is reached only through its guard, and a capture that fails is
+// one notice, the checkpoint taken without it; nothing here can stop a file checkpoint.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RebuiltConversation } from '../agents/agentAdapter.js';
+import { filesOnly } from '../agents/generic.js';
+import type { CheckpointRecord } from '../checkpoints/index.js';
+import { ConversationStore, type ConversationRef } from '../conversation/conversationStore.js';
+import type { ConversationPoint } from '../shared/conversation.js';
+import { messageOf, UserError } from '../shared/errors.js';
+import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
+import { AdapterGuard } from './adapterGuard.js';
+import { agentNamed } from '../agents/chooseAgent.js';
+
+/** How long rebuilding a conversation may take before the restore gives up on it. */
+const rebuildTimeoutMs = 10_000;
+
+/** The project's kept conversations (in its store; made on the first capture). */
+export function conversationStoreOf(engine: { conversationsDir: string }): ConversationStore {
+  return new ConversationStore(engine.conversationsDir);
+}
+
+/**
+ * Keeps the conversation at `point` for a checkpoint about to be taken; undefined when there
+ * is none or it could not be kept (said through `report`: the checkpoint goes on without it).
+ */
+export function captureConversation(store: ConversationStore, agent: string, point: ConversationPoint | undefined, report: (message: string) => void): ConversationRef | undefined {
+  if (!point) return undefined;
+  try {
+    return store.capture(agent, point);
+  } catch (error) {
+    report(`the conversation could not be kept with this checkpoint (its files are): ${messageOf(error)}`);
+    return undefined;
+  }
+}
+
+/**
+ * What restoring `record` can do in a session of `guard`'s agent: the agent's own answer,
+ * narrowed to files only (with why) when its conversation is another agent's or is gone.
+ */
+export function restoreModesOf(guard: AdapterGuard, record: CheckpointRecord, store: ConversationStore): Record<RestoreMode, ModeState> {
+  const modes = guard.restoreModes(record);
+  if (!modes.conversation.enabled || !guard.adapter.conversation) return modes;
+  const ref = record.conversation;
+  if (ref && ref.agent !== guard.name) return filesOnly(`its conversation is ${ref.agent}'s, and this session runs ${guard.name}: files only`);
+  if (ref && !store.point(ref)) return filesOnly('its conversation is no longer kept: files only');
+  return modes;
+}
+
+/**
+ * The conversation of checkpoint `record` rebuilt, in memory: nothing is written yet.
+ * Throws a UserError, having changed nothing, when it cannot be (none kept, damaged, the
+ * agent's support failing or too slow).
+ */
+export async function rebuildConversation(guard: AdapterGuard, record: CheckpointRecord, store: ConversationStore): Promise<RebuiltConversation> {
+  const support = guard.adapter.conversation;
+  if (!support) throw new UserError(`rewind cannot restore ${guard.name}'s conversation: restore the files of #${record.id} only`);
+  const ref = record.conversation as ConversationRef | null;
+  if (!ref) throw new UserError(`checkpoint #${record.id} kept no conversation (only checkpoints before an agent's steps keep one): restore its files only`);
+  if (ref.agent !== guard.name) throw new UserError(`the conversation of #${record.id} is ${ref.agent}'s, not ${guard.name}'s: restore its files only`);
+  const point = store.point(ref);
+  if (!point) throw new UserError(`the conversation of #${record.id} is no longer kept (its store files are gone): restore its files only`);
+  const captured = store.bytes(ref);
+  const rebuilt = await guard.callOrThrow('rebuilding the conversation', () => support.rebuild(captured, point), rebuildTimeoutMs);
+  if (!path.isAbsolute(rebuilt.file) || fs.existsSync(rebuilt.file)) throw new UserError(`the conversation of #${record.id} was rebuilt as ${rebuilt.file}, which rewind will not write: nothing was changed`);
+  return rebuilt;
+}
+
+/** Writes a rebuilt conversation's new session file (0600), never over any file; nothing for an empty one. */
+export function writeConversation(rebuilt: RebuiltConversation): void {
+  if (rebuilt.session === undefined) return;
+  const temp = path.join(path.dirname(rebuilt.file), `.${path.basename(rebuilt.file)}.${process.pid}.tmp`);
+  fs.writeFileSync(temp, rebuilt.content, { mode: 0o600, flag: 'wx' });
+  try {
+    // A link fails where a rename would replace: the new file appears whole, or not at all.
+    fs.linkSync(temp, rebuilt.file);
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
+
+/** A conversation restored from the command line: the new session's file, and how to go on in it. */
+export interface RestoredConversation {
+  agent: string;
+  /** The new session's file (none written when no message was left). */
+  file: string | null;
+  session: string | null;
+  messages: number;
+  /** The command that resumes it (`claude --resume <id>`); the agent afresh when it is empty. */
+  resume: string[];
+}
+
+/**
+ * The conversation of checkpoint `record` rebuilt by the adapter of the agent that kept it,
+ * for a command line (no app, no agent running): `apply` runs between the rebuild and the
+ * write (the files' restore, for --both), so a conversation that cannot be rebuilt changes
+ * nothing at all. `dryRun`: rebuilt and described, not written.
+ */
+export async function restoreConversationAlone(
+  record: CheckpointRecord,
+  engine: { conversationsDir: string },
+  warn: (message: string) => void,
+  apply: () => Promise<void>,
+  dryRun = false,
+): Promise<RestoredConversation> {
+  const ref = record.conversation as ConversationRef | null;
+  const agent = ref ? agentNamed(ref.agent) : undefined;
+  if (!ref || !agent || agent.name !== ref.agent) {
+    throw new UserError(`checkpoint #${record.id} kept no conversation rewind can restore (only checkpoints before an agent's steps keep one): restore its files only (--files)`);
+  }
+  const guard = new AdapterGuard(agent, warn);
+  const rebuilt = await rebuildConversation(guard, record, conversationStoreOf(engine));
+  await apply();
+  if (!dryRun) writeConversation(rebuilt);
+  const command = agent.conversation?.command ?? agent.name;
+  return {
+    agent: agent.name,
+    file: rebuilt.session === undefined ? null : rebuilt.file,
+    session: rebuilt.session ?? null,
+    messages: rebuilt.messages,
+    resume: [command, ...(agent.conversation?.resumeArgs([], rebuilt.session) ?? [])],
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * Where an agent's conversation stood at one of its hook calls, as its adapter reads it
+ * from the payload: what a checkpoint keeps of the conversation (layer 2).
+ */
+export interface ConversationPoint {
+  /** The agent's transcript (its session file), absolute. */
+  transcript: string;
+  /** The agent's own session id. */
+  session?: string;
+  /** The prompt that started the turn the call is in: a restore goes back to just before it. */
+  promptId?: string;
+}
