@@ -25,7 +25,7 @@ export function App({ source }: { source: ViewSource }) {
   const pickerWidth = Math.max(20, view.columns);
   return (
     <Box width={view.columns} height={paneHeight} flexShrink={0}>
-      {view.pane ? <AgentPane rows={view.pane.rows} height={paneHeight} /> : null}
+      {view.pane ? <AgentPane rows={view.pane.rows} height={paneHeight} width={view.columns} /> : null}
       {view.overlay ? (
         <Box position="absolute" marginTop={1} marginLeft={Math.max(0, Math.floor((view.columns - overlayWidth) / 2))}>
           <Panel title={view.overlay.title} lines={view.overlay.lines} width={overlayWidth} maxHeight={paneHeight - 1} footer={view.overlay.footer} />

@@ -118,9 +118,13 @@ export class ScreenWriter {
     }
     this.drawn.length = wanted.length;
     const { cursor } = this.pane;
-    const show = this.layout.paneDirect && this.layout.cursorInPane && cursor.visible && cursor.y < this.layout.paneHeight;
-    const at = show ? `\x1b[${cursor.y + 1};${cursor.x + 1}H` : '';
-    if (show && (out !== '' || at !== this.cursorAt)) out += at;
+    // The cursor goes where the child put it even while hidden: input-method popups and
+    // screen readers follow it there. Left anywhere else it would sit after the last row
+    // written (the status row).
+    const inPane = this.layout.paneDirect && this.layout.cursorInPane && cursor.y >= 0 && cursor.y < this.layout.paneHeight;
+    const show = inPane && cursor.visible;
+    const at = inPane ? `\x1b[${cursor.y + 1};${cursor.x + 1}H` : '';
+    if (inPane && (out !== '' || at !== this.cursorAt)) out += at;
     this.cursorAt = at;
     if (show !== this.cursorShown) out += decset(25, show);
     this.cursorShown = show;

@@ -2,6 +2,7 @@
 // type-checks but fails at run time. Take Terminal from the default export.
 import xtermHeadless from '@xterm/headless';
 import type { IBufferLine, IDisposable, IMarker, Terminal as XtermTerminal } from '@xterm/headless';
+import { useCurrentWidths } from './cellWidth.js';
 import { normalScreenText } from './normalScreen.js';
 import { sgrRow } from './sgrRow.js';
 import type { InputModes } from './terminalModes.js';
@@ -74,6 +75,8 @@ export class ScreenModel {
   constructor(cols: number, rows: number, scrollback = 1000) {
     // buffer and parser are "proposed" API in xterm: they must be allowed explicitly.
     this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+    // The agents lay out ✅, 🙂 and CJK as two columns, as terminals do (xterm starts on Unicode 6).
+    useCurrentWidths(this.term);
     const track = (on: boolean) => (params: (number | number[])[]) => {
       for (const param of params) {
         if (param === 25) this.cursorVisible = on;

@@ -104,11 +104,28 @@ function isVisible(cell: IBufferCell): boolean {
   return !cell.isBgDefault() || cell.isInverse() !== 0 || cell.isUnderline() !== 0 || cell.isStrikethrough() !== 0;
 }
 
+/** A cell erased with a background (BCE): nothing written, the background only, as `ESC[K` leaves it. */
+function isErasedWithBackground(cell: IBufferCell): boolean {
+  return cell.getChars() === '' && cell.getWidth() === 1 && !cell.isBgDefault();
+}
+
+/** The style an erase with background `of`'s leaves on a cell: that background, nothing else. */
+function eraseStyle(of: Style): Style {
+  return { ...DEFAULT_STYLE, bgMode: of.bgMode, bg: of.bg };
+}
+
+/** Erase to the end of the line (EL 0): the cells from the cursor on take the current background. */
+export const ERASE_TO_END = '\x1b[K';
+
 /**
  * One screen row as text with SGR escapes: it starts from the default style, emits a
  * sequence only where the style changes, ends with a reset if it left a style on, and drops
- * trailing blank cells (fewer bytes to compare and to write). The cell after a wide character
- * (width 0) is skipped; `getChars()` gives whole graphemes, combining marks included.
+ * trailing blank cells (fewer bytes to compare and to write). A tail of cells erased with a
+ * background (an agent's `ESC[48;5;238m ESC[K`, Codex's shaded rows) is drawn the same way,
+ * that background then `ESC[K` (ERASE_TO_END): the outer terminal holds erased cells as a bare
+ * one does, not written spaces (a copied selection, a reflow see the same). The cell after a
+ * wide character (width 0) is skipped; `getChars()` gives whole graphemes, combining marks
+ * included.
  *
  * @param line the buffer line, or undefined for a row past the end of the buffer.
  * @param cell a scratch cell (`buffer.getNullCell()`), reused across calls for speed.
@@ -118,9 +135,19 @@ export function sgrRow(line: IBufferLine | undefined, cols: number, cell: IBuffe
   const width = Math.min(cols, line.length);
   let end = width;
   while (end > 0 && (line.getCell(end - 1, cell) === undefined || !isVisible(cell))) end -= 1;
+  // The erased tail: it must reach the last column (an erase to the end of the line does).
+  let tailStyle: Style | undefined;
+  let tail = end;
+  if (end === cols && line.getCell(end - 1, cell) !== undefined && isErasedWithBackground(cell)) {
+    const erased = eraseStyle(styleOf(cell));
+    if (sameStyle(styleOf(cell), erased)) {
+      tailStyle = erased;
+      while (tail > 0 && line.getCell(tail - 1, cell) !== undefined && isErasedWithBackground(cell) && sameStyle(styleOf(cell), erased)) tail -= 1;
+    }
+  }
   let out = '';
   let style = DEFAULT_STYLE;
-  for (let x = 0; x < end; x += 1) {
+  for (let x = 0; x < tail; x += 1) {
     if (line.getCell(x, cell) === undefined) break;
     if (cell.getWidth() === 0) continue;
     const next = styleOf(cell);
@@ -128,6 +155,10 @@ export function sgrRow(line: IBufferLine | undefined, cols: number, cell: IBuffe
     style = next;
     const chars = cell.getChars();
     out += chars === '' ? ' ' : chars;
+  }
+  if (tailStyle) {
+    out += transition(style, tailStyle) + ERASE_TO_END;
+    style = tailStyle;
   }
   if (!isDefaultStyle(style)) out += '\x1b[0m';
   return out;

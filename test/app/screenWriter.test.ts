@@ -65,6 +65,23 @@ describe('ScreenWriter', () => {
     expect(terminal.text()[4]).toBe(' ◈ /chec');
   });
 
+  it("puts the cursor where the child's is even while the child hides it (input methods and screen readers follow it), never on the status row", async () => {
+    const { writer, terminal } = setup();
+    writer.paneFrame({ rows: ['> draft', 'hint'], cursor: { x: 7, y: 0, visible: false } });
+    await terminal.flush();
+    expect(terminal.cursor()).toEqual({ x: 7, y: 0, visible: false });
+    // The status row is redrawn: the cursor goes back where the child has it.
+    writer.setLayout({ columns: 20, rows: 5, paneHeight: 4, paneDirect: true, cursorInPane: true, bottom: 'status 2' });
+    await terminal.flush();
+    expect(terminal.cursor()).toEqual({ x: 7, y: 0, visible: false });
+    writer.paneFrame({ rows: ['> draft!', 'hint'], cursor: { x: 8, y: 0, visible: false } });
+    await terminal.flush();
+    expect(terminal.cursor()).toEqual({ x: 8, y: 0, visible: false });
+    writer.paneFrame({ rows: ['> draft!', 'hint'], cursor: { x: 8, y: 0, visible: true } });
+    await terminal.flush();
+    expect(terminal.cursor()).toEqual({ x: 8, y: 0, visible: true });
+  });
+
   it('while an overlay covers the pane, draws Ink’s frame there, and the pane again once it closes', async () => {
     const { writer, screen, layout } = setup();
     writer.paneFrame({ rows: ['agent output'], cursor });

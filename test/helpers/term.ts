@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
+import type { IBufferCell } from '@xterm/headless';
+import { useCurrentWidths } from '../../src/pty/cellWidth.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -12,6 +14,24 @@ export const cliPath = path.resolve(import.meta.dirname, '../../dist/cli.js');
 /** The built CLI must exist (`npm test` builds first). */
 export function requireBuiltCli(): void {
   if (!fs.existsSync(cliPath)) throw new Error(`${cliPath} is missing: run \`npm run build\` (npm test does) before the end-to-end tests`);
+}
+
+/** One cell as the terminal holds it: what it shows and how (see TermSession.cells). */
+export interface Cell {
+  chars: string;
+  width: number;
+  /** `default`, `p<index>` (palette) or `#rrggbb`. */
+  fg: string;
+  bg: string;
+  /** bold, dim, italic, underline, inverse, invisible, strikethrough, blink, overline: the ones set. */
+  attrs: string;
+}
+
+/** Where the terminal's cursor is (viewport cells, 0-based; x kept on the screen while a wrap is pending) and whether it is shown. */
+export interface TermCursor {
+  x: number;
+  y: number;
+  visible: boolean;
 }
 
 export interface TermSession {
@@ -23,6 +43,10 @@ export interface TermSession {
   lines(): string[];
   /** The screen as one string (rows joined with newlines). */
   text(): string;
+  /** The visible screen cell by cell (the blank half of a wide character included, width 0). */
+  cells(): Cell[][];
+  /** The cursor as the terminal would show it. */
+  cursor(): TermCursor;
   /** Everything the program wrote, raw. */
   output(): string;
   /** Waits until `check(screenText)` holds, or fails with the screen in the message. */
@@ -43,6 +67,8 @@ export interface PtyOptions {
   env: NodeJS.ProcessEnv;
   cols?: number;
   rows?: number;
+  /** Lines kept above the screen, as a terminal keeps them (default 1000). */
+  scrollback?: number;
 }
 
 /** Starts `node dist/cli.js ...args` in a pty of cols x rows, with `env` (CI is removed, as in a user's terminal: with CI set, Ink ignores resizes). */
@@ -58,7 +84,16 @@ export function startInPty(command: string, args: readonly string[], options: Pt
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...options.env, TERM: 'xterm-256color' })) if (value !== undefined && key !== 'CI') env[key] = value;
   const child = pty.spawn(command, [...args], { name: 'xterm-256color', cols, rows, cwd: options.cwd, env });
-  const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+  // A terminal as users have them: a scrollback, and today's widths (✅ and CJK take two columns).
+  const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: options.scrollback ?? 1000 });
+  useCurrentWidths(term);
+  let cursorVisible = true;
+  const trackCursor = (on: boolean) => (params: (number | number[])[]) => {
+    if (params.includes(25)) cursorVisible = on;
+    return false;
+  };
+  term.parser.registerCsiHandler({ prefix: '?', final: 'h' }, trackCursor(true));
+  term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, trackCursor(false));
   let raw = '';
   const waiters = new Set<() => void>();
   child.onData((data) => {
@@ -90,6 +125,11 @@ export function startInPty(command: string, args: readonly string[], options: Pt
     writeBytes: (data) => (child as { write(data: string | Uint8Array): void }).write(data),
     lines,
     text,
+    cells: () => cellsOf(term),
+    cursor() {
+      const buffer = term.buffer.active;
+      return { x: Math.min(buffer.cursorX, term.cols - 1), y: buffer.baseY + buffer.cursorY - buffer.viewportY, visible: cursorVisible };
+    },
     output: () => raw,
     waitFor(check, timeoutMs = 15_000, what) {
       const test = typeof check === 'function' ? check : (screen: string) => check.test(screen);
@@ -152,4 +192,50 @@ export function startInPty(command: string, args: readonly string[], options: Pt
       term.dispose();
     },
   };
+}
+
+type XtermTerminal = InstanceType<typeof Terminal>;
+
+function colorOf(mode: 'fg' | 'bg', cell: IBufferCell): string {
+  const [isDefault, isRgb, color] = mode === 'fg' ? [cell.isFgDefault(), cell.isFgRGB(), cell.getFgColor()] : [cell.isBgDefault(), cell.isBgRGB(), cell.getBgColor()];
+  if (isDefault) return 'default';
+  return isRgb ? `#${color.toString(16).padStart(6, '0')}` : `p${color}`;
+}
+
+/** The viewport of `term`, cell by cell. */
+function cellsOf(term: XtermTerminal): Cell[][] {
+  const buffer = term.buffer.active;
+  const scratch = buffer.getNullCell();
+  const rows: Cell[][] = [];
+  for (let y = 0; y < term.rows; y++) {
+    const line = buffer.getLine(buffer.viewportY + y);
+    const row: Cell[] = [];
+    for (let x = 0; x < term.cols; x++) {
+      const cell = line?.getCell(x, scratch);
+      if (!cell) {
+        row.push({ chars: '', width: 1, fg: 'default', bg: 'default', attrs: '' });
+        continue;
+      }
+      const flags: [string, number][] = [
+        ['bold', cell.isBold()],
+        ['dim', cell.isDim()],
+        ['italic', cell.isItalic()],
+        ['underline', cell.isUnderline()],
+        ['inverse', cell.isInverse()],
+        ['invisible', cell.isInvisible()],
+        ['strikethrough', cell.isStrikethrough()],
+        ['blink', cell.isBlink()],
+        ['overline', cell.isOverline()],
+      ];
+      row.push({
+        chars: cell.getChars(),
+        width: cell.getWidth(),
+        fg: colorOf('fg', cell),
+        bg: colorOf('bg', cell),
+        attrs: flags.filter(([, on]) => on !== 0).map(([name]) => name).join(','),
+      });
+    }
+    rows.push(row);
+  }
+  return rows;
 }

@@ -1,10 +1,10 @@
-import stringWidth from 'string-width';
+import { cellWidth } from '../cellWidth.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** How many terminal columns `text` takes (wide characters count two). */
+/** How many terminal columns `text` takes (wide characters count two), by the emulator's table. */
 export function textWidth(text: string): number {
-  return stringWidth(text);
+  return cellWidth(text);
 }
 
 /**
@@ -13,12 +13,12 @@ export function textWidth(text: string): number {
  */
 export function cutToWidth(text: string, width: number): string {
   if (width <= 0) return '';
-  if (stringWidth(text) <= width) return text;
+  if (cellWidth(text) <= width) return text;
   const room = width - 1; // the `…` takes one column
   let out = '';
   let used = 0;
   for (const { segment } of segmenter.segment(text)) {
-    const w = stringWidth(segment);
+    const w = cellWidth(segment);
     if (used + w > room) break;
     out += segment;
     used += w;
