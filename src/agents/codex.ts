@@ -1,7 +1,8 @@
 import type { AgentAdapter, HookOutcome } from './agentAdapter.js';
 import { codexLaunch } from './codexLaunch.js';
 import { patchFiles } from './codexPatch.js';
-import { filesOnly } from './generic.js';
+import { codexConversation, codexConversationPoint } from './codexConversation.js';
+import { conversationModes } from './conversationModes.js';
 import { claudeStyleHook } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
@@ -17,7 +18,9 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 
 /** What a Codex hook call means (FACTS.md; test/fixtures/hooks/codex/ are real payloads): an interrupt fires no Stop, but its own event. */
 export function codexHookEvent(event: string, payload: unknown): HookOutcome {
-  return claudeStyleHook(event, payload, { label: toolLabel, idle: ['Stop', 'Interrupt'] });
+  const outcome = claudeStyleHook(event, payload, { label: toolLabel, idle: ['Stop', 'Interrupt'] });
+  const conversation = outcome.checkpoint ? codexConversationPoint(payload) : undefined;
+  return conversation ? { ...outcome, conversation } : outcome;
 }
 
 /**
@@ -30,7 +33,7 @@ export const codexAgent: AgentAdapter = {
   launch: (launch) => codexLaunch(launch),
   activity: 'hooks',
   holdsFirstEsc: true,
-  // Its conversation is not restored yet: files only.
-  restoreModes: () => filesOnly('restoring a Codex conversation is not built yet: files only'),
+  restoreModes: conversationModes,
   hookEvent: codexHookEvent,
+  conversation: codexConversation,
 };

@@ -34,12 +34,15 @@ describe('codex hook calls, as the real Codex sends them', () => {
         cwd: project,
         activity: 'busy',
         checkpoint: { trigger: 'PreToolUse:apply_patch', label: 'apply_patch notes.txt' },
+        // Where its conversation stands: its rollout, its session, the turn the step is in.
+        conversation: { transcript: expect.stringMatching(/\/sessions\/.*rollout-.*\.jsonl$/), session: session(`${set}PreToolUse.apply_patch.json`), promptId: expect.any(String) },
       });
       expect(codexHookEvent('PreToolUse', fixture(`${set}PreToolUse.Bash.json`))).toEqual({
         agentSession: session(`${set}PreToolUse.Bash.json`),
         cwd: project,
         activity: 'busy',
         checkpoint: { trigger: 'PreToolUse:Bash', label: 'Bash rm README.md && echo made > made.txt' },
+        conversation: expect.objectContaining({ session: session(`${set}PreToolUse.Bash.json`) }),
       });
     });
 
