@@ -39,8 +39,12 @@ export interface RebuiltConversation {
 
 /** What an agent whose conversation Rewind can restore provides (layer 2, best effort). */
 export interface ConversationSupport {
-  /** The conversation at `point` from its transcript's bytes as captured then; throws when they cannot be read. */
-  rebuild(captured: Buffer, point: ConversationPoint): RebuiltConversation;
+  /**
+   * The conversation at `point` from its transcript's bytes as captured then; throws when they
+   * cannot be read. `latest`: the transcript as it is now, when it still begins with those
+   * bytes (an agent that writes its file late has more of the same conversation there).
+   */
+  rebuild(captured: Buffer, point: ConversationPoint, latest?: Buffer): RebuiltConversation;
   /** The user's own arguments to start the agent again resumed in `session` (none: a new conversation). */
   resumeArgs(args: readonly string[], session: string | undefined): string[];
   /** The command that starts the agent, for a resume command told to the user (default: the adapter's name). */

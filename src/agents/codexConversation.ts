@@ -19,9 +19,11 @@ export function codexConversationPoint(payload: unknown): HookOutcome['conversat
 }
 
 export const codexConversation: ConversationSupport = {
-  rebuild(captured: Buffer, point: ConversationPoint) {
+  rebuild(captured: Buffer, point: ConversationPoint, latest?: Buffer) {
     const session = randomUUID();
-    const cut = cutCodexRollout(captured, point, session);
+    // Codex's TUI writes its rollout late: the turns before the step may not be on disk yet
+    // when the hook runs. A cut by the turn's id finds the same place in the file as it is now.
+    const cut = cutCodexRollout(point.promptId && latest ? latest : captured, point, session);
     const name = point.session ? path.basename(point.transcript).replace(point.session, session) : `rollout-${session}.jsonl`;
     return { file: path.join(path.dirname(point.transcript), name), content: cut.content, session: cut.messages > 0 ? session : undefined, messages: cut.messages };
   },

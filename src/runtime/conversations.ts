@@ -63,9 +63,20 @@ export async function rebuildConversation(guard: AdapterGuard, record: Checkpoin
   const point = store.point(ref);
   if (!point) throw new UserError(`the conversation of #${record.id} is no longer kept (its store files are gone): restore its files only`);
   const captured = store.bytes(ref);
-  const rebuilt = await guard.callOrThrow('rebuilding the conversation', () => support.rebuild(captured, point), rebuildTimeoutMs);
+  const latest = transcriptNow(point.transcript, captured);
+  const rebuilt = await guard.callOrThrow('rebuilding the conversation', () => support.rebuild(captured, point, latest), rebuildTimeoutMs);
   if (!path.isAbsolute(rebuilt.file) || fs.existsSync(rebuilt.file)) throw new UserError(`the conversation of #${record.id} was rebuilt as ${rebuilt.file}, which rewind will not write: nothing was changed`);
   return rebuilt;
+}
+
+/** The transcript as it is now, if it still begins with the bytes captured (it only grew since). */
+function transcriptNow(file: string, captured: Buffer): Buffer | undefined {
+  try {
+    const now = fs.readFileSync(file);
+    return now.length >= captured.length && now.subarray(0, captured.length).equals(captured) ? now : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Writes a rebuilt conversation's new session file (0600), never over any file; nothing for an empty one. */
