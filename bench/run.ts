@@ -106,7 +106,7 @@ try {
   if (want('agentecho')) {
     // The real agents' TUIs (offline, against the fake model, as in test/agents).
     process.stderr.write('agent echo bench: keystroke echo in Claude Code, Gemini CLI and Codex, bare and through rewind…\n');
-    agentEcho = await benchAgentEcho(quick ? 1 : 4, 30);
+    agentEcho = await benchAgentEcho(quick ? 1 : 3, 30);
   }
   if (want('property')) {
     const runs = quick ? 200 : 2_000;
