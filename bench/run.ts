@@ -9,6 +9,7 @@ import { benchProperties, type PropertyRow } from './property.js';
 import { benchProcess, type ProcessRow } from './process.js';
 import { benchHook, type HookRow } from './hook.js';
 import { benchEcho, type EchoRow } from './echo.js';
+import { benchAgentEcho, type AgentEchoRow } from './agentEcho.js';
 import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
@@ -42,6 +43,12 @@ function throughputTable(rows: ThroughputRow[]): string {
   return lines.join('\n');
 }
 
+function agentEchoTable(rows: AgentEchoRow[]): string {
+  const lines = ['| agent | bare median (p90) ms | rewind median (p90) ms | difference | keys each |', '|---|---:|---:|---:|---:|'];
+  for (const r of rows) lines.push(`| ${r.agent} | ${r.bare.median} (${r.bare.p90}) | ${r.rewind.median} (${r.rewind.p90}) | ${r.differenceMs >= 0 ? '+' : ''}${r.differenceMs} ms | ${r.keys} |`);
+  return lines.join('\n');
+}
+
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const want = (part: string) => !only || only.split(',').includes(part);
 const snapshot: SnapshotRow[] = [];
@@ -50,6 +57,7 @@ const throughput: ThroughputRow[] = [];
 const processRows: ProcessRow[] = [];
 const hook: HookRow[] = [];
 let echo: EchoRow[] = [];
+let agentEcho: AgentEchoRow[] = [];
 const tricks: TrickRow[] = [];
 let picker: PickerRow | undefined;
 let properties: PropertyRow[] = [];
@@ -95,6 +103,11 @@ try {
     process.stderr.write('echo bench: keystroke echo, bare and through rewind…\n');
     echo = await benchEcho(work, quick ? 1 : 3);
   }
+  if (want('agentecho')) {
+    // The real agents' TUIs (offline, against the fake model, as in test/agents).
+    process.stderr.write('agent echo bench: keystroke echo in Claude Code, Gemini CLI and Codex, bare and through rewind…\n');
+    agentEcho = await benchAgentEcho(quick ? 1 : 3, 30);
+  }
   if (want('property')) {
     const runs = quick ? 200 : 2_000;
     process.stderr.write(`property tests: ${runs} runs each…\n`);
@@ -111,6 +124,7 @@ const measured = {
   hook,
   throughput,
   echo,
+  agentEcho,
   picker,
   properties,
   tricks: tricks.length > 0 ? { bar: 'kept only if it buys at least 20% on a path users feel, against the fairest floor', note: tricksNote, verdicts: tricksVerdicts(tricks), rows: tricks } : undefined,
@@ -135,6 +149,7 @@ for (const r of hook) {
   process.stdout.write(`hook ${r.mode}, ${r.files} files: ${r.hook.median} ms (p90 ${r.hook.p90}), floor ${r.floor.median}${r.nodeStart !== undefined ? ` + node ${r.nodeStart}` : ''}: ${r.mode === 'in the app' ? `+${r.against} ms` : `${r.against}x`}\n`);
 }
 for (const r of echo) process.stdout.write(`echo, ${r.program}, ${r.how}: ${r.echoMs.median} ms (p90 ${r.echoMs.p90}) over ${r.keys} keys\n`);
+if (agentEcho.length > 0) process.stdout.write(`Keystroke echo in the agents' TUIs\n\n${agentEchoTable(agentEcho)}\n\n`);
 for (const r of tricks) {
   const floor = r.floor ? `; vs floor ${r.floor.median}: ${r.ratioWith}x with, ${r.ratioWithout}x without` : '';
   process.stdout.write(`trick ${r.trick}${r.files ? `, ${r.files} files` : ''}, ${r.path}: ${r.with.median} with, ${r.without.median} without (${r.unit ?? 'ms'}): ${r.gainPercent}% ${r.pays ? 'PAYS' : 'does not pay'}${floor}\n`);

@@ -283,7 +283,8 @@ export class SessionController implements SessionPort {
   private idleCheck(): void {
     this.idleTimer = undefined;
     if (this.activity.busy()) this.idleTimer = setTimeout(() => this.idleCheck(), this.activity.untilIdle() + 10);
-    else this.changed();
+    // A frame only when the status line has something to change (not after every echo).
+    else if (this.current.status.agent !== 'agent idle') this.changed();
   }
 
   /** Checkpoints for this session, once opened (the agent does not wait for them). */
@@ -367,6 +368,8 @@ export class SessionController implements SessionPort {
   /** Writes to the agent as if typed (a key, an interrupt): what it answers within a moment is not work. */
   sendToAgent(data: string | Uint8Array): void {
     this.activity.keySent();
+    // Its answer (the echo) is drawn as soon as it comes, not at a flood's pace.
+    this.frames.keySent();
     if (isInterrupt(data)) this.activity.interruptSent();
     this.agentProcess.write(data);
   }

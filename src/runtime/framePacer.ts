@@ -1,32 +1,65 @@
 /**
- * Frame pacing: the first change after a quiet spell is drawn almost at once (typing feels
- * direct), while a flood of output is drawn about 15 times a second: drawing a frame costs
- * the same whatever scrolled past in between, and nothing the agent wrote is lost (the
+ * Frame pacing: output after a quiet spell, or after a key, is drawn almost at once (typing
+ * feels direct), while a flood of output is drawn about 15 times a second: drawing a frame
+ * costs the same whatever scrolled past in between, and nothing the agent wrote is lost (the
  * emulated screen has it all).
+ *
+ * A burst starts with the first frame asked for after a quiet spell, or with a key sent to
+ * the agent; its first few frames are quick. Only output that keeps coming past them is a
+ * flood. An agent may answer a key in more than one write a few ms apart (Codex: an empty
+ * synchronized update at once, the echo some 25 ms later): a frame drawn for the first must
+ * not put the echo behind the flood pace.
  */
 export class FramePacer {
   private timer: NodeJS.Timeout | undefined;
-  private lastFrame = 0;
+  private lastFrame = -Infinity;
+  private burstStart = -Infinity;
+  /** Quick frames left in the current burst. */
+  private burstFrames = 0;
 
   constructor(
     private readonly draw: () => void,
-    private readonly quickMs = 8,
+    private readonly quickMs = 2,
     private readonly floodMs = 66,
+    /** A burst's quick frames: at most this many, within this long of its start. */
+    private readonly burst = { frames: 4, ms: 50 },
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Asks for a frame: drawn once, at the pace, however often it is asked for meanwhile. */
   request(): void {
     if (this.timer) return;
-    const sinceLast = Date.now() - this.lastFrame;
-    const delay = sinceLast > this.floodMs * 2 ? this.quickMs : Math.max(this.quickMs, this.floodMs - sinceLast);
+    const now = this.now();
+    if (now - this.lastFrame > this.floodMs * 2) this.startBurst(now);
+    const quick = this.burstFrames > 0 && now - this.burstStart < this.burst.ms;
+    const delay = quick ? this.quickMs : Math.max(this.quickMs, this.floodMs - (now - this.lastFrame));
+    if (quick) this.burstFrames -= 1;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.lastFrame = Date.now();
+      this.lastFrame = this.now();
       this.draw();
     }, delay);
   }
 
+  /**
+   * A key went to the agent: what it draws in answer starts a burst. A frame already waiting
+   * at the flood pace is drawn quickly instead.
+   */
+  keySent(): void {
+    this.startBurst(this.now());
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.request();
+    }
+  }
+
   stop(): void {
     clearTimeout(this.timer);
+  }
+
+  private startBurst(now: number): void {
+    this.burstStart = now;
+    this.burstFrames = this.burst.frames;
   }
 }

@@ -32,7 +32,19 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   void openForApp(options.cwd, config, options.env).then((checkpoints) => session.attachCheckpoints(checkpoints));
 
   stdout.write(`${SAVE_TITLE}${decset(1049, true)}\x1b[2J\x1b[H`);
-  const writer = new ScreenWriter((data) => stdout.write(data), layoutOf(session.view()));
+  // What one frame draws (the status row for its view, then the pane's rows) goes out in one
+  // write: a terminal that reads the two apart would show a pane a frame behind its status row.
+  let frameOut = '';
+  const writeFrame = (data: string) => {
+    if (frameOut === '')
+      queueMicrotask(() => {
+        const out = frameOut;
+        frameOut = '';
+        if (!restored) stdout.write(out);
+      });
+    frameOut += data;
+  };
+  const writer = new ScreenWriter(writeFrame, layoutOf(session.view()));
   // Layout first: the writer must know who draws the pane before Ink's frame for a view arrives.
   session.subscribe(() => writer.setLayout(layoutOf(session.view())));
   session.onPaneFrame((frame) => writer.paneFrame(frame));
