@@ -381,10 +381,6 @@ export class SessionController implements SessionPort {
     await this.agentProcess.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => (this.screen.write('\x1bc'), pty)));
   }
 
-  /** Runs a restore with the watcher paused (see RestoreCoordinator). */
-  whileRestoring<T>(work: () => Promise<T>): Promise<T> {
-    return this.restores.whileRestoring(work);
-  }
 
   /** Problems met opening checkpoints or starting the triggers (each also said once as a notice). */
   get problems(): readonly string[] {

@@ -103,7 +103,7 @@ describe('the file watcher', () => {
     const { session, openCheckpoints } = await sessions.start(root, 'cat');
     session.attachCheckpoints(await openCheckpoints());
     // Resolves once the watcher has started (a restore would wait for that).
-    await session.whileRestoring(() => Promise.resolve());
+    await session.restores.whileRestoring(() => Promise.resolve());
     expect(session.view().status.off).toBeUndefined();
     expect(session.problems).toEqual([]);
   });
