@@ -9,6 +9,7 @@ import { benchProperties, type PropertyRow } from './property.js';
 import { benchProcess, type ProcessRow } from './process.js';
 import { benchHook, type HookRow } from './hook.js';
 import { benchEcho, type EchoRow } from './echo.js';
+import { benchConversation, type ConversationRow } from './conversation.js';
 import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
@@ -52,6 +53,7 @@ const hook: HookRow[] = [];
 let echo: EchoRow[] = [];
 const tricks: TrickRow[] = [];
 let picker: PickerRow | undefined;
+const conversation: ConversationRow[] = [];
 let properties: PropertyRow[] = [];
 try {
   for (const files of sizes) {
@@ -95,6 +97,10 @@ try {
     process.stderr.write('echo bench: keystroke echo, bare and through rewind…\n');
     echo = await benchEcho(work, quick ? 1 : 3);
   }
+  if (want('conversation')) {
+    process.stderr.write('conversation bench: the store over 500 and 2,000 captures of a growing transcript…\n');
+    for (const captures of quick ? [500] : [500, 2_000]) conversation.push(await benchConversation(work, captures));
+  }
   if (want('property')) {
     const runs = quick ? 200 : 2_000;
     process.stderr.write(`property tests: ${runs} runs each…\n`);
@@ -113,6 +119,7 @@ const measured = {
   echo,
   picker,
   properties,
+  conversation,
   tricks: tricks.length > 0 ? { bar: 'kept only if it buys at least 20% on a path users feel, against the fairest floor', note: tricksNote, verdicts: tricksVerdicts(tricks), rows: tricks } : undefined,
 };
 const machine = { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` };
@@ -138,6 +145,10 @@ for (const r of echo) process.stdout.write(`echo, ${r.program}, ${r.how}: ${r.ec
 for (const r of tricks) {
   const floor = r.floor ? `; vs floor ${r.floor.median}: ${r.ratioWith}x with, ${r.ratioWithout}x without` : '';
   process.stdout.write(`trick ${r.trick}${r.files ? `, ${r.files} files` : ''}, ${r.path}: ${r.with.median} with, ${r.without.median} without (${r.unit ?? 'ms'}): ${r.gainPercent}% ${r.pays ? 'PAYS' : 'does not pay'}${floor}\n`);
+}
+for (const r of conversation) {
+  const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KiB`;
+  process.stdout.write(`conversation store, ${r.captures} captures: transcript ${kib(r.transcriptBytes)}, store ${kib(r.storeBytes)} (${kib(r.diskBytes)} on disk) vs ${kib(r.copiesBytes)} as copies; capture ${r.captureMs.first} ms (first 100) / ${r.captureMs.last} ms (last 100), read back ${r.readMs} ms\n`);
 }
 for (const row of properties) process.stdout.write(`Property ${row.test}: ${row.runs} runs ${row.ok ? 'passed' : 'FAILED'} in ${(row.ms / 1000).toFixed(0)} s\n`);
 if (picker) {
