@@ -10,6 +10,7 @@ import { benchProcess, type ProcessRow } from './process.js';
 import { benchHook, type HookRow } from './hook.js';
 import { benchEcho, type EchoRow } from './echo.js';
 import { benchAgentEcho, type AgentEchoRow } from './agentEcho.js';
+import { benchConversation, type ConversationRow } from './conversation.js';
 import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
@@ -60,6 +61,7 @@ let echo: EchoRow[] = [];
 let agentEcho: AgentEchoRow[] = [];
 const tricks: TrickRow[] = [];
 let picker: PickerRow | undefined;
+const conversation: ConversationRow[] = [];
 let properties: PropertyRow[] = [];
 try {
   for (const files of sizes) {
@@ -108,6 +110,10 @@ try {
     process.stderr.write('agent echo bench: keystroke echo in Claude Code, Gemini CLI and Codex, bare and through rewind…\n');
     agentEcho = await benchAgentEcho(quick ? 1 : 3, 30);
   }
+  if (want('conversation')) {
+    process.stderr.write('conversation bench: the store over 500 and 2,000 captures of a growing transcript…\n');
+    for (const captures of quick ? [500] : [500, 2_000]) conversation.push(await benchConversation(work, captures));
+  }
   if (want('property')) {
     const runs = quick ? 200 : 2_000;
     process.stderr.write(`property tests: ${runs} runs each…\n`);
@@ -127,6 +133,7 @@ const measured = {
   agentEcho,
   picker,
   properties,
+  conversation,
   tricks: tricks.length > 0 ? { bar: 'kept only if it buys at least 20% on a path users feel, against the fairest floor', note: tricksNote, verdicts: tricksVerdicts(tricks), rows: tricks } : undefined,
 };
 const machine = { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` };
@@ -153,6 +160,10 @@ if (agentEcho.length > 0) process.stdout.write(`Keystroke echo in the agents' TU
 for (const r of tricks) {
   const floor = r.floor ? `; vs floor ${r.floor.median}: ${r.ratioWith}x with, ${r.ratioWithout}x without` : '';
   process.stdout.write(`trick ${r.trick}${r.files ? `, ${r.files} files` : ''}, ${r.path}: ${r.with.median} with, ${r.without.median} without (${r.unit ?? 'ms'}): ${r.gainPercent}% ${r.pays ? 'PAYS' : 'does not pay'}${floor}\n`);
+}
+for (const r of conversation) {
+  const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KiB`;
+  process.stdout.write(`conversation store, ${r.captures} captures: transcript ${kib(r.transcriptBytes)}, store ${kib(r.storeBytes)} (${kib(r.diskBytes)} on disk) vs ${kib(r.copiesBytes)} as copies; capture ${r.captureMs.first} ms (first 100) / ${r.captureMs.last} ms (last 100), read back ${r.readMs} ms\n`);
 }
 for (const row of properties) process.stdout.write(`Property ${row.test}: ${row.runs} runs ${row.ok ? 'passed' : 'FAILED'} in ${(row.ms / 1000).toFixed(0)} s\n`);
 if (picker) {

@@ -65,7 +65,12 @@ function pairedLength(lines: readonly Line[], length: number): number {
 function cutLength(lines: readonly Line[], point: Pick<ConversationPoint, 'promptId'>): number {
   const prompt = point.promptId === undefined ? -1 : lines.findIndex((line) => isMessage(line) && line.type === 'user' && line.promptId === point.promptId);
   let length = prompt >= 0 ? prompt : lines.length;
-  if (prompt < 0 && !endsATurn(lines.slice(0, length))) {
+  // A prompt its lines do not name yet (UserPromptSubmit comes before Claude writes it) starts
+  // after the capture: all of it is before the turn, even when it ends with something no
+  // turn answers (a local command's output, as /compact leaves). Only a transcript whose lines
+  // carry no promptId (an older release) has its end guessed from the last prompt.
+  const promptNotWritten = prompt < 0 && point.promptId !== undefined && lines.some((line) => isMessage(line) && typeof line.promptId === 'string');
+  if (prompt < 0 && !promptNotWritten && !endsATurn(lines.slice(0, length))) {
     const lastPrompt = lines.slice(0, length).findLastIndex(isPrompt);
     if (lastPrompt >= 0) length = lastPrompt;
   }

@@ -1,5 +1,5 @@
 import type { AgentAdapter, Launch } from '../agents/agentAdapter.js';
-import { genericAgent } from '../agents/generic.js';
+import { filesOnly, genericAgent } from '../agents/generic.js';
 import { messageOf, UserError } from '../shared/errors.js';
 import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
 
@@ -29,13 +29,13 @@ export class AdapterGuard {
     this.report(`the ${this.adapter.name} agent support failed (${what}: ${messageOf(error)}): going on as for any command`);
   }
 
-  /** Runs a synchronous adapter call; on a throw, the generic agent's answer. */
-  call<T>(what: string, run: (adapter: AgentAdapter) => T, fallback: (generic: AgentAdapter) => T): T {
+  /** Runs a synchronous adapter call; on a throw, the generic agent's answer (`fallback` also gets the error). */
+  call<T>(what: string, run: (adapter: AgentAdapter) => T, fallback: (generic: AgentAdapter, error: unknown) => T): T {
     try {
       return run(this.adapter);
     } catch (error) {
       this.failed(what, error);
-      return fallback(genericAgent);
+      return fallback(genericAgent, error);
     }
   }
 
@@ -78,7 +78,8 @@ export class AdapterGuard {
     return this.call('launch', (adapter) => adapter.launch(launch, session), () => launch);
   }
 
+  /** The modes a checkpoint offers; when the adapter fails, files only, saying so (not "no conversation support"). */
   restoreModes(checkpoint: { conversation: unknown }): Record<RestoreMode, ModeState> {
-    return this.call('restore modes', (adapter) => adapter.restoreModes(checkpoint), (generic) => generic.restoreModes(checkpoint));
+    return this.call('restore modes', (adapter) => adapter.restoreModes(checkpoint), (_, error) => filesOnly(`the ${this.adapter.name} agent support failed (${messageOf(error)}): files only`));
   }
 }

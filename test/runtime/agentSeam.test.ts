@@ -35,7 +35,9 @@ describe('the adapter guard', () => {
     const guard = new AdapterGuard(broken, (message) => said.push(message));
     const launch = { command: 'agent', args: ['--x'], env: { A: '1' } };
     expect(guard.launch(launch, { id: 's', cwd: '/tmp' })).toBe(launch);
-    expect(guard.restoreModes({ conversation: null })).toEqual(genericAgent.restoreModes({ conversation: null }));
+    // Files only, and why: the agent's support failed (not "no conversation support").
+    const off = { enabled: false, reason: "the broken agent support failed (cannot read its transcript): files only" };
+    expect(guard.restoreModes({ conversation: null })).toEqual({ both: off, files: { enabled: true }, conversation: off });
     expect(said).toEqual([expect.stringMatching(/^the broken agent support failed \(launch: cannot write its settings\): going on as for any command$/)]);
   });
 

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { json, type Answer, type SseEvent } from './reply.js';
 import { valueFor } from './schemaValue.js';
-import { isToolStep, pickStep, type ConversationView, type Script, type Step } from './script.js';
+import { isToolStep, pickStep, type ConversationView, type Script, type Step, type ToolStep } from './script.js';
 
 interface Block {
   type: string;
@@ -39,28 +39,36 @@ export function anthropicView(body: MessagesRequest): ConversationView {
   return { prompt: '', toolResults, tools };
 }
 
-/** The content block a step becomes. */
-function contentOf(step: Step, root: string, id: string): Record<string, unknown> {
-  if (!isToolStep(step)) return { type: 'text', text: step.text };
+/** The content blocks a step becomes: its text, or what it says, then its call and any parallel ones. */
+function contentOf(step: Step, root: string, id: string): Record<string, unknown>[] {
+  if (!isToolStep(step)) return [{ type: 'text', text: step.text }];
+  const calls = [step, ...(step.also ?? [])].map((call, index) => callOf(call, root, index === 0 ? id : `${id}_${index}`));
+  return step.say === undefined ? calls : [{ type: 'text', text: step.say }, ...calls];
+}
+
+/** The tool_use block of one call. */
+function callOf(step: ToolStep, root: string, id: string): Record<string, unknown> {
   const name = toolNames[step.tool];
   if (step.tool === 'write') return { type: 'tool_use', id, name, input: { file_path: path.resolve(root, step.path), content: step.content } };
   if (step.tool === 'edit') return { type: 'tool_use', id, name, input: { file_path: path.resolve(root, step.path), old_string: step.oldText, new_string: step.newText } };
   return { type: 'tool_use', id, name, input: { command: step.command, description: 'Run the scripted command' } };
 }
 
-/** Streams one message holding `block`, event by event as the API does. */
-function stream(message: Record<string, unknown>, block: Record<string, unknown>, stopReason: string): SseEvent[] {
+/** Streams one message holding `blocks`, event by event as the API does. */
+function stream(message: Record<string, unknown>, blocks: readonly Record<string, unknown>[], stopReason: string): SseEvent[] {
   const events: SseEvent[] = [];
   const add = (data: Record<string, unknown>) => events.push({ event: String(data.type), data });
   add({ type: 'message_start', message: { ...message, content: [], stop_reason: null, stop_sequence: null } });
-  if (block.type === 'text') {
-    add({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
-    add({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: block.text } });
-  } else {
-    add({ type: 'content_block_start', index: 0, content_block: { ...block, input: {} } });
-    add({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
-  }
-  add({ type: 'content_block_stop', index: 0 });
+  blocks.forEach((block, index) => {
+    if (block.type === 'text') {
+      add({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+      add({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } });
+    } else {
+      add({ type: 'content_block_start', index, content_block: { ...block, input: {} } });
+      add({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+    }
+    add({ type: 'content_block_stop', index });
+  });
   add({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 12 } });
   add({ type: 'message_stop' });
   return events;
@@ -76,9 +84,9 @@ export function answerMessages(body: MessagesRequest, scripts: readonly Script[]
   const schema = body.output_config?.format?.type === 'json_schema' ? body.output_config.format.schema : undefined;
   const step: Step = pick?.step ?? { text: schema ? JSON.stringify(valueFor(schema, sideText)) : sideText };
   sequence += 1;
-  const block = contentOf(step, pick?.script.root ?? '/', `toolu_fake${sequence}`);
-  const stopReason = block.type === 'tool_use' ? 'tool_use' : 'end_turn';
+  const blocks = contentOf(step, pick?.script.root ?? '/', `toolu_fake${sequence}`);
+  const stopReason = blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
   const message = { id: `msg_fake${sequence}`, type: 'message', role: 'assistant', model: body.model ?? 'claude-fake', usage: { input_tokens: 100, output_tokens: 12 } };
-  const reply = body.stream ? { status: 200, sse: stream(message, block, stopReason) } : json({ ...message, content: [block], stop_reason: stopReason, stop_sequence: null });
+  const reply = body.stream ? { status: 200, sse: stream(message, blocks, stopReason) } : json({ ...message, content: blocks, stop_reason: stopReason, stop_sequence: null });
   return pick ? { kind: 'turn', stepIndex: pick.index, reply } : { kind: 'side', reply };
 }

@@ -29,7 +29,15 @@ export interface TextStep {
   text: string;
 }
 
-export type ToolStep = WriteStep | EditStep | ShellStep;
+/** What any tool step may add (played by the Anthropic protocol only). */
+interface ToolStepExtras {
+  /** Text said before the call, in the same reply (Claude Code writes it as a line of its own sharing message.id). */
+  say?: string;
+  /** Tool calls made in parallel with this one, in the same reply: the step's results are 1 + their count. */
+  also?: (WriteStep | EditStep | ShellStep)[];
+}
+
+export type ToolStep = (WriteStep | EditStep | ShellStep) & ToolStepExtras;
 export type Step = ToolStep | TextStep;
 
 export interface Script {
@@ -68,6 +76,12 @@ export function isToolStep(step: Step): step is ToolStep {
 export function pickStep(scripts: readonly Script[], view: ConversationView): Pick | undefined {
   const script = scripts.find((candidate) => candidate.prompt === undefined || view.prompt.includes(candidate.prompt));
   if (!script) return undefined;
-  const step = script.steps[view.toolResults] ?? { text: fallbackText };
-  return { script, index: view.toolResults, step };
+  // Each step consumes its calls' results (one, or more for parallel calls).
+  let index = 0;
+  for (let results = 0; results < view.toolResults && index < script.steps.length; index++) {
+    const step = script.steps[index] as Step;
+    results += isToolStep(step) ? 1 + (step.also?.length ?? 0) : 1;
+  }
+  const step = script.steps[index] ?? { text: fallbackText };
+  return { script, index, step };
 }
