@@ -123,6 +123,8 @@ export async function restoreConversationAlone(
   }
   const guard = new AdapterGuard(agent, warn);
   const rebuilt = await rebuildConversation(guard, record, conversationStoreOf(engine));
+  // Known before anything changes, through the guard (a failing adapter: the agent's plain command, said on stderr).
+  const resumeArgs = guard.call('the command that resumes it', (adapter) => adapter.conversation?.resumeArgs([], rebuilt.session) ?? [], () => []);
   await apply();
   if (!dryRun) writeConversation(rebuilt);
   const command = agent.conversation?.command ?? agent.name;
@@ -131,6 +133,6 @@ export async function restoreConversationAlone(
     file: rebuilt.session === undefined ? null : rebuilt.file,
     session: rebuilt.session ?? null,
     messages: rebuilt.messages,
-    resume: [command, ...(agent.conversation?.resumeArgs([], rebuilt.session) ?? [])],
+    resume: [command, ...resumeArgs],
   };
 }

@@ -41,8 +41,8 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     const files = choice.mode === 'both' ? await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : undefined;
     checkpointer.refresh();
     writeConversation(rebuilt);
-    const support = session.agent.adapter.conversation;
-    await session.restartAgent((userArgs) => support?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs]);
+    // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
+    await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]));
     const conversation = rebuilt.session === undefined ? 'started the agent afresh (no message was left at that point)' : `resumed the conversation of #${choice.id} (${rebuilt.messages} message(s))`;
     session.say(files ? summary(files, `restored the files of #${choice.id} and ${conversation}${busyNote}`) : `${conversation}${busyNote}; your files are as they were`, tone);
   } catch (error) {
