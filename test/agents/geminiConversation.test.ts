@@ -10,19 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtCli } from '../helpers/restoreKit.js';
 import { conversationScripts as scripts, first, second, third } from './conversationScript.js';
+import { geminiChats, sentContents } from './geminiChats.js';
 import { createWorld, geminiSetup, runHeadless, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
 import { builtAdapter, withAdapter } from './standalone.js';
-
-/** The text of every content the model was sent in a Gemini request's body. */
-export const sentContents = (body: unknown) => JSON.stringify((body as { contents?: unknown }).contents ?? []);
-
-/** The user's chats folder of the project, and the session file that holds `text`. */
-export function geminiChats(setup: AgentSetup): { dir: string; holding: (text: string) => string[] } {
-  const tmp = path.join(setup.configDirs[0] ?? '', '.gemini', 'tmp');
-  const dir = path.join(tmp, fs.readdirSync(tmp).find((name) => fs.existsSync(path.join(tmp, name, 'chats'))) ?? '', 'chats');
-  const holding = (text: string) => fs.readdirSync(dir).filter((file) => file.endsWith('.jsonl') && fs.readFileSync(path.join(dir, file), 'utf8').includes(text));
-  return { dir, holding };
-}
 
 describe('gemini conversation restore from the command line', () => {
   let world: AgentWorld;
