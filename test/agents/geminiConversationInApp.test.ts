@@ -26,7 +26,7 @@ async function prompt(session: TermSession, text: string, answer: RegExp): Promi
 }
 
 /** Esc Esc, the row whose label matches `filter`, then the mode key. */
-async function rewindTo(session: TermSession, filter: string, mode: 'b' | 'c'): Promise<void> {
+async function rewindTo(session: TermSession, filter: string, mode: 'b' | 'c' | 'f'): Promise<void> {
   session.write('\x1b\x1b');
   await session.waitFor(/rewind to a checkpoint/, 10_000, 'the picker');
   session.write(filter);
@@ -101,6 +101,20 @@ describe('gemini conversation restore in the app', () => {
       await here.waitFor(ready, 60_000, 'Gemini ready again');
       expect(fs.readdirSync(world.root).sort()).toEqual(files);
       expect(fs.readFileSync(path.join(world.root, 'a.txt'), 'utf8')).toBe('one\n');
+    } catch (error) {
+      throw new Error(`${String(error)}\nscreen:\n${here.text()}`, { cause: error });
+    }
+  });
+
+  it('f: the files alone: Gemini goes on in its session, no session file is written', { timeout: 60_000 }, async () => {
+    const here = session as TermSession;
+    try {
+      const sessions = fs.readdirSync(chats.dir).sort();
+      await rewindTo(here, 'write_file a.txt', 'f');
+      // Files only: the notice says nothing of a conversation (b's says "… and resumed the conversation").
+      await here.waitFor(/restored the files of #\d+: \d+ file\(s\) written/, 30_000, 'the restore notice');
+      expect(fs.existsSync(path.join(world.root, 'a.txt'))).toBe(false);
+      expect(fs.readdirSync(chats.dir).sort()).toEqual(sessions);
     } catch (error) {
       throw new Error(`${String(error)}\nscreen:\n${here.text()}`, { cause: error });
     }
