@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
+import { conversationModes } from './conversationModes.js';
+import { geminiConversation, geminiConversationPoint } from './geminiConversation.js';
 import { prepareGeminiHome, type GeminiSettings } from './geminiHome.js';
-import { filesOnly } from './generic.js';
 import { hookCommand } from './hookCommand.js';
 import { callBasics, promptStep, toolStep } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
@@ -54,20 +55,26 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 
 /** What a Gemini CLI hook call means (FACTS.md; test/fixtures/hooks/gemini/ are real payloads). */
 export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
-  if (event === 'BeforeTool') return toolStep(event, payload, toolLabel);
-  if (event === 'BeforeAgent') return promptStep(event, payload);
+  // The conversation goes with the step: before a prompt, all of it; inside a turn (a tool
+  // call), up to that turn's prompt (the payloads name no prompt: the cut finds it).
+  const withConversation = (outcome: HookOutcome) => {
+    const conversation = geminiConversationPoint(payload, event === 'BeforeTool');
+    return conversation ? { ...outcome, conversation } : outcome;
+  };
+  if (event === 'BeforeTool') return withConversation(toolStep(event, payload, toolLabel));
+  if (event === 'BeforeAgent') return withConversation(promptStep(event, payload));
   if (event === 'AfterAgent') return { ...callBasics(payload), activity: 'idle' };
   return callBasics(payload);
 }
 
-/** Gemini CLI: hooks before every write_file, replace and shell command and every prompt, busy/idle from them. */
+/** Gemini CLI: hooks before every write_file, replace and shell command and every prompt, busy/idle from them; its conversation restored. */
 export const geminiAgent: AgentAdapter = {
   name: 'gemini',
   handles: (command) => command === 'gemini',
   launch: (launch) => geminiLaunch(launch),
   activity: 'hooks',
   holdsFirstEsc: true,
-  // Its conversation is not restored yet: files only.
-  restoreModes: () => filesOnly('restoring a Gemini CLI conversation is not built yet: files only'),
+  restoreModes: conversationModes,
   hookEvent: geminiHookEvent,
+  conversation: geminiConversation,
 };

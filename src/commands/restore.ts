@@ -21,9 +21,10 @@ not change are left alone and listed.
 
   --files        restore files (the default on the command line)
   --conversation restore the agent's conversation as it was at <id>, for an agent whose
-                 conversation rewind keeps (Claude Code): a NEW session file beside the
-                 original (which is never changed), cut before the prompt whose turn <id>
-                 is in; prints the command that resumes it. No file of the project changes.
+                 conversation rewind keeps (Claude Code, Gemini CLI): a NEW session file
+                 beside the original (which is never changed), cut before the prompt whose
+                 turn <id> is in; prints the command that resumes it. No file of the
+                 project changes.
   --both         the files and the conversation (the conversation is rebuilt first: if
                  that fails, nothing changes)
   --only PATH    restore only this file or folder (repeatable; the checkpoint or the

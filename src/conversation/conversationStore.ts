@@ -105,6 +105,7 @@ export class ConversationStore {
         transcript: point.transcript,
         ...(point.session ? { session: point.session } : {}),
         ...(point.promptId ? { promptId: point.promptId } : {}),
+        ...(point.inTurn ? { inTurn: true } : {}),
         length,
         chunk,
         prev: extends_?.hash ?? null,

@@ -9,4 +9,9 @@ export interface ConversationPoint {
   session?: string;
   /** The prompt that started the turn the call is in: a restore goes back to just before it. */
   promptId?: string;
+  /**
+   * The call comes inside a turn whose prompt the payload does not name (Gemini CLI's tool
+   * calls): a restore goes back to just before the last prompt the transcript holds.
+   */
+  inTurn?: boolean;
 }

@@ -1,0 +1,34 @@
+// Gemini CLI's conversation at a checkpoint (FACTS.md): where it stood at each hook call (the
+// payload's transcript_path and session_id; its payloads name no prompt, so a tool call says
+// only that it is inside a turn), rebuilt as a new session's file in the same chats folder
+// (with Rewind's Gemini home, tmp/ is the user's own), resumed with `--resume <id>`.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { ConversationPoint } from '../shared/conversation.js';
+import type { ConversationSupport, HookOutcome } from './agentAdapter.js';
+import { geminiResumeArgs } from './geminiResume.js';
+import { cutGeminiSession } from './geminiTranscript.js';
+import { field } from './payload.js';
+
+/** Where the conversation stands at a hook call (`inTurn`: a tool call, inside its prompt's turn). */
+export function geminiConversationPoint(payload: unknown, inTurn: boolean): HookOutcome['conversation'] {
+  const transcript = field(payload, 'transcript_path');
+  if (!transcript || !path.isAbsolute(transcript)) return undefined;
+  const session = field(payload, 'session_id');
+  return { transcript, ...(session ? { session } : {}), ...(inTurn ? { inTurn } : {}) };
+}
+
+/** A session file's name as Gemini makes it: `session-<YYYY-MM-DDTHH-MM>-<first 8 of the id>.jsonl`. */
+export function geminiSessionFile(session: string, now = new Date()): string {
+  return `session-${now.toISOString().slice(0, 16).replace(/:/g, '-')}-${session.slice(0, 8)}.jsonl`;
+}
+
+/** Gemini CLI's session files and `--resume`. */
+export const geminiConversation: ConversationSupport = {
+  rebuild(captured: Buffer, point: ConversationPoint) {
+    const session = randomUUID();
+    const cut = cutGeminiSession(captured, point, session);
+    return { file: path.join(path.dirname(point.transcript), geminiSessionFile(session)), content: cut.content, session: cut.messages > 0 ? session : undefined, messages: cut.messages };
+  },
+  resumeArgs: geminiResumeArgs,
+};

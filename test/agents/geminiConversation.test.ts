@@ -1,0 +1,114 @@
+// Gemini CLI's conversation restored from a checkpoint, on the pinned release against the fake
+// model: two prompts, each with a tool step, run headless with Rewind's hooks (no app: the
+// standalone hook keeps the conversation with each step's checkpoint). Restoring the
+// checkpoint before the second prompt's tool call gives a NEW session file in the user's chats
+// folder that holds the first prompt's exchange and not the second's: Gemini resumed on it
+// (`--resume <id>`) sends the model exactly that; the original file is byte for byte as it was.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCli } from '../helpers/restoreKit.js';
+import { conversationScripts as scripts, first, second, third } from './conversationScript.js';
+import { geminiChats, sentContents } from './geminiChats.js';
+import { createWorld, geminiSetup, runHeadless, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
+import { builtAdapter, withAdapter } from './standalone.js';
+
+describe('gemini conversation restore from the command line', () => {
+  let world: AgentWorld;
+  let setup: AgentSetup;
+  let run: (prompt: string, resume?: string) => Promise<Invocation>;
+  let chats = '';
+  let original = '';
+  let originalBytes: Buffer;
+  const rewind = (...args: string[]) => spawnSync(process.execPath, [builtCli, ...args], { cwd: world.root, env: { PATH: process.env.PATH, HOME: world.sandbox.home, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir }, encoding: 'utf8' });
+
+  beforeAll(async () => {
+    world = await createWorld(scripts);
+    setup = geminiSetup(world);
+    const adapter = await builtAdapter('gemini.js', 'geminiAgent');
+    run = async (prompt, resume) => {
+      const start = setup.headless(prompt);
+      if (resume) start.args.push('--resume', resume);
+      return withAdapter(start, adapter, world);
+    };
+    const one = await runHeadless(await run(first));
+    expect(one, one.stderr).toMatchObject({ code: 0 });
+    const found = geminiChats(setup);
+    chats = found.dir;
+    original = found.holding(first)[0] ?? '';
+    const session = (JSON.parse(fs.readFileSync(path.join(chats, original), 'utf8').split('\n')[0] ?? '{}') as { sessionId: string }).sessionId;
+    const two = await runHeadless(await run(second, session));
+    expect(two, two.stderr).toMatchObject({ code: 0 });
+    expect(found.holding(second)).toEqual([original]);
+    originalBytes = fs.readFileSync(path.join(chats, original));
+  }, 180_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('keeps the conversation with each step of the agent, content-addressed in the store', () => {
+    const records = world.sandbox.open(world.root).list().filter((record) => /^(BeforeTool|BeforeAgent)/.test(record.trigger));
+    expect(records.map((record) => record.label)).toEqual([first, 'write_file a.txt', second, 'run_shell_command echo two > b.txt']);
+    expect(records.every((record) => record.conversation !== null && typeof (record.conversation as { point?: unknown }).point === 'string')).toBe(true);
+  });
+
+  it('rebuilds the conversation before the second prompt as a new session that Gemini resumes with the first exchange only', async () => {
+    const engine = world.sandbox.open(world.root);
+    const beforeShell = engine.list().find((record) => record.label === 'run_shell_command echo two > b.txt');
+    const result = rewind('restore', String(beforeShell?.id), '--conversation', '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const { conversation } = JSON.parse(result.stdout) as { conversation: { agent: string; file: string; session: string; messages: number; resume: string[] } };
+    // The first prompt, the call, its answer; and the call's result twice: Gemini's own resume
+    // (the second run) wrote the history back with a result of its making beside the recorded one.
+    expect(conversation).toMatchObject({ agent: 'gemini', resume: ['gemini', '--resume', conversation.session], messages: 5 });
+    // In the user's own chats folder (Rewind's Gemini home links tmp/ to it), named as Gemini names its files.
+    expect(fs.realpathSync(path.dirname(conversation.file))).toBe(fs.realpathSync(chats));
+    expect(path.basename(conversation.file)).toMatch(new RegExp(`^session-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-${conversation.session.slice(0, 8)}\\.jsonl$`));
+    expect(fs.statSync(conversation.file).mode & 0o777).toBe(0o600);
+    // The original is never changed, and --conversation leaves the files alone.
+    expect(fs.readFileSync(path.join(chats, original)).equals(originalBytes)).toBe(true);
+    expect(fs.readFileSync(path.join(world.root, 'b.txt'), 'utf8')).toBe('two\n');
+    // Every record that names the session names the new one; nothing of the second prompt's turn is in it.
+    const records = fs.readFileSync(conversation.file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown> & { $set?: Record<string, unknown> });
+    const named = records.flatMap((record) => [record.sessionId, record.$set?.sessionId]).filter((id) => id !== undefined);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((id) => id === conversation.session)).toBe(true);
+    expect(JSON.stringify(records)).toContain(first);
+    expect(JSON.stringify(records)).not.toContain(second);
+    expect(JSON.stringify(records)).not.toContain('echo two');
+
+    const before = world.model.requests.length;
+    const three = await runHeadless(await run(third, conversation.session));
+    expect(three, three.stderr).toMatchObject({ code: 0 });
+    expect(three.stdout).toContain('Only a is there.');
+    const turn = world.model.requests.slice(before).find((request) => request.kind === 'turn');
+    expect(sentContents(turn?.body)).toContain(first);
+    expect(sentContents(turn?.body)).toContain('Wrote a.');
+    expect(sentContents(turn?.body)).not.toContain(second);
+    expect(sentContents(turn?.body)).not.toContain('Made b.');
+    expect(fs.readFileSync(path.join(chats, original)).equals(originalBytes)).toBe(true);
+    // The resumed Gemini went on in the new file.
+    expect(fs.readFileSync(conversation.file, 'utf8')).toContain(third);
+  }, 120_000);
+
+  it('a checkpoint before the first prompt has no message to keep: Gemini starts afresh', () => {
+    const engine = world.sandbox.open(world.root);
+    const beforeFirst = engine.list().find((record) => record.label === first);
+    const result = rewind('restore', String(beforeFirst?.id), '--conversation', '--json');
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ conversation: { agent: 'gemini', file: null, session: null, messages: 0, resume: ['gemini'] } });
+  });
+
+  it('a checkpoint before the second prompt keeps the whole first exchange, and --both puts the files back too', () => {
+    const engine = world.sandbox.open(world.root);
+    const beforeSecond = engine.list().find((record) => record.label === second);
+    const both = rewind('restore', String(beforeSecond?.id), '--both', '--yes');
+    expect(both.status, both.stderr).toBe(0);
+    expect(both.stdout).toMatch(/restored checkpoint #\d+: \d+ file\(s\) written, 1 deleted/);
+    expect(both.stdout).toMatch(/gemini conversation of checkpoint #\d+ rebuilt as a new session \(5 message\(s\)\)/);
+    expect(both.stdout).toMatch(/resume it with: gemini --resume [0-9a-f-]{36}/);
+    expect(fs.existsSync(path.join(world.root, 'b.txt'))).toBe(false);
+    expect(fs.readFileSync(path.join(chats, original)).equals(originalBytes)).toBe(true);
+  });
+});
