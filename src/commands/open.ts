@@ -4,6 +4,7 @@ import { effectiveConfig } from './effectiveConfig.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { writeLine, type CommandIO } from './io.js';
+import { progressLine } from './progressLine.js';
 
 /** Opens the checkpoints of the project at `-C DIR` (or the current folder). */
 export async function openCheckpoints(
@@ -19,6 +20,7 @@ export async function openCheckpoints(
     home: rewindHome(io.env),
     env: io.env,
     allowHome: options.allowHome,
+    onProgress: progressLine(io),
   });
   for (const warning of await checkpoints.recoverList()) writeLine(io.stderr, `rewind: warning: ${warning}`);
   const interrupted = options.quietAboutInterrupted ? undefined : checkpoints.interruptedRestore();
