@@ -44,6 +44,7 @@ export class Checkpoints {
   private readonly lockWaitMs: number | undefined;
   /** Told how a long snapshot or restore is going (see Progress). */
   readonly onProgress: ProgressListener | undefined;
+  private readonly onLockWait: OpenOptions['onLockWait'];
 
   private constructor(project: Project, store: StorePaths, options: OpenOptions) {
     this.project = project;
@@ -52,6 +53,7 @@ export class Checkpoints {
     this.env = options.env ?? process.env;
     this.lockWaitMs = options.lockWaitMs;
     this.onProgress = options.onProgress;
+    this.onLockWait = options.onLockWait;
     this.repo = new ShadowRepo(store, project, this.env);
     this.log = new CheckpointLog(store.log);
   }
@@ -128,7 +130,7 @@ export class Checkpoints {
   async locked<T>(purpose: string, work: () => Promise<T>): Promise<T> {
     try {
       fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
-      return await withLock(this.store.lock, { purpose, waitMs: this.lockWaitMs }, work);
+      return await withLock(this.store.lock, { purpose, waitMs: this.lockWaitMs, onWait: this.onLockWait }, work);
     } catch (error) {
       throw explainStoreError(error, this.store.root, this.repo.gitDir);
     }

@@ -20,6 +20,8 @@ export interface OpenOptions {
   lockWaitMs?: number;
   /** Told how a long task is going (the engine draws nothing: a progress line is the caller's). */
   onProgress?: ProgressListener;
+  /** Told once when a command waits for another process holding the project lock (who, how long at most). */
+  onLockWait?: (holder: string, waitMs: number) => void;
 }
 
 /**
