@@ -25,10 +25,10 @@ import { startFirstScript, type FirstScript } from './firstScript.js';
 import { projectGitEnv } from './gitEnv.js';
 import type { IndexEntry } from './indexFile.js';
 import { readRestoredMarker } from './restore/restoredMarker.js';
-import type { CurrentTree, EngineSettings, OpenOptions, SnapshotOptions, SnapshotResult } from './engineTypes.js';
+import type { CurrentTree, EngineSettings, OpenOptions, ProgressListener, SnapshotOptions, SnapshotResult } from './engineTypes.js';
 import { reviewState, skippedOf } from './leftOut.js';
 
-export type { CurrentTree, EngineSettings, OpenOptions, SnapshotOptions, SnapshotResult, StepChanges } from './engineTypes.js';
+export type { CurrentTree, EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges } from './engineTypes.js';
 
 /**
  * A project's checkpoints: the shadow repo, the list, and the operations on them.
@@ -42,6 +42,9 @@ export class Checkpoints {
   private readonly settings: EngineSettings;
   private readonly env: NodeJS.ProcessEnv;
   private readonly lockWaitMs: number | undefined;
+  /** Told how a long snapshot or restore is going (see Progress). */
+  readonly onProgress: ProgressListener | undefined;
+  private readonly onLockWait: OpenOptions['onLockWait'];
 
   private constructor(project: Project, store: StorePaths, options: OpenOptions) {
     this.project = project;
@@ -49,6 +52,8 @@ export class Checkpoints {
     this.settings = options.settings;
     this.env = options.env ?? process.env;
     this.lockWaitMs = options.lockWaitMs;
+    this.onProgress = options.onProgress;
+    this.onLockWait = options.onLockWait;
     this.repo = new ShadowRepo(store, project, this.env);
     this.log = new CheckpointLog(store.log);
   }
@@ -125,7 +130,7 @@ export class Checkpoints {
   async locked<T>(purpose: string, work: () => Promise<T>): Promise<T> {
     try {
       fs.mkdirSync(this.store.root, { recursive: true, mode: 0o700 });
-      return await withLock(this.store.lock, { purpose, waitMs: this.lockWaitMs }, work);
+      return await withLock(this.store.lock, { purpose, waitMs: this.lockWaitMs, onWait: this.onLockWait }, work);
     } catch (error) {
       throw explainStoreError(error, this.store.root, this.repo.gitDir);
     }
@@ -147,6 +152,7 @@ export class Checkpoints {
       return { ...result, warnings: [...healed, ...result.warnings] };
     } finally {
       void first?.cancel();
+      this.onProgress?.({ task: 'snapshot', done: 0, finished: true });
     }
   }
 
@@ -191,6 +197,7 @@ export class Checkpoints {
         diffTo: options.diffTo,
         sameTree: options.onlyIfChanged ? this.restoredTree(newest) : undefined,
         first,
+        onStaged: this.onProgress && ((files) => this.onProgress?.({ task: 'snapshot', done: files })),
       },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
     );

@@ -18,7 +18,25 @@ export interface OpenOptions {
   allowHome?: boolean;
   /** How long to wait for another process holding the project lock (ms, default 30 s). */
   lockWaitMs?: number;
+  /** Told how a long task is going (the engine draws nothing: a progress line is the caller's). */
+  onProgress?: ProgressListener;
+  /** Told once when a command waits for another process holding the project lock (who, how long at most). */
+  onLockWait?: (holder: string, waitMs: number) => void;
 }
+
+/**
+ * How far a snapshot (files staged so far; how many in all is not known ahead) or a
+ * restore (files read from the store, then deleted, of the files it changes) has got.
+ * Each task ends with a report that has `finished`.
+ */
+export interface Progress {
+  task: 'snapshot' | 'restore';
+  done: number;
+  total?: number;
+  finished?: boolean;
+}
+
+export type ProgressListener = (progress: Progress) => void;
 
 export interface SnapshotOptions {
   label?: string;

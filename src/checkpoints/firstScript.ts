@@ -4,7 +4,7 @@ import { startProcess, splitNul, type RunResult } from './git.js';
 import { envArguments, projectGitOptions } from './gitEnv.js';
 import { projectConfigQuery } from './projectConfig.js';
 import type { ShadowRepo } from './shadowRepo.js';
-import { scriptBody, type ScriptInput } from './snapshotScript.js';
+import { scriptBody, stagedCounter, type ScriptInput } from './snapshotScript.js';
 import type { HeavyScanFiles } from './heavyScan.js';
 
 
@@ -87,7 +87,7 @@ export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, st
       const line = fields.map((field) => field || '-');
       if (line.some((field) => /\s/.test(field))) throw new Error(`snapshot arguments with white space: ${line.join(' ')}`);
       given = true;
-      return started.finish({ input: `${line.join(' ')}\n${input.message}`, timeoutMs });
+      return started.finish({ input: `${line.join(' ')}\n${input.message}`, timeoutMs, onStdout: stagedCounter(input.onStaged) });
     },
     untracked() {
       if (!walk) return undefined;

@@ -39,6 +39,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Exit codes that are answers, not failures (e.g. 1 for `diff --quiet`). */
   okCodes?: readonly number[];
+  /** Sees each chunk of stdout as it comes (progress); the whole is still returned. */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 export interface RunResult {
@@ -68,6 +70,8 @@ export interface FinishOptions {
   timeoutMs?: number;
   /** Exit codes that are answers, not failures (e.g. 1 for `diff --quiet`). */
   okCodes?: readonly number[];
+  /** Sees each chunk of stdout from now on, as it comes (progress). */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 /** A process started ahead of the input it will be given. */
@@ -99,7 +103,11 @@ export function startProcess(file: string, args: readonly string[], options: { c
   const pid = child.pid;
   const out: Buffer[] = [];
   const err: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  let onStdout: ((chunk: Buffer) => void) | undefined;
+  child.stdout.on('data', (chunk: Buffer) => {
+    out.push(chunk);
+    onStdout?.(chunk);
+  });
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
   const exited = new Promise<{ code: number | null; error?: NodeJS.ErrnoException }>((resolve) => {
     child.on('error', (error: NodeJS.ErrnoException) => resolve({ code: null, error }));
@@ -113,6 +121,7 @@ export function startProcess(file: string, args: readonly string[], options: { c
   async function finish(finishOptions: FinishOptions = {}): Promise<RunResult> {
     const timeoutMs = finishOptions.timeoutMs ?? defaultGitTimeoutMs;
     const okCodes = finishOptions.okCodes ?? [0];
+    onStdout = finishOptions.onStdout;
     let stopped: Promise<void> | undefined;
     const timer = setTimeout(() => {
       if (pid !== undefined) stopped = stopGroup(pid);

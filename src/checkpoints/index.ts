@@ -4,7 +4,7 @@ import { Checkpoints, type OpenOptions } from './checkpoints.js';
 import { ProjectCheckpoints } from './projectCheckpoints.js';
 
 export type { ProjectCheckpoints, UsageReport } from './projectCheckpoints.js';
-export type { EngineSettings, OpenOptions, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpoints.js';
+export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpoints.js';
 export type { ChangeSummary, ChangeExamples } from './snapshot.js';
 export type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';
 export type { RepairResult } from './repairChain.js';

@@ -11,6 +11,8 @@ export interface LockOptions {
   purpose: string;
   /** How long to wait for another holder before giving up (ms). */
   waitMs?: number;
+  /** Told once when a live holder is being waited for: who it is, and for how long at most (ms). */
+  onWait?: (holder: string, waitMs: number) => void;
 }
 
 interface LockContent extends ProcessMark {
@@ -92,7 +94,9 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
   await previous;
 
   const content: LockContent = { ...currentProcessMark(), purpose: options.purpose, since: new Date().toISOString() };
-  const deadline = Date.now() + (options.waitMs ?? 30_000);
+  const waitMs = options.waitMs ?? 30_000;
+  const deadline = Date.now() + waitMs;
+  let toldWait = false;
   const queue = `${file}.queue`;
   let ticket: string | undefined;
   let delay = 2;
@@ -117,8 +121,12 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
       // Waiters take the lock in the order they came: a busy stream of snapshots from a
       // hook cannot starve a restore waiting in another terminal.
       ticket ??= takeTicket(queue, content);
+      const who = holder ? `pid ${holder.pid}, ${holder.purpose}, since ${holder.since}` : 'unknown holder';
+      if (holder && !toldWait) {
+        toldWait = true;
+        options.onWait?.(who, waitMs);
+      }
       if (Date.now() >= deadline) {
-        const who = holder ? `pid ${holder.pid}, ${holder.purpose}, since ${holder.since}` : 'unknown holder';
         throw new UserError(`another rewind is working on this project (${who}); try again when it is done, or remove ${file} if no rewind is running`);
       }
       await sleep(delay);

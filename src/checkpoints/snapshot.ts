@@ -80,6 +80,8 @@ export interface SnapshotRequest {
   /** The seeded index holds every tracked file (see SeedResult.exact): the first script may
    * stage the tracked files and the untracked ones it listed instead of walking again. */
   trackedThenListed?: boolean;
+  /** Told the count of files staged so far (progress). */
+  onStaged?: (files: number) => void;
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */

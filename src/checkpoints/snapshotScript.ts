@@ -117,6 +117,8 @@ export interface ScriptInput {
    * SnapshotRequest.trackedThenListed); every other run walks the tree with `add -A`. */
   trackedThenListed?: boolean;
   message: string;
+  /** Told the count of files staged so far, as the add goes (progress). */
+  onStaged?: (files: number) => void;
 }
 
 /** A path `git add -v` staged (`add`) or dropped (`remove`). */
@@ -196,7 +198,26 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.nested?.list ?? '',
     input.nested?.pathspec ?? '',
   ];
-  return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs });
+  return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged) });
+}
+
+/**
+ * Counts `add -v`'s lines as the script prints them (one a staged file; a name with a
+ * newline counts twice: it is progress, not a result) until the first section marker,
+ * telling `report` the running count after each chunk. Nothing when there is no `report`.
+ */
+export function stagedCounter(report: ((files: number) => void) | undefined): ((chunk: Buffer) => void) | undefined {
+  if (!report) return undefined;
+  let files = 0;
+  let staging = true;
+  return (chunk) => {
+    if (!staging) return;
+    const end = chunk.indexOf(0);
+    const part = end < 0 ? chunk : chunk.subarray(0, end);
+    for (let at = part.indexOf(10); at >= 0; at = part.indexOf(10, at + 1)) files++;
+    if (end >= 0) staging = false;
+    report(files);
+  };
 }
 
 /**

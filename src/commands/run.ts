@@ -37,7 +37,7 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
     } else if (arg?.startsWith('--agent=')) {
       agent = arg.slice('--agent='.length);
     } else {
-      throw new UsageError(`unexpected '${arg}': put the agent's command after --, as in \`rewind -- claude\``);
+      throw new UsageError(`unexpected '${arg}': put the agent's command after --, as in \`rewind -- claude\` (see \`rewind run --help\`)`);
     }
   }
   const [command, ...args] = argv.slice(i + 1);

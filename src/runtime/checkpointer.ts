@@ -1,4 +1,4 @@
-import { engineSettings, openProjectCheckpoints, requireGit, type CheckpointRecord, type ProjectCheckpoints, type SnapshotOptions, type UsageReport } from '../checkpoints/index.js';
+import { engineSettings, openProjectCheckpoints, requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions, type UsageReport } from '../checkpoints/index.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { messageOf } from '../shared/errors.js';
@@ -36,7 +36,7 @@ async function openingProblems(engine: ProjectCheckpoints): Promise<string[]> {
  * missing, the folder refused ($HOME, /), checkpointing disabled in config. The agent runs
  * either way.
  */
-export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv): Promise<CheckpointAvailability> {
+export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv, onProgress?: ProgressListener): Promise<CheckpointAvailability> {
   try {
     // Looked up on PATH (a few stat calls), not run: starting a process costs ~10 ms here.
     requireGit(env);
@@ -44,7 +44,7 @@ export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.
     return { on: false, reason: 'git not found (install git)' };
   }
   try {
-    const engine = openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env });
+    const engine = openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, onProgress });
     const problems = await openingProblems(engine);
     // Turned off: nothing new is taken, but the checkpoints already there can be restored.
     if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json', engine, problems };

@@ -65,8 +65,8 @@ function stage(file: string, write: PlannedWrite, data: Buffer): void {
   }
 }
 
-/** Reads every blob the plan writes (one pipelined cat-file) into staged copies. */
-export async function stageWrites(repo: ShadowRepo, writes: readonly PlannedWrite[], staging: string): Promise<string[]> {
+/** Reads every blob the plan writes (one pipelined cat-file) into staged copies; `onStaged` is told each count (progress). */
+export async function stageWrites(repo: ShadowRepo, writes: readonly PlannedWrite[], staging: string, onStaged?: (files: number) => void): Promise<string[]> {
   fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
   const reader = new ObjectReader([`--git-dir=${repo.gitDir}`], { cwd: repo.store.root, env: repo.env }, true);
   try {
@@ -78,6 +78,7 @@ export async function stageWrites(repo: ShadowRepo, writes: readonly PlannedWrit
       const file = path.join(staging, String(index));
       stage(file, write, object.data);
       staged.push(file);
+      onStaged?.(staged.length);
     }
     return staged;
   } finally {
@@ -138,7 +139,7 @@ function removeCreated(created: readonly string[]): void {
  * are touched; what cannot be done safely (the disk changed since the plan, or the system
  * refuses) is left alone and reported, and the rest goes on.
  */
-export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[]): ApplyResult {
+export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], onDeleted?: (files: number) => void): ApplyResult {
   const onOp = crashSeam();
   const result: ApplyResult = { changed: [], deleted: [], leftAlone: [...plan.leftAlone] };
   for (const file of plan.deletes) {
@@ -157,6 +158,7 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     if (!attempt(result, file, 'delete it', () => fs.unlinkSync(full))) continue;
     onOp();
     result.deleted.push(file);
+    onDeleted?.(result.deleted.length);
     removeEmptyParents(root, file, onOp);
   }
   plan.writes.forEach((write, index) => {

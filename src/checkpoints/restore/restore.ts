@@ -153,8 +153,22 @@ async function takeRedoPoint(engine: Checkpoints, target: CheckpointRecord, opti
   };
 }
 
+/** Progress of a restore: the files staged (from 0), then those deleted (from `from`), of all it changes. */
+function progressOf(engine: Checkpoints, preview: RestorePreview, from: number): ((files: number) => void) | undefined {
+  const total = preview.writes.length + preview.deletes.length;
+  return engine.onProgress && ((files) => engine.onProgress?.({ task: 'restore', done: from + files, total }));
+}
+
 /** Restores `id` holding the lock; `redoOf` is the redo point a redo pops. */
 export async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
+  try {
+    return await restoreReported(engine, id, options, redoOf);
+  } finally {
+    engine.onProgress?.({ task: 'restore', done: 0, finished: true });
+  }
+}
+
+async function restoreReported(engine: Checkpoints, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
   const interrupted = interruptedJournal(engine.store.journal);
   const finishing = interrupted !== undefined && interrupted.target === id && interrupted.isRedo === (redoOf !== undefined);
   // With a restore cut off, only finishing it or going back to before it make sense.
@@ -174,7 +188,7 @@ export async function restoreLocked(engine: Checkpoints, id: number, options: Re
     preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, options.only)), undoneCreated);
     // Finishing one that was cut off ends it, whatever is left that may not change.
     if (!finishing) requireAllowedChange(id, preview);
-    staged = await stageWrites(engine.repo, preview.writes, staging);
+    staged = await stageWrites(engine.repo, preview.writes, staging, progressOf(engine, preview, 0));
     const journal: Omit<Journal, 'owner' | 'started'> = {
       target: id,
       redo: start.redo,
@@ -195,7 +209,7 @@ export async function restoreLocked(engine: Checkpoints, id: number, options: Re
   const changesFiles = preview.writes.length + preview.deletes.length > 0;
   // Nothing to do: the redo point would only undo nothing.
   if (!changesFiles && start.pushed) await dropRedoPoint(engine.repo, start.pushed);
-  const applied = applyPlan(engine.project.root, preview, staged);
+  const applied = applyPlan(engine.project.root, preview, staged, progressOf(engine, preview, preview.writes.length));
   if (start.pushed && changesFiles) {
     const written = new Set(applied.changed);
     recordCreated(engine, start.pushed, new Map(preview.writes.filter((write) => write.creates && written.has(write.path)).map((write) => [write.path, write.oid])));
