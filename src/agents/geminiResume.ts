@@ -3,6 +3,8 @@
 // Its options as `gemini --help` of the pinned release (0.61) lists them (yargs: an array
 // option takes every value up to the next option): which take a value decides what is the
 // prompt (its positional `query..`).
+import { optionsWithout } from './optionsWithout.js';
+
 
 /** Options that take one value. */
 const oneValue = new Set([
@@ -19,27 +21,11 @@ const optionalValue = new Set(['-w', '--worktree']);
  */
 const dropped = new Set(['-r', '--resume', '--session-file', '--session-id', '-p', '--prompt', '-i', '--prompt-interactive', '--list-sessions', '--delete-session']);
 
-const isOption = (arg: string) => arg.startsWith('-') && arg !== '-';
-
 /**
  * The user's `gemini` arguments to start again resumed in `session` (none: a new
  * conversation): the resume, session and prompt options dropped, and the prompt words too.
  */
 export function geminiResumeArgs(args: readonly string[], session: string | undefined): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--') break;
-    if (!isOption(arg)) continue;
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), true] : [arg, false];
-    const values: string[] = [];
-    if (!inline) {
-      if (oneValue.has(name) && i + 1 < args.length) values.push(args[++i] as string);
-      else if (manyValues.has(name)) while (i + 1 < args.length && !isOption(args[i + 1] as string) && args[i + 1] !== '--') values.push(args[++i] as string);
-      else if (optionalValue.has(name) && i + 1 < args.length && !isOption(args[i + 1] as string)) values.push(args[++i] as string);
-    }
-    if (dropped.has(name)) continue;
-    out.push(arg, ...values);
-  }
+  const out = optionsWithout(args, { oneValue, manyValues, optionalValue }, dropped);
   return session === undefined ? out : [...out, '--resume', session];
 }
