@@ -4,7 +4,6 @@
 // the prompt.
 import { optionsWithout } from './optionsWithout.js';
 
-
 /** Options that take one value. */
 const oneValue = new Set([
   '--agent', '--agents', '--append-system-prompt', '--debug-file', '--effort', '--fallback-model', '--input-format', '--json-schema',

@@ -5,7 +5,6 @@
 // prompt (its positional `query..`).
 import { optionsWithout } from './optionsWithout.js';
 
-
 /** Options that take one value. */
 const oneValue = new Set([
   '-m', '--model', '-p', '--prompt', '-i', '--prompt-interactive', '--approval-mode', '-r', '--resume', '--session-file', '--session-id',

@@ -3,12 +3,12 @@
 // the standalone hook keeps the conversation with each step's checkpoint). Restoring the
 // checkpoint before the second prompt's tool call gives a NEW session that holds the first
 // prompt's exchange and not the second's: Claude resumed on it sends the model exactly that.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtCli } from '../helpers/restoreKit.js';
-import { conversationScripts as scripts, first, second, sentText, third } from './conversationScript.js';
+import { conversationScripts as scripts, first, second, sentText, third, rewindIn } from './conversationScript.js';
 import { claudeSetup, createWorld, runHeadless, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
 import { builtAdapter, withAdapter } from './standalone.js';
 
@@ -21,7 +21,7 @@ describe('claude conversation restore from the command line', () => {
   let transcriptDir = '';
   let original = '';
   let originalBytes: Buffer;
-  const rewind = (...args: string[]) => spawnSync(process.execPath, [builtCli, ...args], { cwd: world.root, env: { PATH: process.env.PATH, HOME: world.sandbox.home, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir }, encoding: 'utf8' });
+  const rewind = (...args: string[]) => rewindIn(world, ...args);
 
   beforeAll(async () => {
     world = await createWorld(scripts);

@@ -8,32 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TermSession } from '../helpers/term.js';
 import { startInPty } from '../helpers/term.js';
 import { waitFor } from '../helpers/waitFor.js';
-import { conversationScripts as scripts, first, second, sentText, third } from './conversationScript.js';
+import { conversationScripts as scripts, first, second, sentText, third, rewindTo, sendPrompt } from './conversationScript.js';
 import { claudeSetup, createWorld, type AgentWorld } from './harness.js';
 import { insideRewind } from './inApp.js';
 import { stopTui } from './proof.js';
 
 
 
-async function prompt(session: TermSession, text: string, answer: RegExp): Promise<void> {
-  const before = session.text().split(text).length;
-  session.write(text);
-  await session.waitFor(() => session.text().split(text).length > before, 10_000, `"${text}" typed`);
-  session.write('\r');
-  await session.waitFor(answer, 60_000, `the answer to "${text}"`);
-  await session.waitFor(/agent idle/, 30_000, 'the agent idle after the answer');
-}
 
-/** Esc Esc, the row whose label matches `filter`, then the mode key. */
-async function rewindTo(session: TermSession, filter: string, mode: 'b' | 'c'): Promise<void> {
-  session.write('\x1b\x1b');
-  await session.waitFor(/rewind to a checkpoint/, 10_000, 'the picker');
-  session.write(filter);
-  await session.waitFor((screen) => new RegExp(`› .*${filter}`).test(screen), 5_000, 'the row selected');
-  session.write('\r');
-  await session.waitFor(/b {2}restore conversation and files/, 5_000, 'the modes');
-  session.write(mode);
-}
 
 describe('claude conversation restore in the app', () => {
   let world: AgentWorld;
@@ -55,8 +37,8 @@ describe('claude conversation restore in the app', () => {
     session = here;
     try {
       await here.waitFor(/^❯/m, 60_000, 'Claude ready');
-      await prompt(here, first, /Wrote a\./);
-      await prompt(here, second, /Made b\./);
+      await sendPrompt(here, first, /Wrote a\./);
+      await sendPrompt(here, second, /Made b\./);
       transcriptDir = path.join(setup.configDirs[0] ?? '', 'projects', fs.readdirSync(path.join(setup.configDirs[0] ?? '', 'projects'))[0] ?? '');
       original = fs.readdirSync(transcriptDir).find((file) => file.endsWith('.jsonl')) ?? '';
       const originalBytes = fs.readFileSync(path.join(transcriptDir, original));
@@ -71,7 +53,7 @@ describe('claude conversation restore in the app', () => {
 
       await here.waitFor(/^❯/m, 60_000, 'Claude ready again');
       const before = world.model.requests.length;
-      await prompt(here, third, /Only a is there\./);
+      await sendPrompt(here, third, /Only a is there\./);
       const turn = world.model.requests.slice(before).find((request) => request.kind === 'turn');
       expect(sentText(turn?.body)).toContain(first);
       expect(sentText(turn?.body)).not.toContain(second);

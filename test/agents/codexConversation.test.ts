@@ -3,12 +3,10 @@
 // resume`) with Rewind's hooks and no app (the standalone hook keeps the rollout with each
 // step). Restoring the checkpoint before the second prompt's tool call gives a NEW rollout,
 // which Codex resumes with the first prompt's exchange and not the second's.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtCli } from '../helpers/restoreKit.js';
-import { conversationScripts, first, second, third } from './conversationScript.js';
+import { conversationScripts, first, second, third, rewindIn } from './conversationScript.js';
 import { codexSetup, createWorld, runHeadless, type AgentWorld, type Invocation } from './harness.js';
 import { builtAdapter, withAdapter } from './standalone.js';
 
@@ -20,7 +18,7 @@ describe('codex conversation restore from the command line', () => {
   let run: (prompt: string, resume?: string) => Promise<Invocation>;
   let rollout = '';
   let originalBytes: Buffer;
-  const rewind = (...args: string[]) => spawnSync(process.execPath, [builtCli, ...args], { cwd: world.root, env: { PATH: process.env.PATH, HOME: world.sandbox.home, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir }, encoding: 'utf8' });
+  const rewind = (...args: string[]) => rewindIn(world, ...args);
 
   beforeAll(async () => {
     world = await createWorld(conversationScripts);

@@ -4,12 +4,10 @@
 // checkpoint before the second prompt's tool call gives a NEW session file in the user's chats
 // folder that holds the first prompt's exchange and not the second's: Gemini resumed on it
 // (`--resume <id>`) sends the model exactly that; the original file is byte for byte as it was.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtCli } from '../helpers/restoreKit.js';
-import { conversationScripts as scripts, first, second, third } from './conversationScript.js';
+import { conversationScripts as scripts, first, second, third, rewindIn } from './conversationScript.js';
 import { geminiChats, sentContents } from './geminiChats.js';
 import { createWorld, geminiSetup, runHeadless, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
 import { builtAdapter, withAdapter } from './standalone.js';
@@ -21,7 +19,7 @@ describe('gemini conversation restore from the command line', () => {
   let chats = '';
   let original = '';
   let originalBytes: Buffer;
-  const rewind = (...args: string[]) => spawnSync(process.execPath, [builtCli, ...args], { cwd: world.root, env: { PATH: process.env.PATH, HOME: world.sandbox.home, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir }, encoding: 'utf8' });
+  const rewind = (...args: string[]) => rewindIn(world, ...args);
 
   beforeAll(async () => {
     world = await createWorld(scripts);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TermSession } from '../helpers/term.js';
 import { startInPty } from '../helpers/term.js';
 import { waitFor } from '../helpers/waitFor.js';
-import { conversationScripts as scripts, first, second, third } from './conversationScript.js';
+import { conversationScripts as scripts, first, second, third, rewindTo, sendPrompt } from './conversationScript.js';
 import { geminiChats, sentContents } from './geminiChats.js';
 import { createWorld, geminiSetup, type AgentWorld } from './harness.js';
 import { insideRewind } from './inApp.js';
@@ -16,25 +16,7 @@ import { stopTui } from './proof.js';
 
 const ready = /Type your message/;
 
-async function prompt(session: TermSession, text: string, answer: RegExp): Promise<void> {
-  const before = session.text().split(text).length;
-  session.write(text);
-  await session.waitFor(() => session.text().split(text).length > before, 10_000, `"${text}" typed`);
-  session.write('\r');
-  await session.waitFor(answer, 60_000, `the answer to "${text}"`);
-  await session.waitFor(/agent idle/, 30_000, 'the agent idle after the answer');
-}
 
-/** Esc Esc, the row whose label matches `filter`, then the mode key. */
-async function rewindTo(session: TermSession, filter: string, mode: 'b' | 'c' | 'f'): Promise<void> {
-  session.write('\x1b\x1b');
-  await session.waitFor(/rewind to a checkpoint/, 10_000, 'the picker');
-  session.write(filter);
-  await session.waitFor((screen) => new RegExp(`› .*${filter}`).test(screen), 5_000, 'the row selected');
-  session.write('\r');
-  await session.waitFor(/b {2}restore conversation and files/, 5_000, 'the modes');
-  session.write(mode);
-}
 
 describe('gemini conversation restore in the app', () => {
   let world: AgentWorld;
@@ -56,8 +38,8 @@ describe('gemini conversation restore in the app', () => {
     try {
       await here.waitFor(ready, 60_000, 'Gemini ready');
       await here.waitFor(/agent idle/, 30_000, 'the agent idle at its prompt');
-      await prompt(here, first, /Wrote a\./);
-      await prompt(here, second, /Made b\./);
+      await sendPrompt(here, first, /Wrote a\./, ready);
+      await sendPrompt(here, second, /Made b\./, ready);
       chats = geminiChats(setup);
       const [original = ''] = chats.holding(second);
       const originalBytes = fs.readFileSync(path.join(chats.dir, original));
@@ -75,7 +57,7 @@ describe('gemini conversation restore in the app', () => {
       await here.waitFor(ready, 60_000, 'Gemini ready again');
       await here.waitFor(/agent idle/, 30_000, 'the agent idle again');
       const before = world.model.requests.length;
-      await prompt(here, third, /Only a is there\./);
+      await sendPrompt(here, third, /Only a is there\./, ready);
       const turn = world.model.requests.slice(before).find((request) => request.kind === 'turn');
       expect(sentContents(turn?.body)).toContain(first);
       expect(sentContents(turn?.body)).toContain('Wrote a.');
