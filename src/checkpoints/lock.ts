@@ -6,6 +6,9 @@ import { UserError } from '../shared/errors.js';
 import { currentProcessMark, groupRunning, isAlive, processStartTime, type ProcessMark } from './processAlive.js';
 import { liveGroups, signalGroup, watchGroups } from './processGroup.js';
 
+/** How long a command waits for another's lock before it says so. */
+const waitNoticeMs = 1_000;
+
 export interface LockOptions {
   /** What the holder is doing, shown to whoever waits. */
   purpose: string;
@@ -95,7 +98,8 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
 
   const content: LockContent = { ...currentProcessMark(), purpose: options.purpose, since: new Date().toISOString() };
   const waitMs = options.waitMs ?? 30_000;
-  const deadline = Date.now() + waitMs;
+  const started = Date.now();
+  const deadline = started + waitMs;
   let toldWait = false;
   const queue = `${file}.queue`;
   let ticket: string | undefined;
@@ -122,7 +126,8 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
       // hook cannot starve a restore waiting in another terminal.
       ticket ??= takeTicket(queue, content);
       const who = holder ? `pid ${holder.pid}, ${holder.purpose}, since ${holder.since}` : 'unknown holder';
-      if (holder && !toldWait) {
+      // Said once the wait is felt (a hook's snapshot and the app's take turns all the time).
+      if (holder && !toldWait && Date.now() - started >= Math.min(waitNoticeMs, waitMs / 2)) {
         toldWait = true;
         options.onWait?.(who, waitMs);
       }
