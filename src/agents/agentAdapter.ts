@@ -41,8 +41,9 @@ export interface RebuiltConversation {
 export interface ConversationSupport {
   /**
    * The conversation at `point` from its transcript's bytes as captured then; throws when they
-   * cannot be read. `latest`: the transcript as it is now, when it still begins with those
-   * bytes (an agent that writes its file late has more of the same conversation there).
+   * cannot be read. `latest`: the transcript as it is now, if it can be read (an agent that
+   * writes its file late has more of the conversation there; use it only to find a place an
+   * id names).
    */
   rebuild(captured: Buffer, point: ConversationPoint, latest?: Buffer): RebuiltConversation;
   /** The user's own arguments to start the agent again resumed in `session` (none: a new conversation). */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ConversationPoint } from '../shared/conversation.js';
 import type { ConversationSupport, HookOutcome } from './agentAdapter.js';
-import { cutCodexRollout } from './codexRollout.js';
+import { callAnchor, cutCodexRollout, promptAnchor } from './codexRollout.js';
 import { codexResumeArgs } from './codexResume.js';
 import { field } from './payload.js';
 
@@ -14,16 +14,17 @@ export function codexConversationPoint(payload: unknown): HookOutcome['conversat
   const transcript = field(payload, 'transcript_path');
   const session = field(payload, 'session_id');
   if (!transcript || !path.isAbsolute(transcript) || !session || !path.basename(transcript).includes(session)) return undefined;
-  const turn = field(payload, 'turn_id');
-  return { transcript, session, ...(turn ? { promptId: turn } : {}) };
+  // The step's turn, found by what Codex's TUI reports reliably (see codexRollout.ts).
+  const call = field(payload, 'tool_use_id');
+  const prompt = field(payload, 'prompt');
+  const anchor = call ? callAnchor(call) : prompt !== undefined ? promptAnchor(prompt) : field(payload, 'turn_id');
+  return { transcript, session, ...(anchor ? { promptId: anchor } : {}) };
 }
 
 export const codexConversation: ConversationSupport = {
   rebuild(captured: Buffer, point: ConversationPoint, latest?: Buffer) {
     const session = randomUUID();
-    // Codex's TUI writes its rollout late: the turns before the step may not be on disk yet
-    // when the hook runs. A cut by the turn's id finds the same place in the file as it is now.
-    const cut = cutCodexRollout(point.promptId && latest ? latest : captured, point, session);
+    const cut = cutCodexRollout(captured, point, session, latest);
     const name = point.session ? path.basename(point.transcript).replace(point.session, session) : `rollout-${session}.jsonl`;
     return { file: path.join(path.dirname(point.transcript), name), content: cut.content, session: cut.messages > 0 ? session : undefined, messages: cut.messages };
   },

@@ -63,17 +63,16 @@ export async function rebuildConversation(guard: AdapterGuard, record: Checkpoin
   const point = store.point(ref);
   if (!point) throw new UserError(`the conversation of #${record.id} is no longer kept (its store files are gone): restore its files only`);
   const captured = store.bytes(ref);
-  const latest = transcriptNow(point.transcript, captured);
+  const latest = transcriptNow(point.transcript);
   const rebuilt = await guard.callOrThrow('rebuilding the conversation', () => support.rebuild(captured, point, latest), rebuildTimeoutMs);
   if (!path.isAbsolute(rebuilt.file) || fs.existsSync(rebuilt.file)) throw new UserError(`the conversation of #${record.id} was rebuilt as ${rebuilt.file}, which rewind will not write: nothing was changed`);
   return rebuilt;
 }
 
-/** The transcript as it is now, if it still begins with the bytes captured (it only grew since). */
-function transcriptNow(file: string, captured: Buffer): Buffer | undefined {
+/** The transcript as it is now (undefined when it cannot be read): an adapter may find a place named by an id there. */
+function transcriptNow(file: string): Buffer | undefined {
   try {
-    const now = fs.readFileSync(file);
-    return now.length >= captured.length && now.subarray(0, captured.length).equals(captured) ? now : undefined;
+    return fs.readFileSync(file);
   } catch {
     return undefined;
   }

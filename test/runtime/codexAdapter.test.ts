@@ -35,7 +35,7 @@ describe('codex hook calls, as the real Codex sends them', () => {
         activity: 'busy',
         checkpoint: { trigger: 'PreToolUse:apply_patch', label: 'apply_patch notes.txt' },
         // Where its conversation stands: its rollout, its session, the turn the step is in.
-        conversation: { transcript: expect.stringMatching(/\/sessions\/.*rollout-.*\.jsonl$/), session: session(`${set}PreToolUse.apply_patch.json`), promptId: expect.any(String) },
+        conversation: { transcript: expect.stringMatching(/\/sessions\/.*rollout-.*\.jsonl$/), session: session(`${set}PreToolUse.apply_patch.json`), promptId: expect.stringMatching(/^call:call_/) },
       });
       expect(codexHookEvent('PreToolUse', fixture(`${set}PreToolUse.Bash.json`))).toEqual({
         agentSession: session(`${set}PreToolUse.Bash.json`),

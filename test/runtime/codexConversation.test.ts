@@ -1,7 +1,7 @@
 // Codex's rollout cut and its command line started again (the real rollouts' shapes: see
 // test/agents/codexConversation.test.ts for the proof on the real CLI).
 import { describe, expect, it } from 'vitest';
-import { cutCodexRollout, RolloutUnreadable } from '../../src/agents/codexRollout.js';
+import { callAnchor, cutCodexRollout, promptAnchor, RolloutUnreadable } from '../../src/agents/codexRollout.js';
 import { codexResumeArgs } from '../../src/agents/codexResume.js';
 import { codexConversationPoint } from '../../src/agents/codexConversation.js';
 
@@ -30,6 +30,17 @@ describe("a Codex rollout cut back to a step", () => {
     expect(cut.content.toString().trimEnd().split('\n')).toHaveLength(5);
   });
 
+  it("finds the step's turn by its tool call's id or its prompt in the rollout as it is now, when the capture does not hold it yet (Codex's TUI writes late)", () => {
+    const call = line({ type: 'response_item', payload: { type: 'function_call', call_id: 'call_7', name: 'exec_command' } });
+    const later = [...rollout, `${call}\n`].join('');
+    const captured = Buffer.from(rollout.slice(0, 2).join(''));
+    const expected = rollout.slice(0, 5).join('').replaceAll(old, 'n');
+    expect(cutCodexRollout(captured, { promptId: callAnchor('call_7'), session: old }, 'n', Buffer.from(later)).content.toString()).toBe(expected);
+    // A prompt's turn: the next one with its text after those the capture held.
+    expect(cutCodexRollout(Buffer.from(rollout.slice(0, 5).join('')), { promptId: promptAnchor('second'), session: old }, 'n', Buffer.from(later)).content.toString()).toBe(expected);
+    expect(cutCodexRollout(Buffer.from(rollout.slice(0, 1).join('')), { promptId: promptAnchor('first'), session: old }, 'n', Buffer.from(later))).toEqual({ content: Buffer.alloc(0), messages: 0 });
+  });
+
   it('is empty for a step of the first turn (nothing to resume), and refuses a line that is not JSON', () => {
     expect(cutCodexRollout(Buffer.from(rollout.join('')), { promptId: 'turn-1', session: old }, 'x')).toEqual({ content: Buffer.alloc(0), messages: 0 });
     expect(() => cutCodexRollout(Buffer.from(`${rollout[0]}garbage\n`), { session: old }, 'x')).toThrow(RolloutUnreadable);
@@ -38,6 +49,8 @@ describe("a Codex rollout cut back to a step", () => {
   it('reads the point from a hook payload only when its rollout is the session\u2019s', () => {
     const transcript = `/h/sessions/2026/12/02/rollout-2026-12-02T04-08-36-${old}.jsonl`;
     expect(codexConversationPoint({ transcript_path: transcript, session_id: old, turn_id: 't' })).toEqual({ transcript, session: old, promptId: 't' });
+    expect(codexConversationPoint({ transcript_path: transcript, session_id: old, turn_id: 't', tool_use_id: 'call_3' })).toEqual({ transcript, session: old, promptId: 'call:call_3' });
+    expect(codexConversationPoint({ transcript_path: transcript, session_id: old, turn_id: 't', prompt: 'fix it' })).toEqual({ transcript, session: old, promptId: 'prompt:fix it' });
     expect(codexConversationPoint({ transcript_path: transcript, session_id: 'other' })).toBeUndefined();
     expect(codexConversationPoint({ transcript_path: 'relative.jsonl', session_id: old })).toBeUndefined();
   });
