@@ -40,7 +40,9 @@ function run(inRewind: boolean, command: string, args: string[], env: NodeJS.Pro
 async function endScreen(session: TermSession, inRewind: boolean, text: string, last: RegExp): Promise<{ lines: string[]; color: number | undefined }> {
   const exit = await session.exited;
   expect(exit.exitCode).toBe(0);
-  await waitFor(() => last.test(session.text()), 5_000, `the screen to end with ${String(last)}`).catch((error: unknown) => {
+  // In Rewind, its own screen (the pane and the status row) must be gone too: until then `last` may match the pane.
+  const ended = () => last.test(session.text()) && !(inRewind && session.text().includes('◈ rewind'));
+  await waitFor(ended, 5_000, `the screen to end with ${String(last)}`).catch((error: unknown) => {
     throw new Error(`${String(error)} (${inRewind ? 'in Rewind' : 'bare'}); screen:\n${session.text()}`, { cause: error });
   });
   return { lines: session.lines(), color: session.colorOf(text) };
