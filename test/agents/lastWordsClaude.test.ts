@@ -1,9 +1,10 @@
-// Claude Code's and Gemini CLI's last words after Rewind exits (issue 14, item 1): each
-// prints how to resume its session as it leaves; those lines must be on the user's terminal
-// once Rewind has exited, as in a bare run (the pinned releases, offline, against the fake model).
+// Claude Code's last words after Rewind exits (issue 14, item 1): it prints how to resume
+// its session as it leaves; that line must be on the user's terminal once Rewind has exited,
+// as in a bare run (the pinned release, offline, against the fake model). Codex's are in
+// lastWordsInApp.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInPty, type TermSession } from '../helpers/term.js';
-import { claudeSetup, createWorld, geminiSetup, type AgentSetup, type AgentWorld } from './harness.js';
+import { claudeSetup, createWorld, type AgentSetup, type AgentWorld } from './harness.js';
 import { insideRewind } from './inApp.js';
 import { stopTui } from './proof.js';
 
@@ -20,7 +21,6 @@ interface Agent {
 
 const agents: Agent[] = [
   { name: 'claude', setup: (world) => claudeSetup(world, { hooks: {} }), ready: /^❯/m, quit: '/exit', resume: /claude --resume [0-9a-f-]{36}/ },
-  { name: 'gemini', setup: (world) => geminiSetup(world), ready: /Type your message/, quit: '/quit', resume: /gemini --resume [0-9a-f-]{36}/ },
 ];
 
 /** One prompt and its answer, then the agent's quit command: the screen once the program in the pty has exited. */
