@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import type { AgentAdapter } from './agentAdapter.js';
+import { aiderAgent } from './aider.js';
 import { claudeAgent } from './claude.js';
 import { codexAgent } from './codex.js';
 import { demoAgent } from './demo.js';
@@ -8,7 +9,7 @@ import { geminiAgent } from './gemini.js';
 import { genericAgent } from './generic.js';
 
 /** Every adapter, the generic one last (it handles any command). */
-const adapters: readonly AgentAdapter[] = [claudeAgent, codexAgent, geminiAgent, demoAgent, genericAgent];
+const adapters: readonly AgentAdapter[] = [claudeAgent, codexAgent, geminiAgent, aiderAgent, demoAgent, genericAgent];
 
 /** The names `--agent` takes. */
 export function agentNames(): string[] {

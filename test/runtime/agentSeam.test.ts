@@ -23,6 +23,10 @@ const broken: AgentAdapter = {
 describe('choosing the agent', () => {
   it('takes the generic agent for any command, and refuses an --agent it does not know', () => {
     expect(chooseAgent('/usr/bin/bash').name).toBe('generic');
+    // aider: no hooks, files only, and why.
+    const aider = chooseAgent('/home/me/.local/bin/aider');
+    expect([aider.name, aider.activity, aider.hookEvent]).toEqual(['aider', 'output', undefined]);
+    expect(aider.restoreModes({ conversation: null }).conversation).toEqual({ enabled: false, reason: expect.stringMatching(/aider's files only: its chat is a log it reloads whole/) });
     expect(chooseAgent('claude', 'generic')).toBe(genericAgent);
     expect(() => chooseAgent('claude', 'nope')).toThrow(/unknown agent 'nope' for --agent: rewind knows ([a-z]+, )*generic \(see/);
     expect(() => chooseAgent('claude', 'nope')).toThrow(expect.objectContaining({ exitCode: 2 }));
