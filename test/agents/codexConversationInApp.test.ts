@@ -34,7 +34,8 @@ describe('codex conversation restore in the app', () => {
       await sendPrompt(here, first, /Wrote a\./, ready);
       await sendPrompt(here, second, /Made b\./, ready);
       await rewindTo(here, 'echo two', 'b');
-      await here.waitFor(/rewind (restored|resumed|started|.*failed|.*cannot)/, 30_000, 'the restore notice');
+      // The whole notice: either outcome, so that a wrong one fails here with what it said.
+      await here.waitFor(/resumed the conversation of #\d+|started the agent afresh|failed|cannot/, 30_000, 'the restore notice');
       expect(here.lines().at(-1)).toMatch(/resumed the conversation of #\d+/);
       expect(fs.existsSync(path.join(world.root, 'b.txt'))).toBe(false);
       expect(fs.readFileSync(path.join(world.root, 'a.txt'), 'utf8')).toBe('one\n');
