@@ -18,6 +18,14 @@ export class RolloutUnreadable extends Error {
   }
 }
 
+/** The step is not in the rollout yet: nothing is written, the user may try again in a moment. */
+export class StepNotWritten extends Error {
+  constructor() {
+    super('Codex has not written this step to its session file yet: try again in a moment, or restore the files only');
+    this.name = 'StepNotWritten';
+  }
+}
+
 type Line = { type?: unknown; payload?: { type?: unknown; role?: unknown; content?: unknown; call_id?: unknown } };
 
 /** Where a step's turn is found: the tool call's id, or a prompt's text (`prompt:<text>`). */
@@ -28,8 +36,6 @@ export function promptAnchor(prompt: string): string {
   return `prompt:${prompt}`;
 }
 
-const endsATurn = (line: Line) => line.type === 'event_msg' && (line.payload?.type === 'task_complete' || line.payload?.type === 'turn_aborted');
-const startsATurn = (line: Line) => line.type === 'event_msg' && line.payload?.type === 'task_started';
 const isMessage = (line: Line) => line.type === 'response_item' && line.payload?.type === 'message';
 
 /** The text a user message line carries (its input_text parts), if it is one. */
@@ -37,6 +43,18 @@ function userText(line: Line): string | undefined {
   if (!isMessage(line) || line.payload?.role !== 'user' || !Array.isArray(line.payload.content)) return undefined;
   return (line.payload.content as { type?: unknown; text?: unknown }[]).filter((part) => part.type === 'input_text').map((part) => String(part.text)).join('');
 }
+
+/** A prompt the user sent (not the context blocks Codex sends as user messages: `<environment_context>`…). */
+const isPrompt = (line: Line) => {
+  const text = userText(line);
+  return text !== undefined && !text.trimStart().startsWith('<');
+};
+
+/** What makes a conversation: the user's prompts and the assistant's messages. */
+const isExchange = (line: Line) => isPrompt(line) || (isMessage(line) && line.payload?.role === 'assistant');
+
+/** Lines a turn starts with before its prompt (its start, its context, settings applied for it). */
+const opensATurn = (line: Line) => line.type === 'turn_context' || line.type === 'world_state' || (line.type === 'event_msg' && (line.payload?.type === 'task_started' || line.payload?.type === 'thread_settings_applied'));
 
 function parse(bytes: Buffer): { raw: string[]; lines: Line[] } {
   const text = bytes.toString('utf8');
@@ -53,21 +71,16 @@ function parse(bytes: Buffer): { raw: string[]; lines: Line[] } {
   return { raw, lines };
 }
 
-/** The line where the step's turn shows in `lines` (undefined: not there). */
+/** The line where the step shows in `lines` (undefined: not there). */
 function anchorLine(lines: readonly Line[], anchor: string, captured: readonly Line[]): number | undefined {
   if (anchor.startsWith('call:')) {
     const id = anchor.slice('call:'.length);
     const at = lines.findIndex((line) => line.type === 'response_item' && line.payload?.call_id === id);
     return at < 0 ? undefined : at;
   }
-  if (anchor.startsWith('prompt:')) {
-    const prompt = anchor.slice('prompt:'.length);
-    const sentBefore = captured.filter((line) => userText(line) === prompt).length;
-    const sent = lines.flatMap((line, index) => (userText(line) === prompt ? [index] : []));
-    return sent[sentBefore];
-  }
-  const at = lines.findIndex((line) => JSON.stringify(line).includes(`"${anchor}"`));
-  return at < 0 ? undefined : at;
+  const prompt = anchor.slice('prompt:'.length);
+  const sentBefore = captured.filter((line) => userText(line) === prompt).length;
+  return lines.flatMap((line, index) => (userText(line) === prompt ? [index] : []))[sentBefore];
 }
 
 export interface RolloutCut {
@@ -77,27 +90,38 @@ export interface RolloutCut {
 }
 
 /**
- * The rollout before the turn the step at `point` is in, its session id (`point.session`)
- * replaced with `fresh`. `latest` (the rollout as it is now) is read for the anchor when the
- * capture does not hold it yet; without an anchor found, the cut goes back to the last turn
- * that had ended in what was captured.
+ * The rollout before the turn the step at `point` is in: cut right before that turn's prompt
+ * (and the lines that open the turn), its session id (`point.session`) replaced with `fresh`.
+ * The step is found by its anchor, in what was captured or else in `latest` (the rollout as
+ * it is now); without an anchor (an older payload), the turn is the last one captured,
+ * unless it had ended with the assistant's answer.
  */
 export function cutCodexRollout(captured: Buffer, point: Pick<ConversationPoint, 'promptId' | 'session'>, fresh: string, latest?: Buffer): RolloutCut {
   const then = parse(captured);
+  const anchor = point.promptId && /^(call|prompt):/.test(point.promptId) ? point.promptId : undefined;
   let source = then;
-  let at = point.promptId ? anchorLine(then.lines, point.promptId, then.lines) : undefined;
-  if (at === undefined && point.promptId && latest) {
+  let at = anchor ? anchorLine(then.lines, anchor, then.lines) : undefined;
+  if (at === undefined && anchor && latest) {
     const now = parse(latest);
-    at = anchorLine(now.lines, point.promptId, then.lines);
+    at = anchorLine(now.lines, anchor, then.lines);
     if (at !== undefined) source = now;
   }
-  let before = at ?? source.lines.length;
-  if (at !== undefined) while (before > 0 && !startsATurn(source.lines[before] as Line)) before--;
-  let end = before - 1;
-  while (end >= 0 && !endsATurn(source.lines[end] as Line)) end--;
-  const kept = source.raw.slice(0, end + 1);
-  const messages = source.lines.slice(0, end + 1).filter(isMessage).length;
+  // Not written yet (the TUI writes late): a cut by guess could start the agent afresh by mistake.
+  if (at === undefined && anchor) throw new StepNotWritten();
+  const { raw, lines } = source;
+  let cut: number;
+  if (at !== undefined) {
+    cut = at;
+    while (cut >= 0 && !isPrompt(lines[cut] as Line)) cut--;
+  } else {
+    const last = lines.findLastIndex(isExchange);
+    cut = last >= 0 && !isPrompt(lines[last] as Line) && (lines[last] as Line).payload?.role === 'assistant' && !lines.slice(last + 1).some((line) => line.type === 'response_item') ? lines.length : lines.findLastIndex(isPrompt);
+  }
+  if (cut < 0) cut = 0;
+  while (cut > 0 && opensATurn(lines[cut - 1] as Line)) cut--;
+  const kept = raw.slice(0, cut);
+  const messages = lines.slice(0, cut).filter(isExchange).length;
   const old = point.session;
   const out = old ? kept.map((line) => line.replaceAll(old, fresh)) : kept;
-  return { content: Buffer.from(end < 0 ? '' : out.map((line) => `${line}\n`).join(''), 'utf8'), messages: end < 0 ? 0 : messages };
+  return { content: Buffer.from(messages === 0 ? '' : out.map((line) => `${line}\n`).join(''), 'utf8'), messages };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TermSession } from '../helpers/term.js';
 import { startInPty } from '../helpers/term.js';
+import { waitFor } from '../helpers/waitFor.js';
 import { conversationScripts, first, second, third, rewindTo, sendPrompt } from './conversationScript.js';
 import { codexSetup, createWorld, type AgentWorld } from './harness.js';
 import { insideRewind } from './inApp.js';
@@ -33,6 +34,10 @@ describe('codex conversation restore in the app', () => {
     try {
       await sendPrompt(here, first, /Wrote a\./, ready);
       await sendPrompt(here, second, /Made b\./, ready);
+      // Codex's TUI writes its rollout late: the step must be in it before its conversation can be cut there.
+      const sessions = path.join(world.agentDir, 'codex', 'sessions');
+      const rollout = () => (fs.readdirSync(sessions, { recursive: true }) as string[]).filter((file) => file.endsWith('.jsonl')).map((file) => fs.readFileSync(path.join(sessions, file), 'utf8')).join('');
+      await waitFor(() => rollout().includes('echo two > b.txt'), 30_000, 'the step in the rollout');
       await rewindTo(here, 'echo two', 'b');
       // The whole notice: either outcome, so that a wrong one fails here with what it said.
       await here.waitFor(/resumed the conversation of #\d+|started the agent afresh|failed|cannot/, 30_000, 'the restore notice');

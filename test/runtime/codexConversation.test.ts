@@ -1,7 +1,7 @@
 // Codex's rollout cut and its command line started again (the real rollouts' shapes: see
 // test/agents/codexConversation.test.ts for the proof on the real CLI).
 import { describe, expect, it } from 'vitest';
-import { callAnchor, cutCodexRollout, promptAnchor, RolloutUnreadable } from '../../src/agents/codexRollout.js';
+import { callAnchor, cutCodexRollout, promptAnchor, RolloutUnreadable, StepNotWritten } from '../../src/agents/codexRollout.js';
 import { codexResumeArgs } from '../../src/agents/codexResume.js';
 import { codexConversationPoint } from '../../src/agents/codexConversation.js';
 
@@ -39,10 +39,13 @@ describe("a Codex rollout cut back to a step", () => {
     // A prompt's turn: the next one with its text after those the capture held.
     expect(cutCodexRollout(Buffer.from(rollout.slice(0, 5).join('')), { promptId: promptAnchor('second'), session: old }, 'n', Buffer.from(later)).content.toString()).toBe(expected);
     expect(cutCodexRollout(Buffer.from(rollout.slice(0, 1).join('')), { promptId: promptAnchor('first'), session: old }, 'n', Buffer.from(later))).toEqual({ content: Buffer.alloc(0), messages: 0 });
+    // A step not written anywhere yet: no guess (it could start the agent afresh), an error that changes nothing.
+    expect(() => cutCodexRollout(captured, { promptId: callAnchor('call_9'), session: old }, 'n', Buffer.from(later))).toThrow(StepNotWritten);
   });
 
   it('is empty for a step of the first turn (nothing to resume), and refuses a line that is not JSON', () => {
-    expect(cutCodexRollout(Buffer.from(rollout.join('')), { promptId: 'turn-1', session: old }, 'x')).toEqual({ content: Buffer.alloc(0), messages: 0 });
+    const firstTurnCall = [...rollout.slice(0, 3), `${line({ type: 'response_item', payload: { type: 'function_call', call_id: 'call_1' } })}\n`].join('');
+    expect(cutCodexRollout(Buffer.from(firstTurnCall), { promptId: callAnchor('call_1'), session: old }, 'x')).toEqual({ content: Buffer.alloc(0), messages: 0 });
     expect(() => cutCodexRollout(Buffer.from(`${rollout[0]}garbage\n`), { session: old }, 'x')).toThrow(RolloutUnreadable);
   });
 
