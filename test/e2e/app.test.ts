@@ -2,33 +2,19 @@
 // @xterm/headless, input written only once the screen shows what the step waits for.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { treePaths } from '../helpers/shadow.js';
-import { startRewind, type TermSession } from '../helpers/term.js';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { startRewind, type TermSession, terminalSandbox } from '../helpers/term.js';
+import { write } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 
-let sb: Sandbox;
-let sessions: TermSession[] = [];
-
-beforeEach(() => {
-  sb = createSandbox('rewind-e2e-');
-  sessions = [];
-});
-afterEach(async () => {
-  for (const session of sessions) {
-    session.kill('SIGKILL');
-    await session.exited;
-    session.close();
-  }
-  await sb.cleanup();
-});
+const terminals = terminalSandbox('rewind-e2e-');
 
 const shell = ['--', 'bash', '--norc', '--noprofile'];
 
 function start(root: string, args = shell, size: { cols?: number; rows?: number } = {}): TermSession {
-  const session = startRewind(args, { cwd: root, env: { ...sb.env, PS1: 'agent$ ' }, ...size });
-  sessions.push(session);
+  const session = startRewind(args, { cwd: root, env: { ...terminals.sb.env, PS1: 'agent$ ' }, ...size });
+  terminals.track(session);
   return session;
 }
 
@@ -40,7 +26,7 @@ function type(session: TermSession, line: string): void {
 
 /** Rewind around bash in a new project `name`, its command bar open. */
 async function withCommandBar(name: string): Promise<TermSession> {
-  const session = start(sb.repo(name));
+  const session = start(terminals.sb.repo(name));
   await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
   session.write('\x1d');
   await session.waitFor(/◈ \//, 5_000, 'the command bar');
@@ -49,7 +35,7 @@ async function withCommandBar(name: string): Promise<TermSession> {
 
 describe('rewind -- <agent>', () => {
   it('shows the agent with its colours and the status line; keys reach it; Enter checkpoints the state before the command', async () => {
-    const root = sb.repo('app');
+    const root = terminals.sb.repo('app');
     const session = start(root);
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     await session.waitFor(/◈ rewind .*Esc Esc rewind · Ctrl\+\] commands/, 5_000, 'the status line');
@@ -64,23 +50,23 @@ describe('rewind -- <agent>', () => {
     fs.writeFileSync(path.join(root, 'edited-by-hand.txt'), 'edited\n');
     type(session, 'echo created > made.txt');
     await session.waitFor(() => fs.existsSync(path.join(root, 'made.txt')), 10_000, 'made.txt');
-    const checkpoints = sb.open(root).list();
+    const checkpoints = terminals.sb.open(root).list();
     const enter = checkpoints.filter((record) => record.trigger === 'enter');
     const before = enter.find((record) => record.label === 'echo created > made.txt');
     expect(before, JSON.stringify(enter.map((record) => record.label))).toBeDefined();
     // Each run of the app is a session of its own (the picker separates them).
     expect(before?.session).toMatch(/^\d{4}-\d\d-\d\d-[0-9a-f]{6}$/);
     // Taken BEFORE the key reached the agent: the file is not in it.
-    const tree = treePaths(sb.open(root).repo.gitDir, before?.tree ?? '');
+    const tree = treePaths(terminals.sb.open(root).repo.gitDir, before?.tree ?? '');
     expect(tree).not.toContain('made.txt');
     expect(tree).toContain('edited-by-hand.txt');
     await session.waitFor(/#\d+ · /, 5_000, 'the checkpoint count in the status line');
   });
 
   it('a single Esc reaches the agent and opens nothing; Esc Esc opens the rewind overlay, and Esc closes it', async () => {
-    const root = sb.repo('esc');
+    const root = terminals.sb.repo('esc');
     write(root, 'a.txt', 'a\n');
-    await sb.open(root).snapshot({ label: 'a checkpoint to show' });
+    await terminals.sb.open(root).snapshot({ label: 'a checkpoint to show' });
     const session = start(root, ['--', 'cat', '-v']);
     await session.waitFor(/◈ rewind/, 15_000, 'the status line');
     session.write('\x1b');
@@ -115,7 +101,7 @@ describe('rewind -- <agent>', () => {
   });
 
   it('keys reach the agent byte for byte: an X10 mouse report past column 95, UTF-8 text', async () => {
-    const root = sb.repo('bytes');
+    const root = terminals.sb.repo('bytes');
     // An agent that turns X10 mouse reporting on and prints the hex of every byte it reads.
     const agent = `process.stdin.setRawMode(true);
       process.stdout.write('\\x1b[?9hready\\r\\n');
@@ -133,7 +119,7 @@ describe('rewind -- <agent>', () => {
   });
 
   it('resizing the terminal resizes the agent (stty size inside), and the exit code passes through', async () => {
-    const root = sb.repo('resize');
+    const root = terminals.sb.repo('resize');
     const session = start(root, shell, { cols: 100, rows: 30 });
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     type(session, 'stty size');
@@ -166,7 +152,7 @@ describe('rewind -- <agent>', () => {
   });
 
   it('puts the terminal back after SIGTERM: alternate screen left, cursor shown, modes off', async () => {
-    const root = sb.repo('sigterm');
+    const root = terminals.sb.repo('sigterm');
     const session = start(root);
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     expect(session.output()).toContain('\x1b[?1049h');
@@ -180,7 +166,7 @@ describe('rewind -- <agent>', () => {
   });
 
   it('an agent that does not exist: one clear line and exit 127, terminal untouched', async () => {
-    const root = sb.repo('missing');
+    const root = terminals.sb.repo('missing');
     const session = start(root, ['--', 'no-such-agent-rewind-test']);
     const exit = await session.exited;
     expect(exit.exitCode).toBe(127);
@@ -190,8 +176,8 @@ describe('rewind -- <agent>', () => {
   });
 
   it('in the home folder checkpoints are off, the status line says why, and the agent still runs', async () => {
-    const session = startRewind(shell, { cwd: sb.home, env: { ...sb.env, PS1: 'agent$ ' } });
-    sessions.push(session);
+    const session = startRewind(shell, { cwd: terminals.sb.home, env: { ...terminals.sb.env, PS1: 'agent$ ' } });
+    terminals.track(session);
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     await session.waitFor(/checkpoints off: this is your home folder/, 5_000, 'the reason in the status line');
     type(session, 'echo still-running');
@@ -199,7 +185,7 @@ describe('rewind -- <agent>', () => {
   });
 
   it('when its terminal goes away (window closed: SIGHUP) it stops the agent and ends', async () => {
-    const root = sb.repo('hangup');
+    const root = terminals.sb.repo('hangup');
     const session = start(root);
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     type(session, 'echo "agent pid $$"');
@@ -219,7 +205,7 @@ describe('rewind -- <agent>', () => {
   });
 
   it('an Enter or a burst of changes that changed nothing adds no checkpoint', async () => {
-    const root = sb.repo('unchanged');
+    const root = terminals.sb.repo('unchanged');
     const session = start(root);
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     type(session, 'echo first > one.txt');
@@ -231,7 +217,7 @@ describe('rewind -- <agent>', () => {
     type(session, ': second-noop');
     type(session, 'echo marker-after-noops');
     await session.waitFor(/^marker-after-noops$/m, 10_000, 'the agent answering');
-    const checkpoints = sb.open(root);
+    const checkpoints = terminals.sb.open(root);
     const records = checkpoints.list();
     expect(records[0]).toMatchObject({ trigger: 'start', label: 'session start' });
     expect(records.map((record) => record.label)).not.toContain('echo first > one.txt');
@@ -242,25 +228,25 @@ describe('rewind -- <agent>', () => {
   });
 
   it('a typo in config.json does not keep the agent from starting: the status line names the key, its default stands in', async () => {
-    fs.writeFileSync(path.join(sb.configDir, 'config.json'), '{"gc_every": "twenty", "double_esc_ms": 400}\n');
-    const root = sb.repo('bad-config');
+    fs.writeFileSync(path.join(terminals.sb.configDir, 'config.json'), '{"gc_every": "twenty", "double_esc_ms": 400}\n');
+    const root = terminals.sb.repo('bad-config');
     const session = start(root);
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     await session.waitFor(/gc_every/, 5_000, 'the config problem in the status line');
     type(session, 'echo still-working');
     await session.waitFor(/^still-working$/m, 10_000, 'the agent answering');
-    await waitFor(() => sb.open(root).list().length > 0, 10_000, 'a checkpoint');
+    await waitFor(() => terminals.sb.open(root).list().length > 0, 10_000, 'a checkpoint');
   });
 
   it("a burst's label says what the step changed by kind, biggest part first", async () => {
-    const root = sb.repo('burst');
+    const root = terminals.sb.repo('burst');
     for (let i = 0; i < 300; i++) write(root, `tests/t${String(i).padStart(3, '0')}.test.ts`, `test ${i}\n`);
-    sb.git(root, 'add', '-A');
-    sb.git(root, 'commit', '-q', '-m', 'tests');
+    terminals.sb.git(root, 'add', '-A');
+    terminals.sb.git(root, 'commit', '-q', '-m', 'tests');
     const session = start(root);
     await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
     // The watcher is on once a change it sees is checkpointed.
-    const watched = () => sb.open(root).list().filter((record) => record.trigger === 'watch');
+    const watched = () => terminals.sb.open(root).list().filter((record) => record.trigger === 'watch');
     // It starts after the session's first checkpoint: a probe written before then is not
     // seen, so it is written again (new content) until one is checkpointed.
     for (let attempt = 0; watched().length === 0; attempt++) {
@@ -280,8 +266,8 @@ describe('rewind -- <agent>', () => {
 
 describe('NO_COLOR', () => {
   async function coloursOf(root: string, env: Record<string, string>): Promise<Array<number | undefined>> {
-    const session = startRewind(['--', 'cat'], { cwd: root, env: { ...sb.env, ...env } });
-    sessions.push(session);
+    const session = startRewind(['--', 'cat'], { cwd: root, env: { ...terminals.sb.env, ...env } });
+    terminals.track(session);
     await session.waitFor(/◈ rewind .*Esc Esc rewind/, 15_000, 'the status line');
     const brand = session.colorOf('◈ rewind');
     session.write('\x1b\x1b');
@@ -290,9 +276,9 @@ describe('NO_COLOR', () => {
   }
 
   it("draws Rewind's own rows without colours when NO_COLOR is set, and with them when not", async () => {
-    const root = sb.repo('nocolor');
+    const root = terminals.sb.repo('nocolor');
     write(root, 'a.txt', 'a\n');
-    await sb.open(root).snapshot({ label: 'the one checkpoint' });
+    await terminals.sb.open(root).snapshot({ label: 'the one checkpoint' });
     expect((await coloursOf(root, {})).some((colour) => colour !== undefined)).toBe(true);
     expect(await coloursOf(root, { NO_COLOR: '1' })).toEqual([undefined, undefined, undefined]);
   });

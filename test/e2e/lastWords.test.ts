@@ -1,35 +1,20 @@
 // The agent's last words at exit (issue 14, item 1): what it left on its normal screen is on
 // the user's terminal after Rewind exits, exactly as after a bare run of the same program.
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startInPty, startRewind, type TermSession } from '../helpers/term.js';
-import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import { describe, expect, it } from 'vitest';
+import { startInPty, startRewind, type TermSession, terminalSandbox } from '../helpers/term.js';
 import { waitFor } from '../helpers/waitFor.js';
 
-let sb: Sandbox;
-let sessions: TermSession[] = [];
-
-beforeEach(() => {
-  sb = createSandbox('rewind-last-words-');
-  sessions = [];
-});
-afterEach(async () => {
-  for (const session of sessions) {
-    session.kill('SIGKILL');
-    await session.exited;
-    session.close();
-  }
-  await sb.cleanup();
-});
+const terminals = terminalSandbox('rewind-last-words-');
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/fullScreenExit.mjs');
 const size = { cols: 60, rows: 14 };
 
 /** `args` run bare (`command` in the pty) or inside Rewind (`rewind -- command …`). */
 function run(inRewind: boolean, command: string, args: string[], env: NodeJS.ProcessEnv = {}): TermSession {
-  const options = { cwd: sb.repo(`p${sessions.length}`), env: { ...sb.env, ...env }, ...size };
+  const options = { cwd: terminals.sb.repo(`p${terminals.started}`), env: { ...terminals.sb.env, ...env }, ...size };
   const session = inRewind ? startRewind(['--', command, ...args], options) : startInPty(command, args, options);
-  sessions.push(session);
+  terminals.track(session);
   return session;
 }
 

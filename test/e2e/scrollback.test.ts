@@ -2,25 +2,10 @@
 // pty. What scrolled off the top is reached with Shift+PgUp and the wheel, a marker says so, a
 // key for the agent brings the live screen back; a program on its alternate screen gets the keys.
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startRewind, type TermSession } from '../helpers/term.js';
-import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import { describe, expect, it } from 'vitest';
+import { startRewind, type TermSession, terminalSandbox } from '../helpers/term.js';
 
-let sb: Sandbox;
-let sessions: TermSession[] = [];
-
-beforeEach(() => {
-  sb = createSandbox('rewind-scroll-');
-  sessions = [];
-});
-afterEach(async () => {
-  for (const session of sessions) {
-    session.kill('SIGKILL');
-    await session.exited;
-    session.close();
-  }
-  await sb.cleanup();
-});
+const terminals = terminalSandbox('rewind-scroll-');
 
 const SHIFT_PAGE_UP = '\x1b[5;2~';
 const SHIFT_PAGE_DOWN = '\x1b[6;2~';
@@ -32,8 +17,8 @@ const fullScreenFixture = path.resolve(import.meta.dirname, '../fixtures/fullScr
 
 /** Rewind around bash (100 x 30: a pane of 29 rows) after `seq 150`. */
 async function afterSeq(): Promise<TermSession> {
-  const session = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: sb.repo('scroll'), env: { ...sb.env, PS1: 'agent$ ' }, cols: 100, rows: 30 });
-  sessions.push(session);
+  const session = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: terminals.sb.repo('scroll'), env: { ...terminals.sb.env, PS1: 'agent$ ' }, cols: 100, rows: 30 });
+  terminals.track(session);
   await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
   session.write('seq 150');
   session.write('\r');

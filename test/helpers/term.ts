@@ -5,7 +5,9 @@ import path from 'node:path';
 import pty from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell } from '@xterm/headless';
+import { afterEach, beforeEach } from 'vitest';
 import { useCurrentWidths } from '../../src/pty/cellWidth.js';
+import { createSandbox, type Sandbox } from './tempRepo.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -238,4 +240,38 @@ function cellsOf(term: XtermTerminal): Cell[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * For a test file of pty sessions: a fresh sandbox before each test (`sb`), and every
+ * session `track`ed killed and closed after it, then the sandbox removed.
+ */
+export function terminalSandbox(prefix: string): { readonly sb: Sandbox; readonly started: number; track<T extends TermSession>(session: T): T } {
+  let sandbox: Sandbox | undefined;
+  let sessions: TermSession[] = [];
+  beforeEach(() => {
+    sandbox = createSandbox(prefix);
+    sessions = [];
+  });
+  afterEach(async () => {
+    for (const session of sessions) {
+      session.kill('SIGKILL');
+      await session.exited;
+      session.close();
+    }
+    await sandbox?.cleanup();
+  });
+  return {
+    get sb() {
+      if (!sandbox) throw new Error('the sandbox exists only inside a test');
+      return sandbox;
+    },
+    get started() {
+      return sessions.length;
+    },
+    track(session) {
+      sessions.push(session);
+      return session;
+    },
+  };
 }

@@ -1,25 +1,15 @@
 // One width table for the emulator and for everything Rewind measures (issue 14, item 3):
 // Unicode 11 widths as today's terminals and the agents use them, so ✅ takes two columns
 // and an agent moving its cursor over a row of a table lands where it means to.
-import { afterEach, describe, expect, it } from 'vitest';
-import { ScreenModel } from '../../src/pty/screen.js';
+import { describe, expect, it } from 'vitest';
+import { screensForTests } from '../helpers/screens.js';
 import { cellWidth, charWidth } from '../../src/pty/cellWidth.js';
 import { cellWidth as appCellWidth } from '../../src/app/cellWidth.js';
 import { cutToWidth, textWidth } from '../../src/app/picker/cut.js';
 
-const screens: ScreenModel[] = [];
-
-async function screenWith(data: string, cols = 20): Promise<ScreenModel> {
-  const screen = new ScreenModel(cols, 3);
-  screens.push(screen);
-  screen.write(data);
-  await screen.flush();
-  return screen;
-}
-
-afterEach(() => {
-  for (const screen of screens.splice(0)) screen.dispose();
-});
+/** A screen with `data` written and parsed (disposed after each test). */
+const anyScreen = screensForTests();
+const screenWith = (data: string, cols = 20) => anyScreen(data, cols, 3);
 
 const samples = ['✅ ok', '❌ no', '🙂x', '中文ok', '日本語のテキスト', 'e\u0301te\u0301', '⚠\uFE0F warn', '│ ✅ │ 通过 │', 'plain ascii'];
 
