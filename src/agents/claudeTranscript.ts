@@ -3,6 +3,7 @@
 // sharing message.id, tool results in user lines). The cut is made on a copy: a new
 // session's file, the original never touched.
 import type { ConversationPoint } from '../shared/conversation.js';
+import { completeLines, objectLines } from './jsonLines.js';
 
 type Line = Record<string, unknown> & { type?: unknown; message?: unknown };
 
@@ -90,19 +91,8 @@ function cutLength(lines: readonly Line[], point: Pick<ConversationPoint, 'promp
  * own session, like `content-replacement`, stay in force), every other byte as it was.
  */
 export function cutClaudeTranscript(captured: Buffer, point: Pick<ConversationPoint, 'promptId'>, session: string): TranscriptCut {
-  const text = captured.toString('utf8');
-  const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-  const raw = complete.split('\n').slice(0, -1);
-  const lines = raw.map((line, index) => {
-    if (line.trim() === '') return {} as Line;
-    try {
-      const parsed = JSON.parse(line) as unknown;
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-      return parsed as Line;
-    } catch {
-      throw new TranscriptUnreadable(index + 1);
-    }
-  });
+  const raw = completeLines(captured);
+  const lines = objectLines<Line>(raw, (line) => new TranscriptUnreadable(line));
   const length = cutLength(lines, point);
   const kept = lines.slice(0, length);
   const out = kept.map((line, index) => {

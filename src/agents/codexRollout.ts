@@ -9,6 +9,7 @@
 // file), and for a prompt, how many times its text had been sent before (the turn is the
 // next one with that text). The anchor says which, in the point's `promptId`.
 import type { ConversationPoint } from '../shared/conversation.js';
+import { completeLines, objectLines } from './jsonLines.js';
 
 /** A rollout line the cut cannot read: nothing is written. */
 export class RolloutUnreadable extends Error {
@@ -57,18 +58,8 @@ const isExchange = (line: Line) => isPrompt(line) || (isMessage(line) && line.pa
 const opensATurn = (line: Line) => line.type === 'turn_context' || line.type === 'world_state' || (line.type === 'event_msg' && (line.payload?.type === 'task_started' || line.payload?.type === 'thread_settings_applied'));
 
 function parse(bytes: Buffer): { raw: string[]; lines: Line[] } {
-  const text = bytes.toString('utf8');
-  const raw = text.slice(0, text.lastIndexOf('\n') + 1).split('\n').slice(0, -1);
-  const lines = raw.map((line, index) => {
-    try {
-      const parsed = JSON.parse(line) as unknown;
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-      return parsed as Line;
-    } catch {
-      throw new RolloutUnreadable(index + 1);
-    }
-  });
-  return { raw, lines };
+  const raw = completeLines(bytes);
+  return { raw, lines: objectLines<Line>(raw, (line) => new RolloutUnreadable(line)) };
 }
 
 /** The line where the step shows in `lines` (undefined: not there). */

@@ -11,6 +11,7 @@
 // just before that prompt and nothing of what came after; every record naming the session
 // names the new one. The original file is never touched: the result is a new file's bytes.
 import type { ConversationPoint } from '../shared/conversation.js';
+import { completeLines } from './jsonLines.js';
 
 type Rec = Record<string, unknown>;
 interface Message extends Rec {
@@ -139,8 +140,7 @@ function renamed(rec: Rec | null, session: string): Rec | null {
  * and its calls' results are one message, and the turn before the prompt was over.
  */
 export function cutGeminiSession(captured: Buffer, point: Pick<ConversationPoint, 'inTurn'>, session: string): SessionCut {
-  const text = captured.toString('utf8');
-  const raw = text.slice(0, text.lastIndexOf('\n') + 1).split('\n').slice(0, -1);
+  const raw = completeLines(captured);
   const records = raw.map(parse);
   const whole = replay(records);
   if (records.length > 0 && !isMetadata(whole.metadata)) throw new SessionUnusable('has no session record (not a JSONL session of Gemini CLI)');
