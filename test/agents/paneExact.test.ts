@@ -7,7 +7,7 @@
 // Rewind's allowed; what differs between two runs of an agent by itself is named per agent
 // (a random verb, a random colour, the clock, each run's temp folder, and for an inline agent
 // after a resize its history above the frame it redraws: see paneCompare.ts).
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startInPty, type TermSession } from '../helpers/term.js';
 import { trustAll } from './codexDialogs.js';
 import type { Script } from './fakeModel/script.js';
@@ -113,7 +113,11 @@ describe.each(agents)('$name, bare and in Rewind', (agent) => {
       await Promise.all([bare, app].map((session) => session.waitFor((screen) => screen.includes(draft), 10_000, 'the draft')));
       await expectSameScreens(bare, app, 'with a draft typed', compare);
       // Scrolling inside the agent's own view (Page Up).
+      // Compared once each has answered the key: the screens were equal before it.
+      const beforeKey = [bare.text(), app.text()];
       for (const session of [bare, app]) session.write('\x1b[5~');
+      const answered = await Promise.all([bare, app].map((session, i) => session.waitFor((screen) => screen !== beforeKey[i], 5_000, 'an answer to Page Up').then(() => true, () => false)));
+      expect(answered[1], 'the agent in Rewind answers Page Up as the bare one does').toBe(answered[0]);
       await expectSameScreens(bare, app, 'after Page Up', compare);
       for (const cols of [90, 120]) {
         bare.resize(cols, rows - 1);
