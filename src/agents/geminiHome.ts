@@ -96,8 +96,11 @@ function linkEntry(ours: string, theirs: string): void {
     const user = fs.statSync(theirs, { throwIfNoEntry: false });
     if (current.isDirectory() || !user || user.mtimeMs <= current.mtimeMs) return;
   }
-  if (current) fs.rmSync(ours, { force: true });
-  fs.symlinkSync(theirs, ours);
+  // A link made aside and renamed over the entry: two sessions starting at once both succeed.
+  const temp = `${ours}.${process.pid}.link`;
+  fs.rmSync(temp, { force: true });
+  fs.symlinkSync(theirs, temp);
+  fs.renameSync(temp, ours);
 }
 
 /**

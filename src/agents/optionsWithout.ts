@@ -13,14 +13,18 @@ const isOption = (arg: string) => arg.startsWith('-') && arg !== '-';
 /**
  * The options of `args` (with their values) but those in `dropped`, up to a `--`: the words
  * that are no option's value (the prompt) go too. Which options take a value decides what
- * the prompt is.
+ * the prompt is. `stopAtWord`: everything from the first such word on goes (a subcommand's).
  */
-export function optionsWithout(args: readonly string[], shapes: OptionShapes, dropped: ReadonlySet<string>): string[] {
+export function optionsWithout(args: readonly string[], shapes: OptionShapes, dropped: ReadonlySet<string>, stopAtWord = false): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--') break;
-    if (!isOption(arg)) continue;
+    if (!isOption(arg)) {
+      // A command whose first word is a subcommand or the prompt: what follows is not its options.
+      if (stopAtWord) break;
+      continue;
+    }
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), true] : [arg, false];
     const values: string[] = [];
     if (!inline) {

@@ -147,12 +147,14 @@ export class Checkpoints {
     // The first snapshot's script starts now: it asks the project's git config (the seeding
     // and the first rules need the answer) and lists its untracked files while the store is made.
     const first = this.repo.exists() ? undefined : startFirstScript(this.repo, projectGitEnv(this.env), this.heavyScanFiles);
+    let failed = true;
     try {
       const result = await this.snapshotWith(options, first);
+      failed = false;
       return { ...result, warnings: [...healed, ...result.warnings] };
     } finally {
       void first?.cancel();
-      this.onProgress?.({ task: 'snapshot', done: 0, finished: true });
+      this.onProgress?.({ task: 'snapshot', done: 0, finished: true, ...(failed ? { failed } : {}) });
     }
   }
 

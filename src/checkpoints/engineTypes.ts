@@ -1,6 +1,7 @@
 // The engine's option and result types (src/checkpoints/index.ts exports them).
 import type { ConversationRef, CheckpointRecord } from './record.js';
 import type { ChangeExamples, ChangeSummary } from './snapshot.js';
+import type { ProgressReport } from '../shared/progress.js';
 
 /** The settings of config.json that the engine uses. */
 export interface EngineSettings {
@@ -24,17 +25,8 @@ export interface OpenOptions {
   onLockWait?: (holder: string, waitMs: number) => void;
 }
 
-/**
- * How far a snapshot (files staged so far; how many in all is not known ahead) or a
- * restore (files read from the store, then deleted, of the files it changes) has got.
- * Each task ends with a report that has `finished`.
- */
-export interface Progress {
-  task: 'snapshot' | 'restore';
-  done: number;
-  total?: number;
-  finished?: boolean;
-}
+/** How far a snapshot or a restore has got (shared/progress.ts: the one shape of it). */
+export type Progress = ProgressReport;
 
 export type ProgressListener = (progress: Progress) => void;
 

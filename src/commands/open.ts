@@ -1,16 +1,11 @@
 import path from 'node:path';
+import { testMs } from '../shared/testOverride.js';
 import { engineSettings, openProjectCheckpoints, requireGit, type ProjectCheckpoints } from '../checkpoints/index.js';
 import { effectiveConfig } from './effectiveConfig.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { writeLine, type CommandIO } from './io.js';
 import { progressLine } from './progressLine.js';
-
-/** How long a command waits for another process's lock: 30 s (a test may set REWIND_TEST_LOCK_WAIT_MS). */
-function lockWaitMs(env: NodeJS.ProcessEnv): number | undefined {
-  const set = Number(env.REWIND_TEST_LOCK_WAIT_MS ?? '');
-  return env.REWIND_TEST_LOCK_WAIT_MS !== undefined && Number.isFinite(set) && set >= 0 ? set : undefined;
-}
 
 /** Opens the checkpoints of the project at `-C DIR` (or the current folder). */
 export async function openCheckpoints(
@@ -27,7 +22,8 @@ export async function openCheckpoints(
     env: io.env,
     allowHome: options.allowHome,
     onProgress: progressLine(io),
-    lockWaitMs: lockWaitMs(io.env),
+    // 30 s unless a test sets REWIND_TEST_LOCK_WAIT_MS.
+    lockWaitMs: testMs(io.env, 'REWIND_TEST_LOCK_WAIT_MS'),
     onLockWait: (holder, waitMs) => writeLine(io.stderr, `rewind: another rewind is working on this project (${holder}): waiting for it, ${waitMs >= 1000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`} at most`),
   });
   for (const warning of await checkpoints.recoverList()) writeLine(io.stderr, `rewind: warning: ${warning}`);

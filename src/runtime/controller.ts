@@ -6,6 +6,7 @@ import type { AgentAdapter } from '../agents/agentAdapter.js';
 import type { RewindConfig } from '../config/schema.js';
 import type { PtySession, PtyExit } from '../pty/ptySession.js';
 import { AgentProcess } from './agentProcess.js';
+import { messageOf } from '../shared/errors.js';
 import { spawnAgent } from './spawnAgent.js';
 import { ScreenModel } from '../pty/screen.js';
 import { parseCommandKey } from '../pty/keys.js';
@@ -138,6 +139,7 @@ export class SessionController implements SessionPort {
         runCommand: (line) => runAppCommand(this, 'line', line),
         closeOverlay: () => this.closeOverlay(),
         changed,
+        keyFailed: (error) => this.notices.problem(`a key could not be handled: ${messageOf(error)}`),
       },
       { commandKey: parseCommandKey(options.config.command_key), doubleEscMs: options.config.double_esc_ms },
     );
@@ -380,7 +382,6 @@ export class SessionController implements SessionPort {
     if (!command) throw new Error('no command to start the agent again');
     await this.agentProcess.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => (this.screen.write('\x1bc'), pty)));
   }
-
 
   /** Problems met opening checkpoints or starting the triggers (each also said once as a notice). */
   get problems(): readonly string[] {

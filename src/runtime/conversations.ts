@@ -14,7 +14,7 @@ import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
 import { AdapterGuard } from './adapterGuard.js';
 import { agentNamed } from '../agents/chooseAgent.js';
 
-/** How long rebuilding a conversation may take before the restore gives up on it. */
+/** How long rebuilding a conversation may take before the restore gives up on it (an adapter whose rebuild answers later; a synchronous one that never returns cannot be stopped). */
 const rebuildTimeoutMs = 10_000;
 
 /** The project's kept conversations (in its store; made on the first capture). */
@@ -78,17 +78,21 @@ function transcriptNow(file: string): Buffer | undefined {
   }
 }
 
-/** Writes a rebuilt conversation's new session file (0600), never over any file; nothing for an empty one. */
-export function writeConversation(rebuilt: RebuiltConversation): void {
-  if (rebuilt.session === undefined) return;
-  const temp = path.join(path.dirname(rebuilt.file), `.${path.basename(rebuilt.file)}.${process.pid}.tmp`);
-  fs.writeFileSync(temp, rebuilt.content, { mode: 0o600, flag: 'wx' });
+/**
+ * Writes a rebuilt conversation's new session file (0600), never over any file; nothing for
+ * an empty one. Returns the function that removes it again (a restore of files that fails
+ * after it). A file that cannot be written is the user's error to hear, in one line.
+ */
+export function writeConversation(rebuilt: RebuiltConversation): () => void {
+  if (rebuilt.session === undefined) return () => undefined;
   try {
-    // A link fails where a rename would replace: the new file appears whole, or not at all.
-    fs.linkSync(temp, rebuilt.file);
-  } finally {
-    fs.rmSync(temp, { force: true });
+    // A new file, named by a new id: written whole before the agent is told of it.
+    fs.writeFileSync(rebuilt.file, rebuilt.content, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    fs.rmSync(rebuilt.file, { force: true });
+    throw new UserError(`the rebuilt conversation could not be written as ${rebuilt.file} (${messageOf(error)}): nothing was changed`, { cause: error });
   }
+  return () => fs.rmSync(rebuilt.file, { force: true });
 }
 
 /** A conversation restored from the command line: the new session's file, and how to go on in it. */
@@ -104,9 +108,9 @@ export interface RestoredConversation {
 
 /**
  * The conversation of checkpoint `record` rebuilt by the adapter of the agent that kept it,
- * for a command line (no app, no agent running): `apply` runs between the rebuild and the
- * write (the files' restore, for --both), so a conversation that cannot be rebuilt changes
- * nothing at all. `dryRun`: rebuilt and described, not written.
+ * for a command line (no app, no agent running): it is rebuilt and written first, then
+ * `apply` runs (the files' restore, for --both; the new session file goes again if that
+ * fails), so a conversation that cannot be rebuilt or written changes nothing at all. `dryRun`: rebuilt and described, not written.
  */
 export async function restoreConversationAlone(
   record: CheckpointRecord,
@@ -124,8 +128,14 @@ export async function restoreConversationAlone(
   const rebuilt = await rebuildConversation(guard, record, conversationStoreOf(engine));
   // Known before anything changes, through the guard (a failing adapter: the agent's plain command, said on stderr).
   const resumeArgs = guard.call('the command that resumes it', (adapter) => adapter.conversation?.resumeArgs([], rebuilt.session) ?? [], () => []);
-  await apply();
-  if (!dryRun) writeConversation(rebuilt);
+  // Written before the files change: a conversation that cannot be written changes nothing.
+  const unwrite = dryRun ? () => undefined : writeConversation(rebuilt);
+  try {
+    await apply();
+  } catch (error) {
+    unwrite();
+    throw error;
+  }
   const command = agent.conversation?.command ?? agent.name;
   return {
     agent: agent.name,

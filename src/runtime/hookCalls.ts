@@ -36,12 +36,14 @@ export class HookCalls {
   async handle(request: HookRequest): Promise<string | undefined> {
     this.seen++;
     const payload = parsePayload(request.payload);
-    const outcome = await this.agent.callAsync<HookOutcome>('a hook call', async (adapter) => adapter.hookEvent?.(request.event, payload) ?? {}, hookFallback(request.event));
+    // hookEvent is synchronous: the guard catches a throw (no deadline can stop a call that does not return).
+    const outcome = this.agent.call<HookOutcome>('a hook call', (adapter) => adapter.hookEvent?.(request.event, payload) ?? {}, () => hookFallback(request.event));
     if (outcome.agentSession) this.agentSession = outcome.agentSession;
     if (outcome.activity) this.reportBusy(outcome.activity === 'busy');
     if (outcome.checkpoint) {
       await this.triggers.opened();
-      const engine = this.triggers.checkpoints?.engine;
+      // Kept only where checkpoints are taken (not with checkpointing_disabled).
+      const engine = this.triggers.offReason === undefined ? this.triggers.checkpoints?.engine : undefined;
       const conversation = engine ? captureConversation(conversationStoreOf(engine), this.agent.name, outcome.conversation, (message) => this.notices.problem(message)) : undefined;
       await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession, conversation);
     }

@@ -29,6 +29,8 @@ export interface KeyHost {
   closeOverlay(): void;
   /** What the view shows of the keys (the command bar) changed. */
   changed(): void;
+  /** A key could not be handled (the keys after it still are). */
+  keyFailed?(error: unknown): void;
   /**
    * Typed bytes (a binary string) split into scrolls of the pane and bytes for the agent;
    * undefined when none of it scrolls the pane (see PaneScroll). Optional: nothing scrolls.
@@ -131,7 +133,7 @@ export class KeyRouter {
 
   private enqueue(events: readonly KeyEvent[]): void {
     if (events.length === 0) return;
-    this.queue = this.queue.then(async () => {
+    this.enqueueTask(async () => {
       for (const event of events) await this.handle(event);
     });
   }
@@ -218,8 +220,9 @@ export class KeyRouter {
     if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
   }
 
+  /** Runs `task` after the keys before it; one that fails is reported and the keys after it still go. */
   private enqueueTask(task: () => Promise<void>): void {
-    this.queue = this.queue.then(task);
+    this.queue = this.queue.then(task).catch((error: unknown) => this.host.keyFailed?.(error));
   }
 
   private dataToAgent(data: string, bytes: Buffer): void {

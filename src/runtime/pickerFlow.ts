@@ -35,12 +35,18 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       session.say(summary(result, `restored the files of #${choice.id}${busyNote}`), tone);
       return;
     }
-    // The conversation is rebuilt before anything changes: if it cannot be, nothing does.
+    // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
     const record = checkpointer.engine.get(choice.id);
     const rebuilt = await rebuildConversation(session.agent, record, conversationStoreOf(checkpointer.engine));
-    const files = choice.mode === 'both' ? await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : undefined;
+    const unwrite = writeConversation(rebuilt);
+    let files;
+    try {
+      files = choice.mode === 'both' ? await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : undefined;
+    } catch (error) {
+      unwrite();
+      throw error;
+    }
     checkpointer.refresh();
-    writeConversation(rebuilt);
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]));
     const conversation = rebuilt.session === undefined ? 'started the agent afresh (no message was left at that point)' : `resumed the conversation of #${choice.id} (${rebuilt.messages} message(s))`;

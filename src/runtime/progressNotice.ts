@@ -8,8 +8,9 @@ export function progressNotices(say: (text: string) => void, env: NodeJS.Process
   return delayedProgress(
     {
       show: (text) => say(text),
-      end: (_report, last) => {
-        if (last.task === 'snapshot') say(`checkpoint taken: ${last.done.toLocaleString('en-US')} files staged`);
+      end: (report, last) => {
+        // A failed one says nothing here: its error is the next notice.
+        if (last.task === 'snapshot' && !report.failed) say(`checkpoint taken: ${last.done.toLocaleString('en-US')} files staged`);
       },
     },
     progressDelayMs(env),

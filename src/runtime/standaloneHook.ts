@@ -28,7 +28,7 @@ export async function standaloneHook(input: StandaloneHookInput): Promise<void> 
   const adapter = agentNamed(input.agent);
   const guard = new AdapterGuard(adapter, input.warn);
   const payload = parsePayload(input.payload);
-  const outcome = await guard.callAsync<HookOutcome>('a hook call', async (agent) => agent.hookEvent?.(input.event, payload) ?? {}, hookFallback(input.event));
+  const outcome = guard.call<HookOutcome>('a hook call', (agent) => agent.hookEvent?.(input.event, payload) ?? {}, () => hookFallback(input.event));
   if (outcome.problem) input.warn(outcome.problem);
   if (!outcome.checkpoint) return;
   try {

@@ -1,13 +1,19 @@
 // Progress of a long snapshot or restore, as words, shown only once the task has run for
 // about a second: the command line's updating stderr line and the app's status-line notice
 // both come from here (the engine only reports counts: checkpoints/engineTypes.ts Progress).
+import { testMs } from './testOverride.js';
 
-/** One report of the engine's (the same shape as its Progress). */
+/**
+ * How far a snapshot (files staged so far; how many in all is not known ahead) or a restore
+ * (files read from the store, then deleted, of the files it changes) has got. Each task ends
+ * with a report that has `finished` (and `failed` when it did not succeed).
+ */
 export interface ProgressReport {
   task: 'snapshot' | 'restore';
   done: number;
   total?: number;
   finished?: boolean;
+  failed?: boolean;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -20,8 +26,7 @@ export function progressText(report: ProgressReport): string {
 
 /** How long a task runs before its progress shows (ms): about a second (a test may set REWIND_TEST_PROGRESS_AFTER_MS). */
 export function progressDelayMs(env: NodeJS.ProcessEnv): number {
-  const set = Number(env.REWIND_TEST_PROGRESS_AFTER_MS ?? '');
-  return env.REWIND_TEST_PROGRESS_AFTER_MS !== undefined && Number.isFinite(set) && set >= 0 ? set : 1_000;
+  return testMs(env, 'REWIND_TEST_PROGRESS_AFTER_MS') ?? 1_000;
 }
 
 export interface ProgressView {

@@ -161,10 +161,13 @@ function progressOf(engine: Checkpoints, preview: RestorePreview, from: number):
 
 /** Restores `id` holding the lock; `redoOf` is the redo point a redo pops. */
 export async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
+  let failed = true;
   try {
-    return await restoreReported(engine, id, options, redoOf);
+    const result = await restoreReported(engine, id, options, redoOf);
+    failed = false;
+    return result;
   } finally {
-    engine.onProgress?.({ task: 'restore', done: 0, finished: true });
+    engine.onProgress?.({ task: 'restore', done: 0, finished: true, ...(failed ? { failed } : {}) });
   }
 }
 

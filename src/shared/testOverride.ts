@@ -1,0 +1,6 @@
+/** A duration (ms) a test sets through the environment variable `name`, if it set a valid one. */
+export function testMs(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  const ms = Number(value ?? '');
+  return value !== undefined && value.trim() !== '' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
