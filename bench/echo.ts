@@ -75,8 +75,9 @@ export interface EchoRow {
 
 /**
  * Echo latency of `keys` keystrokes per session: each `#` written once the screen is quiet,
- * timed until a `#` is drawn, then the line is cleared with Ctrl+U (cooked-mode `cat` and
- * readline both kill the line) so the next `#` is the only one.
+ * timed until a `§` is drawn (a character Rewind's status line never shows, unlike `#`), then
+ * the line is cleared with Ctrl+U (cooked-mode `cat` and readline both kill the line) so the
+ * next `§` is the only one.
  */
 async function echoOf(argv: readonly string[], cwd: string, env: Record<string, string>, settleMs: number, keys: number): Promise<number[]> {
   const run = startInPty(argv, cwd, env);
@@ -84,8 +85,8 @@ async function echoOf(argv: readonly string[], cwd: string, env: Record<string, 
   try {
     await sleep(settleMs);
     for (let i = 0; i < keys; i++) {
-      const seen = run.waitFor('#', 5_000);
-      run.write('#');
+      const seen = run.waitFor('§', 5_000);
+      run.write('§');
       times.push(await seen);
       await sleep(60);
       run.write('\x15');

@@ -14,7 +14,9 @@ function newest(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newest(path.join(entry, name))));
 }
 
-const stale = !fs.existsSync(cli) || Math.max(newest(path.join(root, 'src')), newest(path.join(root, 'scripts'))) > fs.statSync(cli).mtimeMs;
+// Sources, the build's own scripts and config, and the dependencies the build bundles.
+const inputs = ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'].map((name) => path.join(root, name)).filter((entry) => fs.existsSync(entry));
+const stale = !fs.existsSync(cli) || Math.max(...inputs.map(newest)) > fs.statSync(cli).mtimeMs;
 if (stale) {
   process.stderr.write('building rewind (once)…\n');
   const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });

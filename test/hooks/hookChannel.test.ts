@@ -29,19 +29,17 @@ interface Ran {
   code: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }
 
 function runClient(args: string[], payload: Buffer | string, env: NodeJS.ProcessEnv, cwd: string): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const started = Date.now();
     const child = spawn('sh', [client, ...args], { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.on('error', () => undefined);
     child.stdin.end(payload);
   });
