@@ -3,7 +3,7 @@ import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
 import { claudeConversation, claudeConversationPoint } from './claudeConversation.js';
 import { conversationModes } from './conversationModes.js';
 import { hookCommand } from './hookCommand.js';
-import { claudeStyleHook } from './hookSteps.js';
+import { hookStep } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs. */
@@ -79,12 +79,17 @@ export function claudeHookEvent(event: string, payload: unknown): HookOutcome {
   // a session that starts (or is resumed or cleared): until its first prompt, the agent waits,
   // whatever its screen does meanwhile (Claude erases a hint line a second or two after keys,
   // which output-based busy/idle took for work). A compaction may come in the middle of a turn.
-  const waiting =
-    (event === 'Notification' && (field(payload, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(payload, 'message') ?? ''))) ||
-    (event === 'SessionStart' && field(payload, 'source') !== 'compact');
-  const outcome = claudeStyleHook(event, payload, { label: toolLabel, idle: waiting ? [event] : ['Stop', 'StopFailure'] });
-  const conversation = outcome.checkpoint ? claudeConversationPoint(payload) : undefined;
-  return conversation ? { ...outcome, conversation } : outcome;
+  return hookStep(event, payload, {
+    tool: 'PreToolUse',
+    prompt: 'UserPromptSubmit',
+    idle: (name, body) =>
+      name === 'Stop' ||
+      name === 'StopFailure' ||
+      (name === 'Notification' && (field(body, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(body, 'message') ?? ''))) ||
+      (name === 'SessionStart' && field(body, 'source') !== 'compact'),
+    label: toolLabel,
+    conversation: claudeConversationPoint,
+  });
 }
 
 /** Claude Code: hooks before every file-changing tool call and prompt, busy/idle from them. */

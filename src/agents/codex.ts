@@ -3,7 +3,7 @@ import { codexLaunch } from './codexLaunch.js';
 import { patchFiles } from './codexPatch.js';
 import { codexConversation, codexConversationPoint } from './codexConversation.js';
 import { conversationModes } from './conversationModes.js';
-import { claudeStyleHook } from './hookSteps.js';
+import { hookStep } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
 /** The label of a tool call: `apply_patch src/db.ts, README.md`, `Bash rm -rf tests`. */
@@ -18,9 +18,7 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 
 /** What a Codex hook call means (FACTS.md; test/fixtures/hooks/codex/ are real payloads): an interrupt fires no Stop, but its own event. */
 export function codexHookEvent(event: string, payload: unknown): HookOutcome {
-  const outcome = claudeStyleHook(event, payload, { label: toolLabel, idle: ['Stop', 'Interrupt'] });
-  const conversation = outcome.checkpoint ? codexConversationPoint(payload) : undefined;
-  return conversation ? { ...outcome, conversation } : outcome;
+  return hookStep(event, payload, { tool: 'PreToolUse', prompt: 'UserPromptSubmit', idle: (name) => name === 'Stop' || name === 'Interrupt', label: toolLabel, conversation: codexConversationPoint });
 }
 
 /**

@@ -4,7 +4,7 @@ import { conversationModes } from './conversationModes.js';
 import { geminiConversation, geminiConversationPoint } from './geminiConversation.js';
 import { prepareGeminiHome, type GeminiSettings } from './geminiHome.js';
 import { hookCommand } from './hookCommand.js';
-import { callBasics, promptStep, toolStep } from './hookSteps.js';
+import { hookStep } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs (FACTS.md). */
@@ -57,14 +57,13 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
   // The conversation goes with the step: before a prompt, all of it; inside a turn (a tool
   // call), up to that turn's prompt (the payloads name no prompt: the cut finds it).
-  const withConversation = (outcome: HookOutcome) => {
-    const conversation = geminiConversationPoint(payload, event === 'BeforeTool');
-    return conversation ? { ...outcome, conversation } : outcome;
-  };
-  if (event === 'BeforeTool') return withConversation(toolStep(event, payload, toolLabel));
-  if (event === 'BeforeAgent') return withConversation(promptStep(event, payload));
-  if (event === 'AfterAgent') return { ...callBasics(payload), activity: 'idle' };
-  return callBasics(payload);
+  return hookStep(event, payload, {
+    tool: 'BeforeTool',
+    prompt: 'BeforeAgent',
+    idle: (name) => name === 'AfterAgent',
+    label: toolLabel,
+    conversation: (body, name) => geminiConversationPoint(body, name === 'BeforeTool'),
+  });
 }
 
 /** Gemini CLI: hooks before every write_file, replace and shell command and every prompt, busy/idle from them; its conversation restored. */

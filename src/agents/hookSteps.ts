@@ -1,5 +1,5 @@
-// The outcomes of hook calls that agents with Claude-style hooks share (Claude Code, Codex):
-// a tool call about to run, a prompt sent, and what every call says (session, folder).
+// The outcomes of hook calls the agents share (Claude Code, Codex, Gemini CLI, the demo): a
+// tool call about to run, a prompt sent, the turn over, and what every call says (session, folder).
 import type { HookOutcome } from './agentAdapter.js';
 import { field, shortLine } from './payload.js';
 
@@ -33,12 +33,25 @@ export function promptStep(event: string, payload: unknown): HookOutcome {
   return { ...callBasics(payload), ...unreadable(event, payload), activity: 'busy', checkpoint: { trigger: event, label: prompt ? shortLine(prompt) : '(prompt)' } };
 }
 
+/** How an agent's hook events read: which one is a tool call, which a prompt, which say it waits. */
+export interface HookEvents {
+  tool: string;
+  prompt: string;
+  /** Whether this event (with its payload) says the agent waits: its turn is over. */
+  idle(event: string, payload: unknown): boolean;
+  label: ToolLabel;
+  /** Where the conversation stands at a step, if the agent's conversation is kept. */
+  conversation?(payload: unknown, event: string): HookOutcome['conversation'];
+}
+
 /**
- * A hook call of an agent with Claude-style events: `PreToolUse` (a tool call), `UserPromptSubmit`
- * (a prompt), one of its `idle` events (the turn is over); any other only says the session and folder.
+ * What a hook call means: a tool call (busy, a checkpoint first, with the conversation where
+ * it stands), a prompt (the same, labelled with the prompt), an event that says the agent
+ * waits (idle); any other only says the session and folder.
  */
-export function claudeStyleHook(event: string, payload: unknown, agent: { label: ToolLabel; idle: readonly string[] }): HookOutcome {
-  if (event === 'PreToolUse') return toolStep(event, payload, agent.label);
-  if (event === 'UserPromptSubmit') return promptStep(event, payload);
-  return agent.idle.includes(event) ? { ...callBasics(payload), activity: 'idle' } : callBasics(payload);
+export function hookStep(event: string, payload: unknown, agent: HookEvents): HookOutcome {
+  const step = event === agent.tool ? toolStep(event, payload, agent.label) : event === agent.prompt ? promptStep(event, payload) : undefined;
+  if (!step) return agent.idle(event, payload) ? { ...callBasics(payload), activity: 'idle' } : callBasics(payload);
+  const conversation = agent.conversation?.(payload, event);
+  return conversation ? { ...step, conversation } : step;
 }
