@@ -45,6 +45,8 @@ export class Checkpoints {
   /** Told how a long snapshot or restore is going (see Progress). */
   readonly onProgress: ProgressListener | undefined;
   private readonly onLockWait: OpenOptions['onLockWait'];
+  /** The clock checkpoints are stamped and aged by. */
+  readonly now: () => number;
 
   private constructor(project: Project, store: StorePaths, options: OpenOptions) {
     this.project = project;
@@ -54,6 +56,7 @@ export class Checkpoints {
     this.lockWaitMs = options.lockWaitMs;
     this.onProgress = options.onProgress;
     this.onLockWait = options.onLockWait;
+    this.now = options.now ?? Date.now;
     this.repo = new ShadowRepo(store, project, this.env);
     this.log = new CheckpointLog(store.log);
   }
@@ -213,7 +216,7 @@ export class Checkpoints {
       id,
       commit: result.commit ?? last?.commit ?? '',
       tree: result.tree,
-      time: new Date().toISOString(),
+      time: new Date(this.now()).toISOString(),
       session: options.session ?? null,
       agent: options.agent ?? null,
       ...(options.agentSession ? { agentSession: options.agentSession } : {}),

@@ -2,27 +2,40 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Bytes used on disk by everything under `dir` (allocated blocks; 0 when it does not exist). */
-export async function diskUsage(dir: string): Promise<number> {
-  let total = 0;
+/**
+ * Bytes used on disk by `dir` and everything under it, as `du -sB1` counts them: the
+ * blocks allocated to files and folders, a hard-linked file once. 0 when it does not exist.
+ */
+export async function diskUsage(dir: string, seen = new Set<string>()): Promise<number> {
+  let total: number;
+  try {
+    total = await allocated(dir, seen);
+  } catch {
+    return 0;
+  }
   let entries: Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch {
-    return 0;
+    return total;
   }
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      total += await diskUsage(full);
-    } else {
-      try {
-        const stat = await fs.lstat(full);
-        total += stat.blocks * 512;
-      } catch {
-        // Removed meanwhile.
-      }
+    try {
+      total += entry.isDirectory() ? await diskUsage(full, seen) : await allocated(full, seen);
+    } catch {
+      // Removed meanwhile.
     }
   }
   return total;
+}
+
+async function allocated(file: string, seen: Set<string>): Promise<number> {
+  const stat = await fs.lstat(file);
+  if (stat.nlink > 1 && !stat.isDirectory()) {
+    const key = `${stat.dev}:${stat.ino}`;
+    if (seen.has(key)) return 0;
+    seen.add(key);
+  }
+  return stat.blocks * 512;
 }

@@ -23,6 +23,8 @@ export interface OpenOptions {
   onProgress?: ProgressListener;
   /** Told once when a command waits for another process holding the project lock (who, how long at most). */
   onLockWait?: (holder: string, waitMs: number) => void;
+  /** The clock checkpoints are stamped and aged by (ms since the epoch; tests move it). */
+  now?: () => number;
 }
 
 /** How far a snapshot or a restore has got (shared/progress.ts: the one shape of it). */

@@ -3,7 +3,10 @@
 import { Checkpoints, type OpenOptions } from './checkpoints.js';
 import { ProjectCheckpoints } from './projectCheckpoints.js';
 
-export type { ProjectCheckpoints, UsageReport } from './projectCheckpoints.js';
+export type { ProjectCheckpoints, StoreReport, UsageReport } from './projectCheckpoints.js';
+export { listStores, removeStore, type StoreEntry } from './storeCatalog.js';
+export type { PruneOptions, PruneResult } from './applyRetention.js';
+export type { RetentionPolicy } from './retention.js';
 export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpoints.js';
 export type { ChangeSummary, ChangeExamples } from './snapshot.js';
 export type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';

@@ -72,7 +72,7 @@ export async function clearRefLockFile(repo: ShadowRepo, lock: string, gcWaitMs 
 /** git itself takes a gc.pid older than this for one a killed gc left (builtin/gc.c). */
 const gcPidMaxAgeMs = 12 * 60 * 60 * 1000;
 
-function gcRunning(repo: ShadowRepo): boolean {
+export function gcRunning(repo: ShadowRepo): boolean {
   try {
     const file = path.join(repo.gitDir, 'gc.pid');
     // A killed gc's file, its pid since reused, would otherwise pass for a live gc forever.

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import type { Checkpoints, CurrentTree, SnapshotOptions, SnapshotResult } from './checkpoints.js';
 import { diskUsage } from './diskUsage.js';
+import { applyRetention, retentionDue, type PruneOptions, type PruneResult } from './applyRetention.js';
+import { nextExpiry, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
+import { listStores, type StoreEntry } from './storeCatalog.js';
 import { splitNul } from './git.js';
 import { gitText, shadowGitClient } from './gitClient.js';
 import type { CheckpointRecord, SkippedFile } from './record.js';
@@ -17,6 +20,31 @@ export interface UsageReport {
   project: number;
   all: number;
   path: string;
+}
+
+/** What `/checkpoints` and `rewind checkpoints` show. */
+export interface StoreReport {
+  project: string;
+  store: string;
+  checkpoints: number;
+  projectBytes: number;
+  allBytes: number;
+  /** Every project's store, biggest first. */
+  projects: StoreEntry[];
+  /** Stores whose project folder no longer exists. */
+  orphans: StoreEntry[];
+  oldest: { id: number; time: string } | null;
+  newest: { id: number; time: string } | null;
+  retention: {
+    days: number;
+    maxGb: number;
+    /** Checkpoints old enough to go at the next open. */
+    dueNow: number;
+    /** When the oldest checkpoint that can go will be old enough (ISO), if none is yet. */
+    nextAt: string | null;
+    /** Whether the store is over maxGb (the oldest half goes at the next open). */
+    overCap: boolean;
+  };
 }
 
 /**
@@ -148,5 +176,40 @@ export class ProjectCheckpoints {
     const root = this.#engine.store.root;
     return { project: await diskUsage(root), all: await diskUsage(path.dirname(root)), path: root };
   }
-}
 
+  /** Whether retention has anything to do now (cheap; see applyRetention.ts). */
+  retentionDue(policy: RetentionPolicy): Promise<boolean> {
+    return retentionDue(this.#engine, policy, this.#engine.now());
+  }
+
+  /** Applies retention now, under the lock: drops what the policy says, reclaims the space. */
+  prune(policy: RetentionPolicy, options: PruneOptions = {}): Promise<PruneResult> {
+    return applyRetention(this.#engine, policy, this.#engine.now(), options);
+  }
+
+  /** The disk-usage view: this project's checkpoints and store, every project's, and what retention drops next. */
+  async report(policy: RetentionPolicy): Promise<StoreReport> {
+    const root = this.#engine.store.root;
+    const records = this.#engine.list();
+    const now = this.#engine.now();
+    const projects = await listStores(path.dirname(path.dirname(root)));
+    const mine = projects.find((entry) => entry.store === root);
+    const projectBytes = mine?.bytes ?? (await diskUsage(root));
+    const keep = protectedIds(records, [], now);
+    const expiry = nextExpiry(records, keep, policy);
+    const dueNow = tooOld(records, keep, policy, now).length;
+    const ends = (record: CheckpointRecord | undefined) => (record ? { id: record.id, time: record.time } : null);
+    return {
+      project: this.#engine.project.root,
+      store: root,
+      checkpoints: records.length,
+      projectBytes,
+      allBytes: projects.reduce((sum, entry) => sum + entry.bytes, 0),
+      projects,
+      orphans: projects.filter((entry) => !entry.exists),
+      oldest: ends(records[0]),
+      newest: ends(records.at(-1)),
+      retention: { days: policy.days, maxGb: policy.maxGb, dueNow, nextAt: dueNow === 0 && expiry !== undefined ? new Date(expiry).toISOString() : null, overCap: overCap(projectBytes, policy) },
+    };
+  }
+}

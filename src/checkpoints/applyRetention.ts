@@ -1,0 +1,142 @@
+// Retention (DESIGN.md "Storage"): on open, never in a snapshot's hot path, under the lock.
+// Checkpoints older than checkpoint_retention_days go; if the store is still over
+// checkpoint_max_gb, the oldest half of the rest goes too; then the objects are reclaimed.
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Checkpoints } from './checkpoints.js';
+import { diskUsage } from './diskUsage.js';
+import { runGit } from './git.js';
+import { clearStaleGitLocks, gcRunning } from './maintenance.js';
+import type { CheckpointRecord } from './record.js';
+import { dropCheckpoints, finishInterruptedDrop, pruneMarker } from './pruneStore.js';
+import { repairChain } from './repairChain.js';
+import { readRedoStack } from './restore/redoStack.js';
+import { cleanStaleStaging } from './restore/staging.js';
+import { nextExpiry, oldestHalf, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
+import { interruptedJournal } from './restore/journal.js';
+
+export interface PruneOptions {
+  /** Say what would go, change nothing. */
+  dryRun?: boolean;
+  /** Reclaim objects even when nothing is dropped (`rewind prune`). */
+  reclaimAlways?: boolean;
+  /** After checkpoints are dropped: frees what only they used outside the engine (their
+   * conversations), given the records kept. */
+  onDropped?: (kept: readonly CheckpointRecord[]) => void;
+}
+
+export interface PruneResult {
+  dryRun: boolean;
+  /** Dropped (or, in a dry run, to be dropped) for their age, then to bring the store under the cap. */
+  byAge: number[];
+  bySize: number[];
+  /** In a dry run: whether the size cap would also drop the oldest half of what is left. */
+  sizeCapNext: boolean;
+  bytesBefore: number;
+  bytesAfter: number;
+  /** Leftovers of crashed processes that were removed (stale locks, temporary packs). */
+  cleaned: string[];
+  /** Why nothing was done, when something stood in the way (a restore to finish first). */
+  skipped?: string;
+}
+
+/** When the size cap was last measured: written after each check, read by retentionDue. */
+const sizeCheckEveryMs = 60 * 60 * 1000;
+
+function stampFile(engine: Checkpoints): string {
+  return `${engine.store.root}/retention-checked`;
+}
+
+/**
+ * Whether retention has anything to do now, cheaply (read on every open): something old
+ * enough to go, a drop a crash cut short, or (at most once an hour) a store over its cap.
+ */
+export async function retentionDue(engine: Checkpoints, policy: RetentionPolicy, now: number): Promise<boolean> {
+  if (!engine.initialized) return false;
+  if (fs.existsSync(pruneMarker(engine.repo))) return true;
+  const records = engine.list();
+  const keep = protectedIds(records, [], now);
+  const expiry = nextExpiry(records, keep, policy);
+  if (expiry !== undefined && expiry <= now) return true;
+  let checked = 0;
+  try {
+    checked = fs.statSync(stampFile(engine)).mtimeMs;
+  } catch {
+    // Never checked.
+  }
+  if (Math.abs(now - checked) < sizeCheckEveryMs) return false;
+  const over = overCap(await diskUsage(engine.store.root), policy);
+  try {
+    fs.writeFileSync(stampFile(engine), '', { mode: 0o600 });
+    fs.utimesSync(stampFile(engine), now / 1000, now / 1000);
+  } catch {
+    // A store this user may not write: it is measured again next time.
+  }
+  return over;
+}
+
+async function waitForBackgroundGc(engine: Checkpoints): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (gcRunning(engine.repo) && Date.now() < deadline) await sleep(50);
+}
+
+/** Reclaims what no checkpoint needs any more (`git gc --prune=now`; every write to the shadow runs under the lock we hold). */
+async function reclaim(engine: Checkpoints): Promise<void> {
+  await waitForBackgroundGc(engine);
+  clearStaleGitLocks(engine.repo);
+  const gc = () => runGit([`--git-dir=${engine.repo.gitDir}`, 'gc', '--quiet', '--prune=now'], { cwd: engine.store.root, env: engine.repo.env });
+  try {
+    await gc();
+  } catch {
+    // Objects borrowed from the project's own store were pruned there: take the checkpoints
+    // that needed them out of the chain (repairChain), then gc can walk it.
+    await repairChain(engine.repo, engine.log);
+    await gc();
+  }
+}
+
+async function drop(engine: Checkpoints, ids: number[], options: PruneOptions): Promise<void> {
+  const { kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids));
+  await reclaim(engine);
+  options.onDropped?.(kept);
+}
+
+/** Applies the retention policy now; the caller holds the lock. */
+export async function applyRetentionLocked(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
+  const dryRun = options.dryRun === true;
+  const bytesBefore = await diskUsage(engine.store.root);
+  const result: PruneResult = { dryRun, byAge: [], bySize: [], sizeCapNext: false, bytesBefore, bytesAfter: bytesBefore, cleaned: [] };
+  if (!engine.initialized) return result;
+  if (interruptedJournal(engine.store.journal)) return { ...result, skipped: 'a restore was cut off: finish it first (`rewind restore` says how)' };
+  if (!dryRun) {
+    result.cleaned = clearStaleGitLocks(engine.repo);
+    cleanStaleStaging(engine);
+    await finishInterruptedDrop(engine.repo, engine.log);
+  }
+  const redo = (await readRedoStack(engine.repo)).map((point) => point.checkpoint);
+  const records = engine.list();
+  const keep = protectedIds(records, redo, now);
+  result.byAge = tooOld(records, keep, policy, now);
+  if (dryRun) {
+    const rest = records.filter((record) => !result.byAge.includes(record.id));
+    result.sizeCapNext = overCap(bytesBefore, policy) && oldestHalf(rest, keep).length > 0;
+    if (result.sizeCapNext) result.bySize = oldestHalf(rest, keep);
+    return result;
+  }
+  if (result.byAge.length > 0) await drop(engine, result.byAge, options);
+  if (overCap(await diskUsage(engine.store.root), policy)) {
+    result.bySize = oldestHalf(engine.list(), keep);
+    if (result.bySize.length > 0) await drop(engine, result.bySize, options);
+  }
+  if (result.byAge.length + result.bySize.length === 0 && options.reclaimAlways) {
+    await reclaim(engine);
+    options.onDropped?.(engine.list());
+  }
+  result.bytesAfter = await diskUsage(engine.store.root);
+  return result;
+}
+
+/** Applies the retention policy now, under the project lock. */
+export function applyRetention(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
+  return engine.locked('apply retention', () => applyRetentionLocked(engine, policy, now, options));
+}

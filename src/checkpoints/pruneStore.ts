@@ -1,0 +1,150 @@
+// Drops checkpoints from a store (retention, `rewind prune`): their list entries and refs
+// go, and the chain is made whole again without them, so the objects only they needed can
+// be reclaimed and `git log -p` on the shadow still reads as one history.
+import fs from 'node:fs';
+import { runGit, splitNul, type RunOptions } from './git.js';
+import type { CheckpointLog } from './checkpointLog.js';
+import { shadowIdentity } from './gitEnv.js';
+import type { CheckpointRecord } from './record.js';
+import { readRedoStack } from './restore/redoStack.js';
+import type { ShadowRepo } from './shadowRepo.js';
+
+/** Keeps the commits being written reachable until the refs point at them. */
+const pruneRef = 'refs/rewind/prune';
+
+/** An original commit: its parent and its author and committer dates (`--date=raw`). */
+interface CommitFacts {
+  parent: string | undefined;
+  authorDate: string;
+  committerDate: string;
+  message: string;
+}
+
+function options(repo: ShadowRepo, input?: string): RunOptions {
+  return { cwd: repo.store.root, env: repo.env, ...(input === undefined ? {} : { input }) };
+}
+
+async function readCommits(repo: ShadowRepo, commits: readonly string[]): Promise<Map<string, CommitFacts>> {
+  const facts = new Map<string, CommitFacts>();
+  if (commits.length === 0) return facts;
+  const result = await runGit(
+    [`--git-dir=${repo.gitDir}`, 'log', '-z', '--no-walk=unsorted', '--stdin', '--date=raw', '--format=%H %P%n%ad%n%cd%n%B'],
+    options(repo, `${commits.join('\n')}\n`),
+  );
+  for (const entry of splitNul(result.stdout)) {
+    const [ids = '', authorDate = '', committerDate = ''] = entry.split('\n', 3);
+    const message = entry.split('\n').slice(3).join('\n');
+    const [commit = '', parent] = ids.split(' ');
+    facts.set(commit, { parent: parent || undefined, authorDate, committerDate, message });
+  }
+  return facts;
+}
+
+/** One commit in git fast-import's stream: the original's tree, dates and message on a new parent. */
+function importCommit(mark: number, tree: string, parent: string | undefined, facts: CommitFacts): string {
+  const who = `${shadowIdentity.name} <${shadowIdentity.email}>`;
+  return [
+    `reset ${pruneRef}`,
+    `commit ${pruneRef}`,
+    `mark :${mark}`,
+    `author ${who} ${facts.authorDate}`,
+    `committer ${who} ${facts.committerDate}`,
+    `data ${Buffer.byteLength(facts.message)}`,
+    facts.message,
+    ...(parent ? [`from ${parent}`] : []),
+    'deleteall',
+    `M 040000 ${tree} ""`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The kept records with the commits they have once the dropped ones are gone: a commit
+ * whose parent is no longer the previous kept checkpoint's is recreated (same tree, dates
+ * and message) on that one, in one `git fast-import`.
+ */
+async function rechain(repo: ShadowRepo, kept: readonly CheckpointRecord[]): Promise<{ records: CheckpointRecord[]; rewritten: number }> {
+  const restorable = kept.filter((record) => !record.unrestorable);
+  const facts = await readCommits(repo, [...new Set(restorable.map((record) => record.commit))]);
+  const newCommit = new Map<string, string>();
+  const marks: string[] = [];
+  const stream: string[] = [];
+  let parent: string | undefined;
+  for (const record of restorable) {
+    if (newCommit.has(record.commit)) continue;
+    const original = facts.get(record.commit);
+    if (!original) throw new Error(`checkpoint #${record.id}: commit ${record.commit} could not be read`);
+    if (original.parent === parent) {
+      newCommit.set(record.commit, record.commit);
+    } else {
+      marks.push(record.commit);
+      stream.push(importCommit(marks.length, record.tree, parent, original));
+      newCommit.set(record.commit, `:${marks.length}`);
+    }
+    parent = newCommit.get(record.commit);
+  }
+  if (marks.length > 0) {
+    const queries = marks.map((_, index) => `get-mark :${index + 1}\n`).join('');
+    const result = await runGit([`--git-dir=${repo.gitDir}`, 'fast-import', '--quiet', '--force', '--done'], options(repo, `${stream.join('\n')}${queries}done\n`));
+    const created = result.stdout.toString('utf8').trim().split('\n');
+    if (created.length !== marks.length || created.some((commit) => !/^[0-9a-f]{40,64}$/.test(commit))) throw new Error(`git fast-import answered ${created.length} commits for ${marks.length}`);
+    marks.forEach((original, index) => newCommit.set(original, created[index] ?? ''));
+  }
+  const records = kept.map((record) => (record.unrestorable ? record : { ...record, commit: newCommit.get(record.commit) ?? record.commit }));
+  return { records, rewritten: marks.length };
+}
+
+/** Every ref of the store made to agree with the list: a checkpoint's ref at its commit, the redo stack's at theirs. */
+async function reconcileRefs(repo: ShadowRepo, records: readonly CheckpointRecord[]): Promise<void> {
+  const wanted = new Map<string, string>();
+  for (const record of records) if (!record.unrestorable) wanted.set(`refs/checkpoints/${record.id}`, record.commit);
+  const newest = records.at(-1)?.id ?? 0;
+  const commitOf = new Map(records.filter((record) => !record.unrestorable).map((record) => [record.id, record.commit]));
+  const redo = new Map((await readRedoStack(repo)).map((point) => [point.ref, commitOf.get(point.checkpoint)]));
+  const listed = await runGit([`--git-dir=${repo.gitDir}`, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/checkpoints/', 'refs/rewind/'], options(repo));
+  const updates: string[] = [];
+  for (const line of listed.stdout.toString('utf8').split('\n').filter(Boolean)) {
+    const [ref = '', commit = ''] = line.split(' ');
+    const id = Number(/^refs\/checkpoints\/(\d+)$/.exec(ref)?.[1] ?? NaN);
+    let target: string | undefined;
+    if (redo.has(ref)) target = redo.get(ref);
+    else if (ref === pruneRef) target = undefined;
+    else if (ref.startsWith('refs/rewind/')) continue;
+    // A checkpoint's ref newer than the list is a lost list entry (rebuildLog brings it back), not one to drop.
+    else if (id > newest) continue;
+    else target = wanted.get(ref);
+    if (target === undefined) updates.push(`delete ${ref}\n`);
+    else if (target !== commit) updates.push(`update ${ref} ${target}\n`);
+    wanted.delete(ref);
+  }
+  for (const [ref, commit] of wanted) updates.push(`update ${ref} ${commit}\n`);
+  if (updates.length > 0) await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], options(repo, updates.join('')));
+}
+
+/** Left while a drop is under way: a crash between the list and the refs is finished by the next prune. */
+export function pruneMarker(repo: ShadowRepo): string {
+  return `${repo.store.root}/pruning`;
+}
+
+/**
+ * Drops the checkpoints `drop` names from the list and the shadow repo (run under the
+ * lock). Objects are not reclaimed here (reclaimStore). Returns the records kept.
+ */
+export async function dropCheckpoints(repo: ShadowRepo, log: CheckpointLog, drop: ReadonlySet<number>): Promise<{ kept: CheckpointRecord[]; rewritten: number }> {
+  const records = log.readAll();
+  const kept = records.filter((record) => !drop.has(record.id));
+  fs.writeFileSync(pruneMarker(repo), `${process.pid}\n`, { mode: 0o600 });
+  const result = await rechain(repo, kept);
+  if (kept.length !== records.length || result.rewritten > 0) log.rewrite(result.records);
+  await reconcileRefs(repo, result.records);
+  fs.rmSync(pruneMarker(repo), { force: true });
+  return { kept: result.records, rewritten: result.rewritten };
+}
+
+/** Finishes a drop a crash cut off between the list and the refs (run under the lock). */
+export async function finishInterruptedDrop(repo: ShadowRepo, log: CheckpointLog): Promise<boolean> {
+  if (!fs.existsSync(pruneMarker(repo))) return false;
+  await reconcileRefs(repo, log.readAll());
+  fs.rmSync(pruneMarker(repo), { force: true });
+  return true;
+}

@@ -1,0 +1,222 @@
+// Retention on a real store with a clock the test moves: by age, by size, the redo stack's
+// last hour, dry runs, and what is left still restoring exactly as one history.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
+import { diskUsage } from '../../src/checkpoints/diskUsage.js';
+import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
+import { listStores, removeStore } from '../../src/checkpoints/storeCatalog.js';
+import { fingerprint } from '../helpers/fingerprint.js';
+import { shadowGit } from '../helpers/shadow.js';
+import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
+
+const day = 24 * 60 * 60 * 1000;
+const start = Date.parse('2026-01-01T00:00:00Z');
+
+let sb: Sandbox;
+let clock: number;
+beforeEach(() => {
+  sb = createSandbox('rewind-retention-');
+  clock = start;
+});
+afterEach(() => sb.cleanup());
+
+function open(dir: string): { engine: Checkpoints; checkpoints: ProjectCheckpoints } {
+  const engine = Checkpoints.open({ cwd: dir, settings: defaultSettings, home: sb.store, env: sb.env, now: () => clock });
+  return { engine, checkpoints: new ProjectCheckpoints(engine) };
+}
+
+/** `count` checkpoints, one a day from `firstDay`, each adding a file of random bytes (its own objects) and changing notes.txt. */
+async function history(dir: string, firstDay: number, count: number, kept: Map<number, Record<string, string>>): Promise<void> {
+  const { checkpoints } = open(dir);
+  for (let n = 0; n < count; n++) {
+    clock = start + (firstDay + n) * day;
+    fs.rmSync(path.join(dir, 'data'), { recursive: true, force: true });
+    write(dir, `data/day${firstDay + n}.bin`, randomBytes(64 * 1024));
+    write(dir, 'notes.txt', `day ${firstDay + n}\n`);
+    const { record } = await checkpoints.snapshot({ label: `day ${firstDay + n}`, backgroundScan: false });
+    kept.set(record.id, withoutGit(fingerprint(dir)));
+  }
+}
+
+function withoutGit(print: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(print).filter(([file]) => file !== '.git' && !file.startsWith('.git/')));
+}
+
+/** The commits of the shadow's history from the newest checkpoint: each with its tree and parent count. */
+function chain(gitDir: string, ref: string): { commit: string; tree: string; parents: number }[] {
+  return shadowGit(gitDir, 'log', '--format=%H %T %P', ref)
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [commit = '', tree = '', ...parents] = line.split(' ');
+      return { commit, tree, parents: parents.filter(Boolean).length };
+    });
+}
+
+function hasObject(gitDir: string, oid: string): boolean {
+  try {
+    shadowGit(gitDir, 'cat-file', '-e', oid);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('retention', () => {
+  it('drops checkpoints older than checkpoint_retention_days, reclaims their objects, and what is left restores exactly as one history', async () => {
+    const dir = sb.repo('age');
+    const files = new Map<number, Record<string, string>>();
+    await history(dir, 0, 5, files);
+    await history(dir, 16, 4, files);
+    const { engine, checkpoints } = open(dir);
+    const before = checkpoints.list();
+    const droppedBlob = shadowGit(engine.repo.gitDir, 'rev-parse', `${before[0]!.commit}:data/day0.bin`).trim();
+    const bytesBefore = await diskUsage(engine.store.root);
+
+    clock = start + 20 * day;
+    expect(await checkpoints.retentionDue({ days: 14, maxGb: 5 })).toBe(true);
+    const result = await checkpoints.prune({ days: 14, maxGb: 5 });
+
+    expect(result.byAge).toEqual(before.slice(0, 5).map((record) => record.id));
+    expect(result.bySize).toEqual([]);
+    const after = checkpoints.list();
+    expect(after.map((record) => record.label)).toEqual(['day 16', 'day 17', 'day 18', 'day 19']);
+    expect(after.map((record) => record.tree)).toEqual(before.slice(5).map((record) => record.tree));
+    expect(result.bytesAfter).toBeLessThan(bytesBefore);
+    expect(hasObject(engine.repo.gitDir, droppedBlob)).toBe(false);
+    for (const record of before.slice(0, 5)) expect(shadowGit(engine.repo.gitDir, 'for-each-ref', `refs/checkpoints/${record.id}`)).toBe('');
+
+    // One history: the newest's log is exactly the kept checkpoints, newest first, down to one root.
+    const log = chain(engine.repo.gitDir, `refs/checkpoints/${after.at(-1)!.id}`);
+    expect(log.map((entry) => entry.commit)).toEqual(after.map((record) => record.commit).reverse());
+    expect(log.map((entry) => entry.tree)).toEqual(after.map((record) => record.tree).reverse());
+    expect(log.map((entry) => entry.parents)).toEqual([1, 1, 1, 0]);
+    expect(shadowGit(engine.repo.gitDir, 'fsck', '--no-dangling', '--connectivity-only')).toBe('');
+    expect(shadowGit(engine.repo.gitDir, 'log', '-1', '--format=%s%n%b', after[0]!.commit)).toContain(`Rewind-Checkpoint: ${after[0]!.id}`);
+
+    for (const record of after) {
+      await checkpoints.restore(record.id);
+      expect(withoutGit(fingerprint(dir))).toEqual(files.get(record.id));
+    }
+    // Snapshots go on from the pruned chain.
+    write(dir, 'later.txt', 'later\n');
+    const { record: next } = await checkpoints.snapshot({ label: 'later' });
+    expect(next.id).toBeGreaterThan(before.at(-1)!.id);
+    expect(chain(engine.repo.gitDir, `refs/checkpoints/${next.id}`).length).toBeGreaterThan(after.length);
+    expect(await checkpoints.retentionDue({ days: 14, maxGb: 5 })).toBe(false);
+  });
+
+  it('a kept checkpoint that shared a dropped one\'s commit (no change between them) becomes the new root, with its tree', async () => {
+    const dir = sb.repo('dedup');
+    const files = new Map<number, Record<string, string>>();
+    await history(dir, 0, 1, files);
+    const { engine, checkpoints } = open(dir);
+    clock = start + 10 * day;
+    const { record: same } = await checkpoints.snapshot({ label: 'no change' });
+    expect(same.deduped).toBe(true);
+    await history(dir, 20, 1, files);
+    clock = start + 21 * day;
+    expect((await checkpoints.prune({ days: 14, maxGb: 5 })).byAge).toEqual([1]);
+    const after = checkpoints.list();
+    expect(after.map((record) => record.label)).toEqual(['no change', 'day 20']);
+    const log = chain(engine.repo.gitDir, `refs/checkpoints/${after[1]!.id}`);
+    expect(log.map((entry) => entry.parents)).toEqual([1, 0]);
+    expect(log[1]!.tree).toBe(same.tree);
+    await checkpoints.restore(same.id);
+    expect(withoutGit(fingerprint(dir))).toEqual(files.get(1));
+  });
+
+  it('keeps every checkpoint with 0 days, and always keeps the newest', async () => {
+    const dir = sb.repo('zero');
+    await history(dir, 0, 3, new Map());
+    const { checkpoints } = open(dir);
+    clock = start + 400 * day;
+    expect((await checkpoints.prune({ days: 0, maxGb: 5 })).byAge).toEqual([]);
+    expect(checkpoints.list()).toHaveLength(3);
+    const result = await checkpoints.prune({ days: 1, maxGb: 5 });
+    expect(result.byAge).toHaveLength(2);
+    expect(checkpoints.list().map((record) => record.label)).toEqual(['day 2']);
+  });
+
+  it('drops the oldest half of the rest when the store is still over checkpoint_max_gb', async () => {
+    const dir = sb.repo('size');
+    const files = new Map<number, Record<string, string>>();
+    await history(dir, 0, 8, files);
+    const { checkpoints } = open(dir);
+    const before = checkpoints.list();
+    const result = await checkpoints.prune({ days: 0, maxGb: 100 / 1024 / 1024 });
+    expect(result.byAge).toEqual([]);
+    expect(result.bySize).toEqual(before.slice(0, 4).map((record) => record.id));
+    expect(checkpoints.list().map((record) => record.id)).toEqual(before.slice(4).map((record) => record.id));
+    for (const record of checkpoints.list()) {
+      await checkpoints.restore(record.id);
+      expect(withoutGit(fingerprint(dir))).toEqual(files.get(record.id));
+    }
+  });
+
+  it('never drops a checkpoint the redo stack of the last hour pins; an hour later it goes, and its redo point with it', async () => {
+    const dir = sb.repo('redo');
+    const files = new Map<number, Record<string, string>>();
+    await history(dir, 0, 3, files);
+    const { checkpoints } = open(dir);
+    clock = start + 10 * day;
+    write(dir, 'notes.txt', 'edited before the restore\n');
+    const editedFiles = withoutGit(fingerprint(dir));
+    const restored = await checkpoints.restore(1);
+    const redoPoint = checkpoints.list().find((record) => record.id === restored.redo);
+    expect(redoPoint).toBeDefined();
+    write(dir, 'after.txt', 'after the restore\n');
+    await checkpoints.snapshot({ label: 'after' });
+
+    clock += 30 * 60 * 1000;
+    const early = await checkpoints.prune({ days: 1, maxGb: 5 });
+    expect(early.byAge).toEqual([1, 2, 3]);
+    expect(checkpoints.list().map((record) => record.id)).toContain(redoPoint!.id);
+    // The restore can still be undone, exactly.
+    fs.rmSync(path.join(dir, 'after.txt'));
+    await checkpoints.redo();
+    expect(withoutGit(fingerprint(dir))).toEqual(editedFiles);
+
+    clock += 2 * 60 * 60 * 1000;
+    const late = await checkpoints.prune({ days: 1 / 24, maxGb: 5 });
+    expect(late.byAge).toContain(redoPoint!.id);
+    expect(await checkpoints.canUndo()).toBe(false);
+  });
+
+  it('a dry run says what would go and changes nothing', async () => {
+    const dir = sb.repo('dry');
+    await history(dir, 0, 4, new Map());
+    const { engine, checkpoints } = open(dir);
+    clock = start + 30 * day;
+    const storeBefore = fingerprint(engine.store.root);
+    const result = await checkpoints.prune({ days: 14, maxGb: 100 / 1024 / 1024 }, { dryRun: true });
+    expect(result.dryRun).toBe(true);
+    expect(result.byAge).toHaveLength(3);
+    expect(fingerprint(engine.store.root)).toEqual(storeBefore);
+  });
+
+  it('counts bytes as du does, finds stores whose project is gone, and deletes them', async () => {
+    const kept = sb.repo('kept');
+    const gone = sb.repo('gone');
+    await history(kept, 0, 2, new Map());
+    await history(gone, 0, 2, new Map());
+    fs.rmSync(gone, { recursive: true, force: true });
+    const stores = await listStores(sb.store);
+    expect(stores.map((entry) => [path.basename(entry.project), entry.exists, entry.checkpoints]).sort()).toEqual([
+      ['gone', false, 2],
+      ['kept', true, 2],
+    ]);
+    for (const entry of stores) {
+      const du = Number(execFileSync('du', ['-sB1', entry.store], { encoding: 'utf8' }).split('\t')[0]);
+      expect(entry.bytes).toBe(du);
+    }
+    const orphan = stores.find((entry) => !entry.exists)!;
+    await removeStore(orphan);
+    expect(fs.existsSync(orphan.store)).toBe(false);
+    expect((await listStores(sb.store)).map((entry) => path.basename(entry.project))).toEqual(['kept']);
+  });
+});
