@@ -11,6 +11,7 @@ import { benchHook, type HookRow } from './hook.js';
 import { benchEcho, type EchoRow } from './echo.js';
 import { benchAgentEcho, type AgentEchoRow } from './agentEcho.js';
 import { benchConversation, type ConversationRow } from './conversation.js';
+import { benchLongSession, type LongSessionRow } from './longSession.js';
 import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
@@ -62,6 +63,7 @@ let agentEcho: AgentEchoRow[] = [];
 const tricks: TrickRow[] = [];
 let picker: PickerRow | undefined;
 const conversation: ConversationRow[] = [];
+let longSession: LongSessionRow | undefined;
 let properties: PropertyRow[] = [];
 try {
   for (const files of sizes) {
@@ -114,6 +116,10 @@ try {
     process.stderr.write('conversation bench: the store over 500 and 2,000 captures of a growing transcript…\n');
     for (const captures of quick ? [500] : [500, 2_000]) conversation.push(await benchConversation(work, captures));
   }
+  if (want('longsession')) {
+    process.stderr.write('long session bench: 2,000 snapshots of small changes in 5,000 files, retention on…\n');
+    longSession = await benchLongSession(work, quick ? 1_000 : 5_000, quick ? 300 : 2_000);
+  }
   if (want('property')) {
     const runs = quick ? 200 : 2_000;
     process.stderr.write(`property tests: ${runs} runs each…\n`);
@@ -134,6 +140,7 @@ const measured = {
   picker,
   properties,
   conversation,
+  longSession,
   tricks: tricks.length > 0 ? { bar: 'kept only if it buys at least 20% on a path users feel, against the fairest floor', note: tricksNote, verdicts: tricksVerdicts(tricks), rows: tricks } : undefined,
 };
 const machine = { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` };
@@ -164,6 +171,11 @@ for (const r of tricks) {
 for (const r of conversation) {
   const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KiB`;
   process.stdout.write(`conversation store, ${r.captures} captures: transcript ${kib(r.transcriptBytes)}, store ${kib(r.storeBytes)} (${kib(r.diskBytes)} on disk) vs ${kib(r.copiesBytes)} as copies; capture ${r.captureMs.first} ms (first 100) / ${r.captureMs.last} ms (last 100), read back ${r.readMs} ms\n`);
+}
+if (longSession) {
+  const r = longSession;
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  process.stdout.write(`long session, ${r.snapshots} snapshots in ${r.files} files, retention ${r.retentionDays} days: snapshot ${r.snapshotMs.first} ms (first 100) / ${r.snapshotMs.last} ms (last 100), slope ${r.slopeMsPer1000} ms per 1,000 checkpoints; store ${mib(r.storeBytes.early)} after 100, at most ${mib(r.storeBytes.most)}, ${mib(r.storeBytes.end)} at the end (${r.checkpointsAtEnd} checkpoints); prune ${r.pruneMs.median} ms median, ${r.pruneMs.max} ms slowest over ${r.pruneMs.passes} passes\n`);
 }
 for (const row of properties) process.stdout.write(`Property ${row.test}: ${row.runs} runs ${row.ok ? 'passed' : 'FAILED'} in ${(row.ms / 1000).toFixed(0)} s\n`);
 if (picker) {

@@ -3,7 +3,7 @@
 import { Checkpoints, type OpenOptions } from './checkpoints.js';
 import { ProjectCheckpoints } from './projectCheckpoints.js';
 
-export type { ProjectCheckpoints, StoreReport, UsageReport } from './projectCheckpoints.js';
+export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
 export { listStores, removeStore, type StoreEntry } from './storeCatalog.js';
 export type { PruneOptions, PruneResult } from './applyRetention.js';
 export type { RetentionPolicy } from './retention.js';

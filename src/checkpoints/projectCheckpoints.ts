@@ -15,13 +15,6 @@ import { previewRedo, redoLast, type RedoPreview, type RedoResult } from './rest
 import { readRedoStack } from './restore/redoStack.js';
 import { planFrom, planNow, restoreCheckpoint, type PlanNow, type Requester, type RestoreOptions, type RestoreResult } from './restore/restore.js';
 
-/** Disk usage of a project's store and of every project's. */
-export interface UsageReport {
-  project: number;
-  all: number;
-  path: string;
-}
-
 /** What `/checkpoints` and `rewind checkpoints` show. */
 export interface StoreReport {
   project: string;
@@ -171,11 +164,6 @@ export class ProjectCheckpoints {
     return diskUsage(this.#engine.store.root);
   }
 
-  /** Disk usage of this project's store and of every project's (as `du`: blocks on disk). */
-  async usage(): Promise<UsageReport> {
-    const root = this.#engine.store.root;
-    return { project: await diskUsage(root), all: await diskUsage(path.dirname(root)), path: root };
-  }
 
   /** Whether retention has anything to do now (cheap; see applyRetention.ts). */
   retentionDue(policy: RetentionPolicy): Promise<boolean> {

@@ -14,6 +14,9 @@ const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
   restore: () => import('../commands/restore.js'),
   run: () => import('../commands/run.js'),
   redo: () => import('../commands/redo.js'),
+  checkpoints: () => import('../commands/checkpoints.js'),
+  prune: () => import('../commands/prune.js'),
+  clean: () => import('../commands/clean.js'),
   config: () => import('../commands/config.js'),
   hook: () => import('../commands/hook.js'),
   demo: () => import('../commands/demo.js'),
@@ -30,6 +33,9 @@ Usage:
   rewind restore <id> [--only PATH]... [--dry-run] [--yes] [--json]
                                             put the files back as they were at <id>
   rewind redo [--dry-run] [--yes] [--json]  undo the last restore (shows which, asks)
+  rewind checkpoints [--json]               disk usage, retention, every project's store
+  rewind prune [--dry-run]                  apply retention now, say what it freed
+  rewind clean --orphans|--project|--all [--yes]  delete checkpoint stores
   rewind config [path|get KEY|set KEY VALUE|validate]
   rewind hook <agent> <event>               an agent's hook entry (JSON payload on stdin)
 

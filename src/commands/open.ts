@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { testMs } from '../shared/testOverride.js';
+import { clockOf, testMs } from '../shared/testOverride.js';
+import { messageOf } from '../shared/errors.js';
 import { engineSettings, openProjectCheckpoints, requireGit, type ProjectCheckpoints } from '../checkpoints/index.js';
 import { effectiveConfig } from './effectiveConfig.js';
 import type { RewindConfig } from '../config/schema.js';
@@ -7,11 +8,14 @@ import { rewindHome } from '../config/paths.js';
 import { writeLine, type CommandIO } from './io.js';
 import { progressLine } from './progressLine.js';
 
-/** Opens the checkpoints of the project at `-C DIR` (or the current folder). */
+/**
+ * Opens the checkpoints of the project at `-C DIR` (or the current folder) and applies
+ * retention when it is due (not for `retention: false`: a snapshot's hot path).
+ */
 export async function openCheckpoints(
   io: CommandIO,
   dir: string | undefined,
-  options: { allowHome?: boolean; quietAboutInterrupted?: boolean } = {},
+  options: { allowHome?: boolean; quietAboutInterrupted?: boolean; retention?: boolean } = {},
 ): Promise<{ checkpoints: ProjectCheckpoints; config: RewindConfig }> {
   requireGit(io.env);
   const config = await effectiveConfig(io);
@@ -24,10 +28,22 @@ export async function openCheckpoints(
     onProgress: progressLine(io),
     // 30 s unless a test sets REWIND_TEST_LOCK_WAIT_MS.
     lockWaitMs: testMs(io.env, 'REWIND_TEST_LOCK_WAIT_MS'),
+    now: clockOf(io.env),
     onLockWait: (holder, waitMs) => writeLine(io.stderr, `rewind: another rewind is working on this project (${holder}): waiting for it, ${waitMs >= 1000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`} at most`),
   });
   for (const warning of await checkpoints.recoverList()) writeLine(io.stderr, `rewind: warning: ${warning}`);
   const interrupted = options.quietAboutInterrupted ? undefined : checkpoints.interruptedRestore();
   if (interrupted) writeLine(io.stderr, `rewind: warning: ${interrupted}`);
+  if (options.retention !== false) await retainOnOpen(io, checkpoints, config);
   return { checkpoints, config };
+}
+
+async function retainOnOpen(io: CommandIO, checkpoints: ProjectCheckpoints, config: RewindConfig): Promise<void> {
+  try {
+    const { retainIfDue } = await import('../runtime/retention.js');
+    const said = await retainIfDue(checkpoints, config);
+    if (said) writeLine(io.stderr, `rewind: retention: ${said}`);
+  } catch (error) {
+    writeLine(io.stderr, `rewind: warning: retention did not run (${messageOf(error)}); \`rewind prune\` tries again`);
+  }
 }

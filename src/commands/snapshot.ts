@@ -27,7 +27,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, help);
     return 0;
   }
-  const { checkpoints, config } = await openCheckpoints(io, values.C, { allowHome: values['allow-home'] });
+  const { checkpoints, config } = await openCheckpoints(io, values.C, { allowHome: values['allow-home'], retention: false });
   if (config.checkpointing_disabled) {
     throw new UserError('checkpointing is disabled in config.json (checkpointing_disabled); turn it on with `rewind config set checkpointing_disabled false`');
   }

@@ -156,9 +156,11 @@ export class ConversationStore {
 
   /**
    * Deletes the captures no kept checkpoint needs (with their chunks): those not named by
-   * `kept` nor extended by one that is. Returns the bytes freed.
+   * `kept` nor extended by one that is. Files written in the last `graceMs` stay: a capture
+   * is made just before the snapshot that will name it, maybe in another process. Returns
+   * the bytes freed.
    */
-  sweep(kept: readonly unknown[]): number {
+  sweep(kept: readonly unknown[], graceMs = 10 * 60 * 1000): number {
     if (!fs.existsSync(this.dir)) return 0;
     const livePoints = new Set<string>();
     const liveChunks = new Set<string>();
@@ -177,9 +179,12 @@ export class ConversationStore {
       }
     }
     let freed = 0;
+    const youngerThan = Date.now() - graceMs;
     const remove = (file: string) => {
       try {
-        freed += fs.statSync(file).size;
+        const stat = fs.statSync(file);
+        if (stat.mtimeMs > youngerThan) return;
+        freed += stat.size;
         fs.rmSync(file, { force: true });
       } catch {
         // Gone already.

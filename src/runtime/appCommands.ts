@@ -2,7 +2,8 @@ import { configFilePath } from '../config/file.js';
 import { messageOf } from '../shared/errors.js';
 import { appCommands, parseCommandLine, type AppCommandName } from './commandLine.js';
 import type { SessionPort } from './sessionPort.js';
-import { formatBytes } from '../shared/format.js';
+import { retentionPolicy } from './retention.js';
+import { storeReportLines } from './storeReport.js';
 import { openPicker, requesterOf } from './pickerFlow.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */
@@ -23,15 +24,11 @@ function helpLines(session: SessionPort): string[] {
 async function usageLines(session: SessionPort): Promise<string[]> {
   const checkpointer = session.checkpoints;
   if (!checkpointer) return [`Checkpoints are off: ${session.checkpointsOffReason ?? 'unknown'}.`];
-  const usage = await checkpointer.usage();
   const config = session.config;
   return [
-    `${checkpointer.summary.count} checkpoint(s) for ${checkpointer.engine.projectRoot}`,
-    `This project's store: ${formatBytes(usage.project)}   All projects: ${formatBytes(usage.all)}`,
-    `Store: ${usage.path}`,
+    ...storeReportLines(await checkpointer.engine.report(retentionPolicy(config))),
     '',
-    'Retention: every checkpoint is kept (pruning by checkpoint_retention_days and checkpoint_max_gb is not built yet).',
-    `Files over ${config.checkpoint_max_file_mb} MB are left out. Background gc every ${config.gc_every} snapshots.`,
+    `Files over ${config.checkpoint_max_file_mb} MB are left out. Background gc every ${config.gc_every} snapshots. Free space: \`rewind prune\`, \`rewind clean\`.`,
     ...(session.problems.length > 0 ? ['', 'Problems this session:', ...session.problems.map((problem) => `- ${problem}`)] : []),
   ];
 }

@@ -52,6 +52,19 @@ export class CheckpointTriggers {
     if (this.checkpointer && availability.on && !this.watcherStarting) this.startWatcher(this.checkpointer);
     else this.attached();
     this.changed();
+    void this.ready.then(() => this.retain(availability));
+  }
+
+  /** Retention, in the background once the session's first checkpoint is taken (it holds the lock while it works). */
+  private async retain(availability: CheckpointAvailability): Promise<void> {
+    if (!availability.retain || this.stopped) return;
+    try {
+      const said = await availability.retain();
+      if (said) this.notices.say(`retention: ${said}`);
+    } catch (error) {
+      this.notices.problem(`retention did not run: ${messageOf(error)} (\`rewind prune\` tries again)`);
+    }
+    this.checkpointer?.refresh();
   }
 
   get checkpoints(): Checkpointer | undefined {

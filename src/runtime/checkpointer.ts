@@ -1,7 +1,9 @@
-import { engineSettings, openProjectCheckpoints, requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions, type UsageReport } from '../checkpoints/index.js';
+import { clockOf } from '../shared/testOverride.js';
+import { engineSettings, openProjectCheckpoints, requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions } from '../checkpoints/index.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { messageOf } from '../shared/errors.js';
+import { retainIfDue } from './retention.js';
 
 /** Why checkpoints are off, or the engine when they are on. */
 export type CheckpointAvailability = (
@@ -11,6 +13,8 @@ export type CheckpointAvailability = (
 ) & {
   /** What went wrong opening them that the user must hear of (one line each). */
   problems?: string[];
+  /** Applies retention if it is due (config.json's policy): what it did, in words, if anything. */
+  retain?: () => Promise<string | undefined>;
 };
 
 /** Rebuilds a lost list and repairs the chain (after the project's own gc), saying what failed or was lost. */
@@ -44,11 +48,12 @@ export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.
     return { on: false, reason: 'git not found (install git)' };
   }
   try {
-    const engine = openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, onProgress });
+    const engine = openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, onProgress, now: clockOf(env) });
     const problems = await openingProblems(engine);
+    const retain = () => retainIfDue(engine, config);
     // Turned off: nothing new is taken, but the checkpoints already there can be restored.
-    if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json', engine, problems };
-    return { on: true, engine, problems };
+    if (config.checkpointing_disabled) return { on: false, reason: 'disabled in config.json', engine, problems, retain };
+    return { on: true, engine, problems, retain };
   } catch (error) {
     const message = messageOf(error);
     const reason = /home folder/.test(message) ? 'this is your home folder' : message.length > 60 ? `${message.slice(0, 57)}…` : message;
@@ -112,10 +117,5 @@ export class Checkpointer {
   /** Which of these project-relative paths the project's ignore rules (as checkpoints see them) ignore. */
   ignored(paths: string[]): Promise<Set<string>> {
     return this.engine.ignored(paths);
-  }
-
-  /** Disk usage of this project's store and of every project's. */
-  usage(): Promise<UsageReport> {
-    return this.engine.usage();
   }
 }

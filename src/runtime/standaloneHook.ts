@@ -2,6 +2,7 @@ import type { HookOutcome } from '../agents/agentAdapter.js';
 import { agentNamed } from '../agents/chooseAgent.js';
 import { parsePayload } from '../agents/payload.js';
 import { engineSettings, openProjectCheckpoints, requireGit } from '../checkpoints/index.js';
+import { clockOf } from '../shared/testOverride.js';
 import { loadConfigLenient } from '../config/lenient.js';
 import { rewindHome } from '../config/paths.js';
 import { messageOf } from '../shared/errors.js';
@@ -41,6 +42,7 @@ export async function standaloneHook(input: StandaloneHookInput): Promise<void> 
       settings: engineSettings(config),
       home: rewindHome(input.env),
       env: input.env,
+      now: clockOf(input.env),
     });
     for (const warning of await checkpoints.recoverList()) input.warn(warning);
     const conversation = captureConversation(conversationStoreOf(checkpoints), adapter.name, outcome.conversation, input.warn);

@@ -4,3 +4,9 @@ export function testMs(env: NodeJS.ProcessEnv, name: string): number | undefined
   const ms = Number(value ?? '');
   return value !== undefined && value.trim() !== '' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }
+
+/** The clock: the real one, unless a test sets REWIND_TEST_NOW (an ISO time) to move it. */
+export function clockOf(env: NodeJS.ProcessEnv): () => number {
+  const fixed = Date.parse(env.REWIND_TEST_NOW ?? '');
+  return Number.isFinite(fixed) ? () => fixed : Date.now;
+}

@@ -187,6 +187,19 @@ describe('retention', () => {
     expect(await checkpoints.canUndo()).toBe(false);
   });
 
+  it('cleans what crashed processes left: stale lock files and temporary packs', async () => {
+    const dir = sb.repo('leftovers');
+    await history(dir, 0, 2, new Map());
+    const { engine, checkpoints } = open(dir);
+    const packs = path.join(engine.repo.gitDir, 'objects', 'pack');
+    fs.writeFileSync(path.join(packs, 'tmp_pack_crashed'), 'half a pack');
+    fs.writeFileSync(path.join(engine.repo.gitDir, 'index.lock'), '');
+    const result = await checkpoints.prune({ days: 0, maxGb: 5 }, { reclaimAlways: true });
+    expect(result.cleaned.sort()).toEqual(['index.lock', 'objects/pack/tmp_pack_crashed']);
+    expect(fs.existsSync(path.join(packs, 'tmp_pack_crashed'))).toBe(false);
+    expect(checkpoints.list()).toHaveLength(2);
+  });
+
   it('a dry run says what would go and changes nothing', async () => {
     const dir = sb.repo('dry');
     await history(dir, 0, 4, new Map());

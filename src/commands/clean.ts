@@ -1,0 +1,55 @@
+import { listStores, removeStore, type StoreEntry } from '../checkpoints/index.js';
+import { rewindHome } from '../config/paths.js';
+import { UserError } from '../shared/errors.js';
+import { formatBytes } from '../shared/format.js';
+import { testMs } from '../shared/testOverride.js';
+import { parseCommandArgs } from './args.js';
+import { confirmOrStop } from './confirm.js';
+import { writeLine, type CommandIO } from './io.js';
+import { openCheckpoints } from './open.js';
+
+const help = `Usage: rewind clean (--orphans | --project | --all) [--yes] [-C DIR]
+
+Deletes checkpoint stores, after saying which and how much they take:
+  --orphans   the stores of projects whose folder no longer exists
+  --project   this project's store: every checkpoint of it, and what undoes a restore
+  --all       every project's store
+  --yes       do not ask; without a terminal to ask in, --yes is required
+
+Your projects' files are never touched. To keep recent checkpoints and free the rest, use
+\`rewind prune\` instead.
+
+Examples:
+  rewind clean --orphans
+  rewind clean --project --yes`;
+
+async function chosenStores(io: CommandIO, which: 'orphans' | 'project' | 'all', dir: string | undefined): Promise<StoreEntry[]> {
+  const stores = await listStores(rewindHome(io.env));
+  if (which === 'all') return stores;
+  if (which === 'orphans') return stores.filter((entry) => !entry.exists);
+  const { checkpoints } = await openCheckpoints(io, dir, { allowHome: true, retention: false });
+  return stores.filter((entry) => entry.store === checkpoints.storeRoot);
+}
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  const { values } = parseCommandArgs('clean', argv, { orphans: { type: 'boolean' }, project: { type: 'boolean' }, all: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' } }, false);
+  if (values.help) {
+    writeLine(io.stdout, help);
+    return 0;
+  }
+  const picked = (['orphans', 'project', 'all'] as const).filter((flag) => values[flag]);
+  if (picked.length !== 1) throw new UserError('say which stores to delete: --orphans, --project or --all (see `rewind clean --help`)', { exitCode: 2 });
+  const which = picked[0]!;
+  const stores = await chosenStores(io, which, values.C);
+  if (stores.length === 0) {
+    writeLine(io.stdout, which === 'orphans' ? 'no stores of vanished projects: nothing to delete' : 'no checkpoint store here: nothing to delete');
+    return 0;
+  }
+  const total = stores.reduce((sum, entry) => sum + entry.bytes, 0);
+  for (const entry of stores) writeLine(io.stdout, `  ${formatBytes(entry.bytes).padStart(7)}  ${entry.checkpoints} checkpoint(s)  ${entry.project || '(unknown project)'}${entry.exists ? '' : ' (gone)'}  ${entry.store}`);
+  const question = `Delete ${stores.length} store(s), ${formatBytes(total)}? Their checkpoints cannot be restored after this. [y/N] `;
+  if (!(await confirmOrStop(io, values.yes, question, 'deleting'))) return 1;
+  for (const entry of stores) await removeStore(entry, testMs(io.env, 'REWIND_TEST_LOCK_WAIT_MS'));
+  writeLine(io.stdout, `deleted ${stores.length} store(s), freed ${formatBytes(total)}`);
+  return 0;
+}
