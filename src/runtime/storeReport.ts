@@ -47,7 +47,7 @@ export function storeReportLines(report: StoreReport): string[] {
     ...retentionLines(report),
     '',
     `  ${'Project'.padEnd(nameWidth)} ${'Disk'.padStart(7)} ${''.padEnd(barWidth)} ${'Ckpts'.padStart(5)}`,
-    ...report.projects.map((entry) => projectRow(entry, most, report.store)),
+    ...(report.projects.length > 0 ? report.projects.map((entry) => projectRow(entry, most, report.store)) : ['  (no checkpoint stores yet)']),
     ...(report.orphans.length > 0 ? ['', `✗ ${report.orphans.length} project folder(s) no longer exist (${formatBytes(orphanBytes)}): \`rewind clean --orphans\` deletes their stores`] : []),
   ];
 }
