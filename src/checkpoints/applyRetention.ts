@@ -96,7 +96,15 @@ async function reclaim(engine: Checkpoints): Promise<void> {
 }
 
 async function drop(engine: Checkpoints, ids: number[], options: PruneOptions): Promise<void> {
-  const { kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids));
+  let kept: CheckpointRecord[];
+  try {
+    ({ kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids)));
+  } catch {
+    // A kept checkpoint's tree is gone (the project's own gc pruned what it borrowed): mark
+    // those unrestorable and out of the chain (repairChain), then the rest can be rebuilt.
+    await repairChain(engine.repo, engine.log);
+    ({ kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids)));
+  }
   await reclaim(engine);
   options.onDropped?.(kept);
 }

@@ -11,6 +11,7 @@ import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js'
 import { listStores, removeStore } from '../../src/checkpoints/storeCatalog.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { shadowGit } from '../helpers/shadow.js';
+import { commitOnFeatureBranch, dropFeatureBranch } from '../helpers/repoShapes.js';
 import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
 
 const day = 24 * 60 * 60 * 1000;
@@ -213,6 +214,30 @@ describe('retention', () => {
     expect(shadowGit(engine.repo.gitDir, 'for-each-ref', 'refs/checkpoints/1')).toBe('');
     expect(fs.existsSync(path.join(engine.store.root, 'pruning'))).toBe(false);
     expect(checkpoints.list().map((record) => record.id)).toEqual([2, 3]);
+  });
+
+  it('a kept checkpoint whose borrowed objects the project pruned is marked unrestorable; retention still runs and the rest restores', async () => {
+    const dir = sb.repo('borrowed');
+    const files = new Map<number, Record<string, string>>();
+    await history(dir, 0, 1, files);
+    commitOnFeatureBranch(sb, dir);
+    await history(dir, 10, 1, files);
+    // Its files committed on the branch only, then the branch deleted and collected.
+    sb.git(dir, 'add', '-A');
+    sb.git(dir, 'commit', '-q', '-m', 'on the branch');
+    dropFeatureBranch(sb, dir);
+    await history(dir, 20, 1, files);
+    const { checkpoints } = open(dir);
+    clock = start + 21 * day;
+    const result = await checkpoints.prune({ days: 14, maxGb: 5 });
+    expect(result.byAge).toEqual([1]);
+    const after = checkpoints.list();
+    expect(after.map((record) => [record.id, record.unrestorable === true])).toEqual([
+      [2, true],
+      [3, false],
+    ]);
+    await checkpoints.restore(3);
+    expect(withoutGit(fingerprint(dir))).toEqual(files.get(3));
   });
 
   it('a dry run says what would go and changes nothing', async () => {
