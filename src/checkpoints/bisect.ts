@@ -136,6 +136,12 @@ function notTestable(prober: Prober, record: CheckpointRecord, end: string): Bis
   return new BisectStop(`checkpoint #${record.id} (the ${end} end) could not be tested: ${why}; name another with --${end} ID`);
 }
 
+function failsAtGood(prober: Prober, record: CheckpointRecord): BisectStop {
+  const code = prober.steps[0]?.code;
+  const hint = code === 127 ? ': command not found? check the test command' : ': name an older one with --good ID, or check the test command';
+  return new BisectStop(`the test already fails at the good end, checkpoint #${record.id} (exit ${code})${hint}`);
+}
+
 async function search(prober: Prober, candidates: CheckpointRecord[]): Promise<{ lo: number; hi: number; skipped: Set<number> }> {
   const first = candidates[0] as CheckpointRecord;
   const last = candidates[candidates.length - 1] as CheckpointRecord;
@@ -143,7 +149,7 @@ async function search(prober: Prober, candidates: CheckpointRecord[]): Promise<{
   let hi = candidates.length - 1;
   const atGood = await prober.test(first, runsLeft(lo, hi) + 1);
   if (atGood === 'skip') throw notTestable(prober, first, 'good');
-  if (atGood === 'bad') throw new BisectStop(`the test already fails at the good end, checkpoint #${first.id} (exit ${prober.steps[0]?.code}): name an older one with --good ID, or check the test command`);
+  if (atGood === 'bad') throw failsAtGood(prober, first);
   const atBad = await prober.test(last, runsLeft(lo, hi));
   if (atBad === 'skip') throw notTestable(prober, last, 'bad');
   if (atBad === 'good') throw new BisectStop(`the test passes at the bad end, checkpoint #${last.id}: nothing broke between #${first.id} and #${last.id} (name another with --bad ID, or try --scan)`);
@@ -161,7 +167,7 @@ async function scan(prober: Prober, candidates: CheckpointRecord[]): Promise<Sca
   for (const [index, record] of candidates.entries()) {
     const verdict = await prober.test(record, candidates.length - index - 1);
     if (index === 0 && verdict === 'skip') throw notTestable(prober, record, 'good');
-    if (index === 0 && verdict === 'bad') throw new BisectStop(`the test already fails at the good end, checkpoint #${record.id} (exit ${prober.steps[0]?.code}): name an older one with --good ID, or check the test command`);
+    if (index === 0 && verdict === 'bad') throw failsAtGood(prober, record);
   }
   const breaks = scanBreaks(prober.steps);
   if (breaks.length === 0) throw new BisectStop(`the test passes at every checkpoint from #${candidates[0]?.id} to #${candidates[candidates.length - 1]?.id} it could test`);
