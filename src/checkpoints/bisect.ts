@@ -185,6 +185,9 @@ export async function bisectCheckpoints(engine: Checkpoints, options: BisectOpti
   const range = bisectRange(engine.list(), options.good, options.bad);
   const candidates = testable(range);
   const scratch = makeScratch(engine);
+  // Rewind leaving mid-test (the app's /quit): the folder goes too.
+  const onExit = () => removeScratch(scratch);
+  process.on('exit', onExit);
   try {
     const work = path.join(scratch, 'work');
     fs.mkdirSync(work);
@@ -221,6 +224,7 @@ export async function bisectCheckpoints(engine: Checkpoints, options: BisectOpti
       nested: [...new Set(range.flatMap((record) => record.nested))],
     };
   } finally {
+    process.off('exit', onExit);
     removeScratch(scratch);
   }
 }

@@ -4,6 +4,7 @@ import { appCommands, parseCommandLine, type AppCommandName } from './commandLin
 import type { SessionPort } from './sessionPort.js';
 import { formatBytes } from '../shared/format.js';
 import { openPicker, requesterOf } from './pickerFlow.js';
+import { bisectCommand } from './bisectFlow.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */
 export function commandKeyLabel(spec: string): string {
@@ -75,6 +76,8 @@ export async function runAppCommand(session: SessionPort, name: AppCommandName |
     case 'redo':
       await redo(session);
       return undefined;
+    case 'bisect':
+      return bisectCommand(session, argument);
     case 'config':
       session.showOverlay({
         kind: 'panel',
