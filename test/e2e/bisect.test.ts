@@ -3,26 +3,13 @@
 // step that broke it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../helpers/fingerprint.js';
-import { startRewind, type TermSession } from '../helpers/term.js';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import type { TermSession } from '../helpers/term.js';
+import { termSandbox } from '../helpers/termSandbox.js';
+import { write } from '../helpers/tempRepo.js';
 
-let sb: Sandbox;
-let session: TermSession | undefined;
-
-beforeEach(() => {
-  sb = createSandbox('rewind-bisect-e2e-');
-});
-afterEach(async () => {
-  if (session) {
-    session.kill('SIGKILL');
-    await session.exited;
-    session.close();
-    session = undefined;
-  }
-  await sb.cleanup();
-});
+const terms = termSandbox('rewind-bisect-e2e-');
 
 let lastManual = 0;
 
@@ -48,10 +35,10 @@ async function step(term: TermSession, line: string, done: () => boolean, label:
 describe('/bisect in the app', () => {
   it('finds the first bad checkpoint, opens the picker there, and d shows the step that broke it', async () => {
     lastManual = 0;
+    const sb = terms.sandbox();
     const root = sb.repo('bisect');
     write(root, 'status', 'ok\n');
-    const term = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: root, env: { ...sb.env, PS1: 'agent$ ' }, cols: 160, rows: 30 });
-    session = term;
+    const term = terms.start(['--', 'bash', '--norc', '--noprofile'], { cwd: root, env: { ...sb.env, PS1: 'agent$ ' }, cols: 160, rows: 30 });
     await term.waitFor(/agent\$/, 15_000, 'the agent prompt');
     const file = (name: string) => path.join(root, name);
     await step(term, 'echo two > s.txt', () => fs.existsSync(file('s.txt')), 'two');
