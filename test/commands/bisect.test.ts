@@ -144,6 +144,26 @@ describe('rewind bisect', () => {
     expect(scratchLeft()).toEqual([]);
   });
 
+  it('a nested repository is an empty folder in the tests, and it says so', async () => {
+    const root = sb.repo('nested');
+    const sub = path.join(root, 'vendor', 'lib');
+    fs.mkdirSync(sub, { recursive: true });
+    sb.git(sub, 'init', '-q', '-b', 'main');
+    write(sub, 'lib.js', 'nested\n');
+    sb.git(sub, 'add', '-A');
+    sb.git(sub, 'commit', '-q', '-m', 'lib');
+    const checkpoints = sb.project(root);
+    for (const state of ['ok', 'broken']) {
+      write(root, 'status', `${state}\n`);
+      await checkpoints.snapshot({ label: state, backgroundScan: false });
+    }
+    const test = ['--', 'sh', '-c', 'test -d vendor/lib && ! test -e vendor/lib/lib.js && grep -q "^ok$" status'];
+    const result = await rewind(['bisect', ...test], sb.env, root);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^The first bad checkpoint is #2 /);
+    expect(result.stdout).toContain('Nested repositories (vendor/lib) were empty folders in the tests: checkpoints do not hold their files.\n');
+  });
+
   it('bad input is one line saying what to do, non-zero', async () => {
     const empty = sb.repo('empty');
     const none = await rewind(['bisect', '--', 'true'], sb.env, empty);
