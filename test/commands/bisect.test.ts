@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupRunning } from '../../src/checkpoints/processAlive.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
+import { commit } from '../helpers/repoShapes.js';
 import { cliPath } from '../helpers/term.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
@@ -149,9 +150,7 @@ describe('rewind bisect', () => {
     const sub = path.join(root, 'vendor', 'lib');
     fs.mkdirSync(sub, { recursive: true });
     sb.git(sub, 'init', '-q', '-b', 'main');
-    write(sub, 'lib.js', 'nested\n');
-    sb.git(sub, 'add', '-A');
-    sb.git(sub, 'commit', '-q', '-m', 'lib');
+    commit(sb, sub, { 'lib.js': 'nested\n' }, 'lib');
     const checkpoints = sb.project(root);
     for (const state of ['ok', 'broken']) {
       write(root, 'status', `${state}\n`);
