@@ -53,6 +53,14 @@ function scratchLeft(): string[] {
   return stores.flatMap((store) => fs.readdirSync(path.join(history, store)).filter((name) => name.startsWith('scratch-') || name.startsWith('staging-')));
 }
 
+/** The shadow repo's files but its objects (which git may freshen). */
+function shadowFiles(): Record<string, string> {
+  const history = path.join(sb.store, 'history');
+  const [store] = fs.readdirSync(history);
+  const all = fingerprint(path.join(history, store ?? '', 'repo.git'));
+  return Object.fromEntries(Object.entries(all).filter(([rel]) => !rel.startsWith('objects')));
+}
+
 const tmpScratch = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('rewind-scratch-'));
 
 describe('rewind bisect', () => {
@@ -61,6 +69,7 @@ describe('rewind bisect', () => {
     const counter = path.join(sb.base, 'counter');
     const before = fingerprint(root);
     const tmpBefore = tmpScratch();
+    const shadowBefore = shadowFiles();
     const result = await rewind(['bisect', ...counted(counter)], sb.env, root);
     expect(result.stderr).not.toMatch(/error/);
     expect(result.code).toBe(0);
@@ -74,6 +83,8 @@ describe('rewind bisect', () => {
     expect(fingerprint(root)).toEqual(before);
     expect(scratchLeft()).toEqual([]);
     expect(tmpScratch()).toEqual(tmpBefore);
+    // The shadow repo's index, HEAD, refs and config are as they were: no worktree, no index of ours left in it.
+    expect(shadowFiles()).toEqual(shadowBefore);
   });
 
   it('--json gives the first bad checkpoint, the one to restore and every run', async () => {
