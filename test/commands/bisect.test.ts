@@ -206,8 +206,11 @@ describe('rewind bisect', () => {
 });
 
 describe('rewind bisect, stopped', () => {
-  it('Ctrl-C (SIGINT) on rewind mid-test stops the test and everything it started, and removes the scratch folder', async () => {
-    const root = await scriptedHistory('sigint', history(6, 4));
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s (Ctrl-C) on rewind mid-test stops the test and everything it started, and removes the scratch folder', async (signal, code) => {
+    const root = await scriptedHistory('signal', history(6, 4));
     const before = fingerprint(root);
     const tmp = sb.folder('tmp');
     const pidFile = path.join(sb.base, 'test.pid');
@@ -221,9 +224,9 @@ describe('rewind bisect, stopped', () => {
       await waitFor(() => fs.existsSync(pidFile), 20_000, 'the test to start');
       const testPid = Number(fs.readFileSync(pidFile, 'utf8'));
       expect(scratchLeft()).toHaveLength(1);
-      child.kill('SIGINT');
-      expect(await exited).toBe(130);
-      expect(stderr).toContain('rewind: bisect stopped by SIGINT: the test was stopped and its scratch folder removed');
+      child.kill(signal);
+      expect(await exited).toBe(code);
+      expect(stderr).toContain(`rewind: bisect stopped by ${signal}: the test was stopped and its scratch folder removed`);
       await waitFor(() => !groupRunning(testPid), 5_000, 'the test and its sleep to be gone');
     } finally {
       child.kill('SIGKILL');
