@@ -136,13 +136,22 @@ function notTestable(prober: Prober, record: CheckpointRecord, end: string): Bis
   return new BisectStop(`checkpoint #${record.id} (the ${end} end) could not be tested: ${why}; name another with --${end} ID`);
 }
 
+interface Found {
+  /** Indexes into the candidates: the last good one before the first bad one, and it. */
+  lo: number;
+  hi: number;
+  /** Indexes of the candidates that could not be tested. */
+  skipped: Set<number>;
+  breaks: ScanBreak[];
+}
+
 function failsAtGood(prober: Prober, record: CheckpointRecord): BisectStop {
   const code = prober.steps[0]?.code;
   const hint = code === 127 ? ': command not found? check the test command' : ': name an older one with --good ID, or check the test command';
   return new BisectStop(`the test already fails at the good end, checkpoint #${record.id} (exit ${code})${hint}`);
 }
 
-async function search(prober: Prober, candidates: CheckpointRecord[]): Promise<{ lo: number; hi: number; skipped: Set<number> }> {
+async function search(prober: Prober, candidates: CheckpointRecord[]): Promise<Found> {
   const first = candidates[0] as CheckpointRecord;
   const last = candidates[candidates.length - 1] as CheckpointRecord;
   let lo = 0;
@@ -160,18 +169,23 @@ async function search(prober: Prober, candidates: CheckpointRecord[]): Promise<{
     else if (verdict === 'bad') hi = probe;
     else skipped.add(probe);
   }
-  return { lo, hi, skipped };
+  return { lo, hi, skipped, breaks: [] };
 }
 
-async function scan(prober: Prober, candidates: CheckpointRecord[]): Promise<ScanBreak[]> {
+async function scan(prober: Prober, candidates: CheckpointRecord[]): Promise<Found> {
+  const verdicts: Verdict[] = [];
   for (const [index, record] of candidates.entries()) {
     const verdict = await prober.test(record, candidates.length - index - 1);
     if (index === 0 && verdict === 'skip') throw notTestable(prober, record, 'good');
     if (index === 0 && verdict === 'bad') throw failsAtGood(prober, record);
+    verdicts.push(verdict);
   }
   const breaks = scanBreaks(prober.steps);
   if (breaks.length === 0) throw new BisectStop(`the test passes at every checkpoint from #${candidates[0]?.id} to #${candidates[candidates.length - 1]?.id} it could test`);
-  return breaks;
+  const hi = candidates.findIndex((record) => record.id === breaks[0]?.bad);
+  const lo = verdicts.findLastIndex((verdict, index) => index < hi && verdict === 'good');
+  const skipped = new Set(verdicts.flatMap((verdict, index) => (verdict === 'skip' ? [index] : [])));
+  return { lo, hi, skipped, breaks };
 }
 
 /**
@@ -192,19 +206,7 @@ export async function bisectCheckpoints(engine: Checkpoints, options: BisectOpti
     const work = path.join(scratch, 'work');
     fs.mkdirSync(work);
     const prober = new Prober(new TreeFolder(engine, work, path.join(scratch, 'index')), options);
-    let breaks: ScanBreak[] = [];
-    let lo: number;
-    let hi: number;
-    let skipped = new Set<number>();
-    if (options.scan) {
-      breaks = await scan(prober, candidates);
-      const firstBad = candidates.findIndex((record) => record.id === breaks[0]?.bad);
-      hi = firstBad;
-      lo = candidates.findLastIndex((record, index) => index < firstBad && prober.steps.some((step) => step.id === record.id && step.verdict === 'good'));
-      candidates.forEach((record, index) => prober.steps.some((step) => step.id === record.id && step.verdict === 'skip') && skipped.add(index));
-    } else {
-      ({ lo, hi, skipped } = await search(prober, candidates));
-    }
+    const { lo, hi, skipped, breaks } = options.scan ? await scan(prober, candidates) : await search(prober, candidates);
     const firstBad = candidates[hi] as CheckpointRecord;
     const lastGood = candidates[lo] as CheckpointRecord;
     const maybe = candidates.filter((_, index) => index > lo && index < hi && skipped.has(index));
