@@ -1,4 +1,6 @@
 // `rewind show <id>`: what that one step changed (the checkpoint to the next one, or now).
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rewind } from '../helpers/io.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
@@ -47,6 +49,23 @@ describe('rewind show', () => {
     const root = await steps();
     expect((await rewind(['show', '1', '--name-status', 'src'], sb.env, root)).stdout).toBe('A\tsrc/b.txt\n');
     expect((await rewind(['show', '1', '--name-status', 'b.txt'], sb.env, `${root}/src`)).stdout).toBe('A\tsrc/b.txt\n');
+  });
+
+  it('passes over a checkpoint that can no longer be read, and says so; such a checkpoint has no step to show', async () => {
+    const root = await steps();
+    write(root, 'a.txt', 'three\n');
+    expect((await rewind(['snapshot', '--label', 'fourth'], sb.env, root)).code).toBe(0);
+    // #2 marked as the engine marks checkpoints whose objects the project's gc pruned.
+    const [store] = fs.readdirSync(path.join(sb.store, 'history'));
+    const log = path.join(sb.store, 'history', store ?? '', 'checkpoints.jsonl');
+    const lines = fs.readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: number; unrestorable?: boolean });
+    fs.writeFileSync(log, `${lines.map((record) => JSON.stringify(record.id === 2 ? { ...record, unrestorable: true } : record)).join('\n')}\n`);
+    const shown = await rewind(['show', '1', '--name-status'], sb.env, root);
+    expect(shown).toEqual({ code: 0, stdout: 'M\ta.txt\nA\tsrc/b.txt\n', stderr: 'rewind: #2 can no longer be read: shown from #1 to #3\n' });
+    const gone = await rewind(['show', '2'], sb.env, root);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toMatch(/^rewind: checkpoint #2's step cannot be shown: its files are no longer restorable/);
+    expect((await rewind(['fork', '2'], sb.env, root)).stderr).toMatch(/^rewind: checkpoint #2 cannot be forked: its files are no longer restorable/);
   });
 
   it('bad input is one line, non-zero', async () => {
