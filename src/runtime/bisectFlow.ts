@@ -41,7 +41,10 @@ async function run(session: SessionPort, command: string, state: BisectState): P
     if (state.running) state.running.line = line;
     session.say(line);
   };
-  state.running = { controller, line: `bisect: starting · ${command}`, timer: setInterval(() => state.running && session.say(state.running.line), repeatMs) };
+  const timer = setInterval(() => state.running && session.say(state.running.line), repeatMs);
+  // Never what keeps the app running.
+  timer.unref();
+  state.running = { controller, line: `bisect: starting · ${command}`, timer };
   state.found = undefined;
   session.say(state.running.line);
   try {
