@@ -102,7 +102,10 @@ class Prober {
     const { signal } = this.options;
     this.runs++;
     this.options.onStep?.({ kind: 'testing', id: record.id, run: this.runs, left });
-    await this.folder.checkout(record.tree);
+    await this.folder.checkout(record.tree).catch((error: unknown) => {
+      // Objects gone meanwhile (the project's own gc, a prune): a clear stop, not a crash.
+      throw new BisectStop(`checkpoint #${record.id}'s files could not be written to the test folder: ${(error as Error).message}`, { cause: error });
+    });
     if (signal?.aborted) throw new BisectStop('bisect stopped: interrupted', { exitCode: 130 });
     const step = await this.run(record, signal);
     this.steps.push(step);

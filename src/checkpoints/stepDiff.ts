@@ -29,6 +29,8 @@ export async function stepDiff(engine: Checkpoints, id: number, only: readonly s
   const to = toIndex < 0 ? null : (later[toIndex] as CheckpointRecord);
   const passedOver = (toIndex < 0 ? later : later.slice(0, toIndex)).map((entry) => entry.id);
   const toTree = to ? to.tree : (await engine.currentTree()).tree;
-  const result = await engine.repo.git(['diff-tree', '-r', '--no-renames', ...format, record.tree, toTree, ...pathspecs(only)]);
+  const result = await engine.repo.git(['diff-tree', '-r', '--no-renames', ...format, record.tree, toTree, ...pathspecs(only)]).catch((error: unknown) => {
+    throw new UserError(`the step of #${id} could not be read (its files may have been pruned): ${(error as Error).message}`, { cause: error });
+  });
   return { record, to, passedOver, diff: result.stdout };
 }
