@@ -11,6 +11,9 @@ export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotO
 export type { ChangeSummary, ChangeExamples } from './snapshot.js';
 export type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';
 export type { RepairResult } from './repairChain.js';
+export type { BisectEvent, BisectOptions, BisectResult, BisectStep, ScanBreak, Verdict } from './bisect.js';
+export type { ForkResult } from './fork.js';
+export type { StepDiff } from './stepDiff.js';
 export type { LeftAlone, PlannedWrite, RestorePlan } from './restore/plan.js';
 export type { RestorePreview } from './restore/planRestore.js';
 export type { PlanNow, Requester, RestoreOptions, RestoreResult } from './restore/restore.js';

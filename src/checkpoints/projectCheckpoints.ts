@@ -1,9 +1,12 @@
 import path from 'node:path';
 import type { Checkpoints, CurrentTree, SnapshotOptions, SnapshotResult } from './checkpoints.js';
+import { bisectCheckpoints, type BisectOptions, type BisectResult } from './bisect.js';
 import { diskUsage } from './diskUsage.js';
 import { applyRetention, retentionDue, type PruneOptions, type PruneResult } from './applyRetention.js';
 import { nextExpiry, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
 import { listStores, type StoreEntry } from './storeCatalog.js';
+import { forkCheckpoint, type ForkResult } from './fork.js';
+import { stepDiff, type StepDiff } from './stepDiff.js';
 import { splitNul } from './git.js';
 import { gitText, shadowGitClient } from './gitClient.js';
 import type { CheckpointRecord, SkippedFile } from './record.js';
@@ -199,5 +202,20 @@ export class ProjectCheckpoints {
       newest: ends(records.at(-1)),
       retention: { days: policy.days, maxGb: policy.maxGb, dueNow, nextAt: dueNow === 0 && expiry !== undefined ? new Date(expiry).toISOString() : null, overCap: overCap(projectBytes, policy) },
     };
+  }
+
+  /** The first checkpoint where a test fails, each tested in a scratch folder, never the project (bisect.ts). */
+  bisect(options: BisectOptions): Promise<BisectResult> {
+    return bisectCheckpoints(this.#engine, options);
+  }
+
+  /** Checkpoint `id`'s files in a new folder `dir` (fork.ts). */
+  fork(id: number, dir: string): Promise<ForkResult> {
+    return forkCheckpoint(this.#engine, id, dir);
+  }
+
+  /** What checkpoint `id`'s own step changed, as `git diff-tree <format>` (stepDiff.ts). */
+  stepDiff(id: number, only: readonly string[], format: readonly string[]): Promise<StepDiff> {
+    return stepDiff(this.#engine, id, only, format);
   }
 }

@@ -20,6 +20,9 @@ const commands: Record<string, () => Promise<{ main: CommandMain }>> = {
   config: () => import('../commands/config.js'),
   hook: () => import('../commands/hook.js'),
   demo: () => import('../commands/demo.js'),
+  bisect: () => import('../commands/bisect.js'),
+  fork: () => import('../commands/fork.js'),
+  show: () => import('../commands/show.js'),
 };
 
 export const usage = `rewind: the undo button for AI coding agents
@@ -36,6 +39,10 @@ Usage:
   rewind checkpoints [--json]               disk usage, retention, every project's store
   rewind prune [--dry-run]                  apply retention now, say what it freed
   rewind clean --orphans|--project|--all [--yes]  delete checkpoint stores
+  rewind show <id> [PATH...]                what that one step changed (<id> -> the next checkpoint)
+  rewind bisect [--good ID] [--bad ID] [--scan] [--setup CMD] -- <test...>
+                                            the first checkpoint where a test fails (your files untouched)
+  rewind fork <id> [--dir DIR]              a checkpoint's files in a new folder
   rewind config [path|get KEY|set KEY VALUE|validate]
   rewind hook <agent> <event>               an agent's hook entry (JSON payload on stdin)
 

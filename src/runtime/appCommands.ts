@@ -5,6 +5,7 @@ import type { SessionPort } from './sessionPort.js';
 import { retentionPolicy } from './retention.js';
 import { storeReportLines } from './storeReport.js';
 import { openPicker, requesterOf } from './pickerFlow.js';
+import { bisectCommand } from './bisectFlow.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */
 export function commandKeyLabel(spec: string): string {
@@ -72,6 +73,8 @@ export async function runAppCommand(session: SessionPort, name: AppCommandName |
     case 'redo':
       await redo(session);
       return undefined;
+    case 'bisect':
+      return bisectCommand(session, argument);
     case 'config':
       session.showOverlay({
         kind: 'panel',

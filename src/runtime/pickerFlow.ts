@@ -56,11 +56,21 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
   }
 }
 
+/** The diff of checkpoint `id`'s own step as the picker's `d` shows it: a header, then git's lines. */
+export async function stepDiffLines(checkpointer: Checkpointer, id: number): Promise<string[]> {
+  const step = await checkpointer.engine.stepDiff(id, [], ['--no-color', '-p']);
+  const record = step.record;
+  const to = step.to ? `#${step.to.id}` : 'the files now';
+  const lines = step.diff.toString('utf8').split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return [`# #${id} ${record.label || record.trigger}: its step, #${id} -> ${to}`, ...(lines.length > 0 ? lines : ['(this step changed no files)'])];
+}
+
 /**
  * Opens the rewind picker (Esc Esc, /rewind): every checkpoint of the project, newest at
- * the bottom. With none yet it only says so; with checkpointing off it warns.
+ * the bottom (or `selectId` selected). With none yet it only says so; with checkpointing off it warns.
  */
-export async function openPicker(session: SessionPort): Promise<void> {
+export async function openPicker(session: SessionPort, selectId?: number): Promise<void> {
   // Right after start: the session's first checkpoint is moments away.
   await session.checkpointsOpened();
   const checkpointer = session.checkpoints;
@@ -86,6 +96,8 @@ export async function openPicker(session: SessionPort): Promise<void> {
     loadPreview: (id) => previews.load(id),
     modes: (id) => restoreModesOf(session.agent, checkpointer.engine.get(id), conversationStoreOf(checkpointer.engine)),
     canUndo,
+    loadStepDiff: (id) => stepDiffLines(checkpointer, id),
+    selectId,
     agentBusy: session.agentBusy,
     banner: session.checkpointsOffReason ? `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken` : undefined,
     onChoose: (choice) => void choose(session, checkpointer, choice),

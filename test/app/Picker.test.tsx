@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUSY_NOTE, Picker } from '../../src/app/picker/Picker.js';
 import { noCheckpointsYet } from '../../src/shared/messages.js';
 import { textWidth } from '../../src/app/picker/cut.js';
-import type { PickerChoice, PickerPreview, PickerProps } from '../../src/app/picker/types.js';
-import { allModes, checkpoints, emptyPreview, noConversation } from './pickerFixtures.js';
-import { FakeKeys, KEY, renderWait, type Rendered } from './renderWait.js';
+import type { PickerPreview } from '../../src/app/picker/types.js';
+import { checkpoints, emptyPreview, noConversation } from './pickerFixtures.js';
+import { KEY, type Rendered } from './renderWait.js';
+import { openPicker } from './openPicker.js';
 
 const opened: Rendered[] = [];
 afterEach(() => {
@@ -13,28 +14,7 @@ afterEach(() => {
 });
 
 /** Opens a picker (80 x 24 unless told) and waits until it is drawn and listening. */
-async function open(over: Partial<Omit<PickerProps, 'keys' | 'onChoose' | 'onClose'>> = {}) {
-  const keys = new FakeKeys();
-  const chosen: PickerChoice[] = [];
-  const closed: true[] = [];
-  const props: PickerProps = {
-    checkpoints: checkpoints(20),
-    width: 80,
-    height: 24,
-    loadPreview: () => Promise.resolve(emptyPreview),
-    modes: allModes,
-    canUndo: false,
-    agentBusy: false,
-    ...over,
-    keys,
-    onChoose: (choice) => chosen.push(choice),
-    onClose: () => closed.push(true),
-  };
-  const view = renderWait(<Picker {...props} />, { columns: Math.max(100, props.width) });
-  opened.push(view);
-  await view.waitForFrame((frame) => frame.includes('rewind to a checkpoint') && keys.subscribed, 3_000, 'the picker to open');
-  return { view, keys, chosen, closed, props };
-}
+const open = (over: Parameters<typeof openPicker>[1] = {}) => openPicker(opened, over);
 
 /** The selected row's text (after `›`, without the border). */
 function selectedRow(frame: string): string | undefined {

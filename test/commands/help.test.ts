@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rewind } from '../helpers/io.js';
 import { createSandbox } from '../helpers/tempRepo.js';
 
-const commands = ['snapshot', 'list', 'diff', 'restore', 'redo', 'config', 'run', 'demo', 'hook'];
+const commands = ['snapshot', 'list', 'diff', 'restore', 'redo', 'config', 'run', 'demo', 'hook', 'bisect', 'fork', 'show'];
 
 describe('help', () => {
   it('`rewind --help` and `rewind <command> --help` for every command, each with an example', async () => {
@@ -27,7 +27,7 @@ describe('help', () => {
   it('an unknown flag is one line naming the command’s help, exit 2', async () => {
     const sb = createSandbox('rewind-help-');
     try {
-      for (const command of ['snapshot', 'list', 'diff', 'restore', 'redo', 'config']) {
+      for (const command of ['snapshot', 'list', 'diff', 'restore', 'redo', 'config', 'bisect', 'fork', 'show']) {
         const result = await rewind([command, '--no-such-flag'], sb.env, sb.base);
         expect(result.code, command).toBe(2);
         expect(result.stderr, command).toBe(`rewind: Unknown option '--no-such-flag' (see \`rewind ${command} --help\`)\n`);

@@ -142,7 +142,7 @@ describe('rewind -- <agent>', () => {
 
   it('the command bar lists the commands, narrows them as you type, Tab completes; /quit leaves with exit 0', async () => {
     const session = await withCommandBar('command-bar');
-    await session.waitFor(/◈ \/ +\/checkpoint \[label\] {2}\/checkpoints {2}\/rewind {2}\/redo {2}\/config {2}\/help {2}\/quit/, 5_000, 'every command listed');
+    await session.waitFor(/◈ \/ +\/checkpoint \[label\] {2}\/checkpoints {2}\/rewind {2}\/redo {2}\/bisect <test> {2}\/config {2}\/help {2}\/quit/, 5_000, 'every command listed');
     session.write('qu');
     await session.waitFor(/◈ \/qu +\/quit: stop the agent and leave rewind · Tab completes/, 5_000, 'the one command matching');
     session.write('\t');

@@ -3,31 +3,17 @@
 // them, and a restore brings the deleted tests back.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startRewind, type TermSession } from '../helpers/term.js';
-import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import { describe, expect, it } from 'vitest';
+import { termSandbox } from '../helpers/termSandbox.js';
 import { waitFor } from '../helpers/waitFor.js';
 
-let sb: Sandbox;
-let session: TermSession | undefined;
-beforeEach(() => {
-  sb = createSandbox('rewind-demo-e2e-');
-});
-afterEach(async () => {
-  if (session) {
-    session.kill('SIGKILL');
-    await session.exited;
-    session.close();
-    session = undefined;
-  }
-  await sb.cleanup();
-});
+const terms = termSandbox('rewind-demo-e2e-');
 
 describe('rewind demo', () => {
   it('makes the sandbox, checkpoints each step of a task by its tool, and restores the deleted tests', async () => {
+    const sb = terms.sandbox();
     const dir = path.join(sb.base, 'try-it');
-    const term = startRewind(['demo', dir], { cwd: sb.base, env: { ...sb.env, REWIND_DEMO_STEP_MS: '0' }, cols: 110, rows: 30 });
-    session = term;
+    const term = terms.start(['demo', dir], { cwd: sb.base, env: { ...sb.env, REWIND_DEMO_STEP_MS: '0' }, cols: 110, rows: 30 });
     await term.waitFor(/clean up the tests/, 15_000, 'the demo agent');
     await term.waitFor(/type 1, 2 or 3/, 5_000, 'the hint');
     expect(fs.readdirSync(path.join(dir, 'tests')).sort()).toEqual(['config.test.js', 'server.test.js']);

@@ -2,26 +2,12 @@
 // a restore of files, the agent still there, /redo.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../helpers/fingerprint.js';
-import { startRewind, type TermSession } from '../helpers/term.js';
-import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import type { TermSession } from '../helpers/term.js';
+import { termSandbox } from '../helpers/termSandbox.js';
 
-let sb: Sandbox;
-let session: TermSession | undefined;
-
-beforeEach(() => {
-  sb = createSandbox('rewind-picker-e2e-');
-});
-afterEach(async () => {
-  if (session) {
-    session.kill('SIGKILL');
-    await session.exited;
-    session.close();
-    session = undefined;
-  }
-  await sb.cleanup();
-});
+const terms = termSandbox('rewind-picker-e2e-');
 
 function type(term: TermSession, line: string): void {
   term.write(line);
@@ -42,10 +28,10 @@ async function clearLine(term: TermSession): Promise<void> {
 
 describe('Esc Esc → pick → restore files', () => {
   it('restores the oldest checkpoint from the picker, the agent carries on, and /redo undoes it', async () => {
+    const sb = terms.sandbox();
     const root = sb.repo('picker');
     const gitBefore = fingerprint(path.join(root, '.git'));
-    const term = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: root, env: { ...sb.env, PS1: 'agent$ ' } });
-    session = term;
+    const term = terms.start(['--', 'bash', '--norc', '--noprofile'], { cwd: root, env: { ...sb.env, PS1: 'agent$ ' } });
     await term.waitFor(/agent\$/, 15_000, 'the agent prompt');
 
     type(term, 'echo one > a.txt');
@@ -86,12 +72,12 @@ describe('Esc Esc → pick → restore files', () => {
   });
 
   it('with no checkpoints yet, Esc Esc says so and opens no dialog', async () => {
+    const sb = terms.sandbox();
     // With checkpointing on, a session starts with a checkpoint; off, this project has none.
     const root = sb.repo('empty');
     fs.mkdirSync(sb.configDir, { recursive: true });
     fs.writeFileSync(path.join(sb.configDir, 'config.json'), '{ "checkpointing_disabled": true }\n');
-    const term = startRewind(['--', 'cat'], { cwd: root, env: sb.env });
-    session = term;
+    const term = terms.start(['--', 'cat'], { cwd: root, env: sb.env });
     await term.waitFor(/◈ rewind/, 15_000, 'the status line');
     term.write('\x1b\x1b');
     await term.waitFor(/no checkpoints yet — taken on session start, Enter and file changes/, 10_000, 'the message');
@@ -99,9 +85,9 @@ describe('Esc Esc → pick → restore files', () => {
   });
 
   it('while the agent is busy the picker says so, and restoring stops it first', async () => {
+    const sb = terms.sandbox();
     const root = sb.repo('busy');
-    const term = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: root, env: { ...sb.env, PS1: 'agent$ ' } });
-    session = term;
+    const term = terms.start(['--', 'bash', '--norc', '--noprofile'], { cwd: root, env: { ...sb.env, PS1: 'agent$ ' } });
     await term.waitFor(/agent\$/, 15_000, 'the agent prompt');
     type(term, 'echo one > a.txt');
     await term.waitFor(() => fs.existsSync(path.join(root, 'a.txt')), 10_000, 'a.txt');
@@ -126,13 +112,13 @@ describe('Esc Esc → pick → restore files', () => {
   });
 
   it('with checkpointing turned off in config.json, earlier checkpoints still open in the picker, under a warning banner', async () => {
+    const sb = terms.sandbox();
     const root = sb.repo('off');
     fs.writeFileSync(path.join(root, 'a.txt'), 'a\n');
     await sb.open(root).snapshot({ label: 'taken while it was on' });
     fs.mkdirSync(sb.configDir, { recursive: true });
     fs.writeFileSync(path.join(sb.configDir, 'config.json'), '{ "checkpointing_disabled": true }\n');
-    const term = startRewind(['--', 'cat'], { cwd: root, env: sb.env });
-    session = term;
+    const term = terms.start(['--', 'cat'], { cwd: root, env: sb.env });
     await term.waitFor(/checkpoints off: disabled in config\.json/, 15_000, 'the status line');
     term.write('\x1b\x1b');
     await term.waitFor(/checkpointing is off[\s\S]*taken while it was on/, 10_000, 'the picker with the banner');

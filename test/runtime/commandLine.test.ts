@@ -33,7 +33,7 @@ describe('editCommandLine', () => {
 
 describe('the command bar hint', () => {
   it('lists every command while nothing is typed, then those that match what is typed', () => {
-    expect(commandHint('')).toBe('/checkpoint [label]  /checkpoints  /rewind  /redo  /config  /help  /quit · Esc closes');
+    expect(commandHint('')).toBe('/checkpoint [label]  /checkpoints  /rewind  /redo  /bisect <test>  /config  /help  /quit · Esc closes');
     expect(commandHint('/c')).toBe('/checkpoint [label]  /checkpoints  /config');
     expect(commandHint('che')).toBe('/checkpoint [label]  /checkpoints · Tab completes');
     expect(commandHint('/re')).toBe('/rewind  /redo');

@@ -5,17 +5,21 @@ import { ModeMenu } from './ModeMenu.js';
 import { modeOptions } from './modeOptions.js';
 import { PickerList } from './PickerList.js';
 import { pickerLayout } from './pickerLayout.js';
+import { PickerDiffPane } from './PickerDiffPane.js';
 import { PickerPreviewPane } from './PickerPreviewPane.js';
 import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv } from './pickerReducer.js';
 import { COMPACT_BELOW, rowText } from './pickerRows.js';
 import type { PickerProps } from './types.js';
-import { usePreview } from './usePreview.js';
+import { useLoaded, usePreview } from './usePreview.js';
 
 import { noCheckpointsYet } from '../../shared/messages.js';
 export const BUSY_NOTE = 'the agent is busy: restoring stops it first';
 
 /** Rows the mode menu wants: a title, three modes, their reasons and a notice on narrow boxes. */
 const MENU_ROOM = 8;
+
+const diffFailed = (error: unknown): string[] => [`the diff could not be read: ${error instanceof Error ? error.message : String(error)}`];
+const noDiff = (): Promise<string[]> => Promise.resolve([]);
 
 /**
  * The rewind picker: every checkpoint, oldest first and the newest selected, a preview of
@@ -24,13 +28,19 @@ const MENU_ROOM = 8;
  */
 export function Picker(props: PickerProps) {
   const { checkpoints, width, height, keys, canUndo, agentBusy, banner } = props;
-  const base = { checkpoints, canUndo, modes: props.modes };
+  const base = { checkpoints, canUndo, modes: props.modes, canDiff: props.loadStepDiff !== undefined };
   const layoutFor = (listRows: number) => pickerLayout(width, height, { banner: banner !== undefined, busy: agentBusy, listRows });
-  const [raw, dispatch] = useReducer(pickerReducer, { ...base, listHeight: layoutFor(visibleRows({ filter: '' }, base).length).listHeight }, initialPickerState);
+  const [raw, dispatch] = useReducer(pickerReducer, { ...base, listHeight: layoutFor(visibleRows({ filter: '' }, base).length).listHeight, selectId: props.selectId }, initialPickerState);
   const rows = visibleRows(raw, base);
   // The list takes the rows it has (the mode menu what it needs), the preview the rest.
   const layout = layoutFor(raw.stage === 'modes' ? MENU_ROOM : rows.length);
-  const env: PickerEnv = { ...base, listHeight: layout.listHeight };
+  const w = layout.innerWidth;
+  const previewArea = layout.previewHeight > 0 ? layout.previewHeight + 1 : 0;
+  const diffHeight = layout.listHeight + previewArea;
+  const diffRow = raw.stage === 'diff' ? rows[raw.selected] : undefined;
+  const diff = useLoaded(diffRow?.kind === 'checkpoint' ? diffRow.checkpoint.id : undefined, props.loadStepDiff ?? noDiff, diffFailed);
+  const diffLines = diff?.state === 'ready' ? diff.value : undefined;
+  const env: PickerEnv = { ...base, listHeight: layout.listHeight, diffLength: diffLines?.length ?? 0, diffHeight };
   // Keys are read against the latest props, not those of the render that subscribed.
   const envRef = useRef(env);
   envRef.current = env;
@@ -52,18 +62,20 @@ export function Picker(props: PickerProps) {
   const preview = usePreview(row?.kind === 'checkpoint' ? row.checkpoint.id : undefined, props.loadPreview);
   const matches = useMemo(() => rows.reduce((n, r) => (r.kind === 'checkpoint' ? n + 1 : n), 0), [rows]);
 
-  const w = layout.innerWidth;
-  const previewArea = layout.previewHeight > 0 ? layout.previewHeight + 1 : 0;
   // The mode menu takes the list's place; the preview stays under it when the menu fits.
   const previewBelow = layout.listHeight >= MENU_ROOM;
   const line = (text: string) => cutToWidth(text, w);
   const empty = checkpoints.length === 0 ? noCheckpointsYet : `no checkpoint matches "${state.filter}"`;
   const filtering = state.filter !== '' ? `filter: ${state.filter}▏  ${matches} of ${checkpoints.length}` : 'type to filter by label or file name';
-  const status = state.stage === 'modes' ? 'choose what to restore' : filtering;
+  const diffStatus = `the step of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'}: what it changed${diffLines ? ` (${diffLines.length} lines)` : ''}`;
+  const status = state.stage === 'modes' ? 'choose what to restore' : state.stage === 'diff' ? diffStatus : filtering;
+  const diffKey = props.loadStepDiff && state.filter === '' ? ' · d diff' : '';
   const hints =
     state.stage === 'modes'
       ? 'b/f/c or ↑↓ Enter choose · Esc back · Ctrl+C close'
-      : `↑↓ PgUp/PgDn Home/End move · Enter choose · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
+      : state.stage === 'diff'
+        ? '↑↓ PgUp/PgDn Space Home/End scroll · Esc or d back · Ctrl+C close'
+        : `↑↓ PgUp/PgDn Home/End move · Enter choose${diffKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width} height={height} paddingX={1} flexShrink={0}>
@@ -80,7 +92,9 @@ export function Picker(props: PickerProps) {
           {line(BUSY_NOTE)}
         </Text>
       ) : null}
-      {state.stage === 'modes' && row?.kind === 'checkpoint' ? (
+      {state.stage === 'diff' ? (
+        <PickerDiffPane lines={diffLines} top={state.diffTop ?? 0} width={w} height={diffHeight} />
+      ) : state.stage === 'modes' && row?.kind === 'checkpoint' ? (
         <ModeMenu
           title={rowText(row, w < COMPACT_BELOW)}
           options={modeOptions(row.checkpoint, props.modes(row.checkpoint.id))}
@@ -92,7 +106,7 @@ export function Picker(props: PickerProps) {
       ) : (
         <PickerList rows={rows} selected={state.selected} top={state.top} height={layout.listHeight} width={w} empty={empty} />
       )}
-      {previewArea > 0 && (state.stage === 'list' || previewBelow) ? (
+      {previewArea > 0 && (state.stage === 'list' || (state.stage === 'modes' && previewBelow)) ? (
         <>
           <Text dimColor>{'─'.repeat(w)}</Text>
           <PickerPreviewPane row={row} status={preview} width={w} height={layout.previewHeight} newestId={checkpoints.at(-1)?.id} />

@@ -14,7 +14,10 @@ export interface PickerState {
   selected: number;
   /** Index of the first row in view. */
   top: number;
-  stage: 'list' | 'modes';
+  /** `diff`: the selected step's own diff fills the picker (`d`), scrolled to `diffTop`. */
+  stage: 'list' | 'modes' | 'diff';
+  /** In the diff stage: the first diff line in view. */
+  diffTop?: number;
   /** In the modes stage: the mode the cursor is on (an index into the three modes). */
   mode: number;
   /** The answer to the last key when it could not do what it asked (e.g. a disabled mode). */
@@ -30,6 +33,11 @@ export interface PickerEnv {
   /** Rows in view: the page size of PgUp/PgDn. */
   listHeight: number;
   modes(id: number): Record<RestoreMode, ModeState>;
+  /** Whether `d` shows a step's diff (the session can load one). */
+  canDiff?: boolean;
+  /** The diff lines loaded for the selected row, and the rows they get (for scrolling). */
+  diffLength?: number;
+  diffHeight?: number;
 }
 
 export type PickerAction = { type: 'key'; event: KeyEvent; env: PickerEnv };
@@ -71,16 +79,21 @@ export function normalize(state: PickerState, rows: readonly PickerRow[], height
     if (selected < 0) selected = lastSelectable(rows);
   }
   const top = selected < 0 ? 0 : scrolled(selected, state.top, rows, height);
-  const stage = state.stage === 'modes' && rows[selected]?.kind !== 'checkpoint' ? 'list' : state.stage;
+  const stage = state.stage !== 'list' && rows[selected]?.kind !== 'checkpoint' ? 'list' : state.stage;
   if (selected === state.selected && top === state.top && stage === state.stage) return state;
   return { ...state, selected, top, stage };
 }
 
-/** The picker as it opens: no filter, the newest row selected and in view at the bottom. */
-export function initialPickerState(env: PickerEnv): PickerState {
+/**
+ * The picker as it opens: no filter, the newest row selected and in view at the bottom, or
+ * checkpoint `selectId` when given (bisect's first bad one).
+ */
+export function initialPickerState(env: PickerEnv & { selectId?: number }): PickerState {
   const rows = visibleRows({ filter: '' }, env);
-  const selected = lastSelectable(rows);
-  return { filter: '', selected, top: Math.max(0, rows.length - Math.max(1, env.listHeight)), stage: 'list', mode: 0 };
+  const bottom = Math.max(0, rows.length - Math.max(1, env.listHeight));
+  const wanted = env.selectId === undefined ? -1 : rows.findIndex((row) => row.kind === 'checkpoint' && row.checkpoint.id === env.selectId);
+  if (wanted >= 0) return { filter: '', selected: wanted, top: scrolled(wanted, bottom, rows, env.listHeight), stage: 'list', mode: 0 };
+  return { filter: '', selected: lastSelectable(rows), top: bottom, stage: 'list', mode: 0 };
 }
 
 function select(state: PickerState, selected: number, rows: readonly PickerRow[], env: PickerEnv): PickerState {
@@ -156,7 +169,40 @@ function listKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[],
     case 'clear':
       return refilter(state, '', rows, env);
     case 'text':
+      // `d` with no filter typed: the selected step's own diff (a filter can start with d after a space).
+      if (key.text === 'd' && state.filter === '' && env.canDiff && rows[state.selected]?.kind === 'checkpoint') return { ...state, stage: 'diff', diffTop: 0 };
       return refilter(state, state.filter + key.text, rows, env);
+  }
+}
+
+/** The diff view's keys: scroll it; Esc, `d` or `q` go back to the list; Ctrl+C closes. */
+function diffKey(state: PickerState, key: PickerKey, env: PickerEnv): PickerState {
+  const page = Math.max(1, (env.diffHeight ?? env.listHeight) - 1);
+  const end = Math.max(0, (env.diffLength ?? 0) - (env.diffHeight ?? env.listHeight));
+  const to = (top: number): PickerState => ({ ...state, diffTop: Math.max(0, Math.min(end, top)) });
+  const top = state.diffTop ?? 0;
+  switch (key.type) {
+    case 'up':
+      return to(top - 1);
+    case 'down':
+      return to(top + 1);
+    case 'pageUp':
+      return to(top - page);
+    case 'pageDown':
+      return to(top + page);
+    case 'home':
+      return to(0);
+    case 'end':
+      return to(end);
+    case 'esc':
+      return { ...state, stage: 'list' };
+    case 'interrupt':
+      return { ...state, outcome: { type: 'close' } };
+    case 'text':
+      if (key.text === ' ') return to(top + page);
+      return key.text === 'd' || key.text === 'q' ? { ...state, stage: 'list' } : state;
+    default:
+      return state;
   }
 }
 
@@ -208,7 +254,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     if (next.outcome !== undefined) break;
     const rows = visibleRows(next, env);
     const current = normalize(next.notice === undefined ? next : { ...next, notice: undefined }, rows, env.listHeight);
-    next = current.stage === 'list' ? listKey(current, key, rows, env) : modesKey(current, key, rows, env);
+    if (current.stage === 'diff') next = diffKey(current, key, env);
+    else next = current.stage === 'list' ? listKey(current, key, rows, env) : modesKey(current, key, rows, env);
   }
   return next;
 }

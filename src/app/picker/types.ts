@@ -57,6 +57,10 @@ export interface PickerProps {
   agentBusy: boolean;
   /** A warning shown across the top (e.g. checkpointing is off). */
   banner?: string;
+  /** The diff of checkpoint `id`'s own step, as lines (`d` shows it); absent: no `d`. */
+  loadStepDiff?(id: number): Promise<string[]>;
+  /** The checkpoint selected when the picker opens (default: the newest). */
+  selectId?: number;
   onChoose(choice: PickerChoice): void;
   onClose(): void;
 }

@@ -17,10 +17,20 @@ function failed(error: unknown): PickerPreview {
  * shows its preview at once; a load still running is awaited, never repeated.
  */
 export function usePreview(id: number | undefined, load: (id: number) => Promise<PickerPreview>): PreviewStatus | undefined {
-  const cache = useRef(new Map<number, PickerPreview>()).current;
+  const loaded = useLoaded(id, load, failed);
+  return loaded === undefined ? undefined : loaded.state === 'loading' ? loaded : { state: 'ready', preview: loaded.value };
+}
+
+export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T };
+
+/** `usePreview` for any value per checkpoint id (the diff of a step, say); `failed` turns an error into one. */
+export function useLoaded<T>(id: number | undefined, load: (id: number) => Promise<T>, failed: (error: unknown) => T): Loaded<T> | undefined {
+  const cache = useRef(new Map<number, T>()).current;
   const pending = useRef(new Map<number, Promise<void>>()).current;
   const loadRef = useRef(load);
   loadRef.current = load;
+  const failedRef = useRef(failed);
+  failedRef.current = failed;
   const [, setLoaded] = useState(0);
 
   useEffect(() => {
@@ -40,8 +50,8 @@ export function usePreview(id: number | undefined, load: (id: number) => Promise
       const loading = Promise.resolve()
         .then(() => loadRef.current(id))
         .then(
-          (preview) => void cache.set(id, preview),
-          (error: unknown) => void cache.set(id, failed(error)),
+          (value) => void cache.set(id, value),
+          (error: unknown) => void cache.set(id, failedRef.current(error)),
         )
         .finally(() => pending.delete(id));
       pending.set(id, loading);
@@ -54,6 +64,5 @@ export function usePreview(id: number | undefined, load: (id: number) => Promise
   }, [id, cache, pending]);
 
   if (id === undefined) return undefined;
-  const preview = cache.get(id);
-  return preview === undefined ? { state: 'loading' } : { state: 'ready', preview };
+  return cache.has(id) ? { state: 'ready', value: cache.get(id) as T } : { state: 'loading' };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Checkpoints } from '../checkpoints.js';
 import { isAlive } from '../processAlive.js';
+import { makeScratch } from '../treeFolder.js';
 
 /** Staged copies left at the project root (other file system) start with this. */
 export const projectStagingPrefix = '.rewind-staging-';
@@ -46,12 +47,7 @@ export function cleanStaleStaging(engine: Checkpoints): void {
  * full). Removed afterwards, or by the next restore if this process dies first.
  */
 export async function withScratch<T>(engine: Checkpoints, work: (dir: string) => Promise<T>): Promise<T> {
-  let dir: string;
-  try {
-    dir = fs.mkdtempSync(path.join(engine.store.root, `${engine.store.scratchPrefix}${process.pid}-`));
-  } catch {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), `rewind-${engine.store.scratchPrefix}`));
-  }
+  const dir = makeScratch(engine);
   try {
     return await work(dir);
   } finally {

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { UsageError } from '../shared/errors.js';
+import { parseCommandArgs } from './args.js';
+import { writeLine, type CommandIO } from './io.js';
+import { openCheckpoints } from './open.js';
+import { parseCheckpointId } from './targetArgs.js';
+
+const help = `Usage: rewind fork <id> [--dir DIR] [--json] [-C DIR]
+
+Writes checkpoint <id>'s files into a new folder, to try another way from that step
+while the project stays as it is. The folder must not exist yet (not even empty); by
+default it is <project>-checkpoint-<id> next to the project. Ignored files (node_modules)
+are not in checkpoints, and nested repositories come out as empty folders.
+
+Examples:
+  rewind fork 12
+  rewind fork 12 --dir ../try-again && cd ../try-again && rewind -- claude`;
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('fork', argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
+  if (values.help) {
+    writeLine(io.stdout, help);
+    return 0;
+  }
+  const id = parseCheckpointId(positionals[0], 'fork');
+  if (positionals.length > 1) throw new UsageError(`unexpected '${positionals[1]}': name the folder with --dir DIR (see \`rewind fork --help\`)`);
+  if (values.dir !== undefined && values.dir.trim() === '') throw new UsageError('--dir got an empty path: name a new folder');
+  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
+  checkpoints.get(id);
+  const root = checkpoints.projectRoot;
+  const dir = values.dir === undefined ? `${root}-checkpoint-${id}` : path.resolve(io.cwd, values.dir);
+  const { record, nested } = await checkpoints.fork(id, dir);
+  if (values.json) {
+    writeLine(io.stdout, JSON.stringify({ id: record.id, dir, time: record.time, label: record.label || record.trigger, nested }, null, 2));
+    return 0;
+  }
+  writeLine(io.stdout, `Checkpoint #${record.id}'s files are in ${dir}`);
+  writeLine(io.stdout, `Ignored files (node_modules, build output) are not in checkpoints: install them there if needed. Try it: cd ${JSON.stringify(dir)}`);
+  if (nested.length > 0) writeLine(io.stderr, `rewind: nested repositories are empty folders in the fork (checkpoints do not hold their files): ${nested.join(', ')}`);
+  return 0;
+}
