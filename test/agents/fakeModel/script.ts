@@ -24,6 +24,18 @@ export interface ShellStep {
   command: string;
 }
 
+/**
+ * A subagent started on a task (Claude Code's `Agent` tool, `Task` in older releases): the
+ * subagent's own requests carry `prompt` as their first user message, so a script of its own
+ * (whose `prompt` occurs in it) plays the subagent's turns. Played by the Anthropic protocol only.
+ */
+export interface AgentStep {
+  tool: 'agent';
+  prompt: string;
+  /** The short description the tool asks for. */
+  description: string;
+}
+
 /** A plain text answer: it ends the turn. */
 export interface TextStep {
   text: string;
@@ -37,7 +49,7 @@ interface ToolStepExtras {
   also?: (WriteStep | EditStep | ShellStep)[];
 }
 
-export type ToolStep = (WriteStep | EditStep | ShellStep) & ToolStepExtras;
+export type ToolStep = (WriteStep | EditStep | ShellStep | AgentStep) & ToolStepExtras;
 export type Step = ToolStep | TextStep;
 
 export interface Script {
