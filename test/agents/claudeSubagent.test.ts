@@ -9,15 +9,20 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anthropicView } from './fakeModel/anthropic.js';
 import type { Script } from './fakeModel/script.js';
-import { claudeSetup, createWorld, recordingHooks, type AgentWorld } from './harness.js';
-import { claudeSlug, expectFixturesCurrent, fixturesOf, readHookRecords, updatingFixtures, writeFixtures } from './hookRecords.js';
-import { proveInApp } from './inApp.js';
-import type { StepTrees } from './proof.js';
-import { builtAdapter, proveStandalone } from './standalone.js';
+import { claudeSetup, createWorld, recordingHooks, runHeadless, type AgentWorld } from './harness.js';
+import { claudeSlug, expectFixturesCurrent, fixturesOf, readHookRecords, readTree, updatingFixtures, writeFixtures } from './hookRecords.js';
+import { insideRewind, proveInApp, treeFiles } from './inApp.js';
+import { stopTui, type StepTrees } from './proof.js';
+import { builtAdapter, proveStandalone, withAdapter } from './standalone.js';
+import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
 import { fingerprint } from '../helpers/fingerprint.js';
+import { startInPty } from '../helpers/term.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 const mainPrompt = 'Delegate the notes to a helper';
-const subagentPrompt = 'Subagent task: write notes.txt, then tidy up';
+/** What every subagent's prompt starts with (and no main prompt holds). */
+const subagentMark = 'Subagent task';
+const subagentPrompt = `${subagentMark}: write notes.txt, then tidy up`;
 const shellCommand = 'rm README.md && echo made > made.txt';
 
 /** The main conversation starts one subagent; the subagent's conversation (its prompt) writes, then runs the command. */
@@ -34,10 +39,10 @@ const trees: StepTrees = {
 };
 const labels = [/^Write notes\.txt$/, /^Bash rm README\.md && echo made > made\.txt$/];
 
-/** The steps each conversation was played, in order: the subagent's turns are requests of their own. */
+/** The steps the main conversation and the subagents' were played, in order: a subagent's turns are requests of their own. */
 function playedTurns(world: AgentWorld): { main: (number | undefined)[]; subagent: (number | undefined)[] } {
   const turns = world.model.requests.filter((request) => request.kind === 'turn');
-  const isSubagent = (body: unknown) => anthropicView(body as never).prompt.includes(subagentPrompt);
+  const isSubagent = (body: unknown) => anthropicView(body as never).prompt.includes(subagentMark);
   return {
     main: turns.filter((request) => !isSubagent(request.body)).map((request) => request.stepIndex),
     subagent: turns.filter((request) => isSubagent(request.body)).map((request) => request.stepIndex),
@@ -49,6 +54,45 @@ function toolCheckpoints(world: AgentWorld): { steps: string[]; sessions: Set<un
   const records = world.sandbox.open(world.root).list();
   const steps = records.filter((record) => record.trigger.startsWith('PreToolUse:'));
   return { steps: steps.map((record) => `${record.trigger} ${record.label}`), sessions: new Set(records.filter((record) => /^(PreToolUse:|UserPromptSubmit)/.test(record.trigger)).map((record) => record.agentSession)) };
+}
+
+/** Two subagents started in one reply (run at once): each writes its file, then makes another with a command. */
+const parallelTask = (name: string) => `${subagentMark} ${name}: write ${name}.txt, then make ${name}-made.txt`;
+function parallelScripts(root: string): Script[] {
+  return [
+    ...['a', 'b'].map((name) => ({
+      prompt: parallelTask(name),
+      root,
+      steps: [{ tool: 'write' as const, path: `${name}.txt`, content: `${name}\n` }, { tool: 'shell' as const, command: `echo made > ${name}-made.txt` }, { text: `Subagent ${name} finished.` }],
+    })),
+    { prompt: mainPrompt, root, steps: [{ tool: 'agent', description: 'Notes a', prompt: parallelTask('a'), also: [{ tool: 'agent', description: 'Notes b', prompt: parallelTask('b') }] }, { text: 'All done.' }] },
+  ];
+}
+
+const parallelFinal = { 'README.md': '# project\n', 'a.txt': 'a\n', 'a-made.txt': 'made\n', 'b.txt': 'b\n', 'b-made.txt': 'made\n' };
+
+/**
+ * The two subagents' four calls each have a checkpoint holding the tree as it was right before
+ * the call: each subagent's own calls run in order, the other's may or may not have run yet.
+ * Restoring each gives exactly the tree it holds.
+ */
+async function expectParallelCheckpoints(world: AgentWorld): Promise<void> {
+  expect(readTree(world.root)).toEqual(parallelFinal);
+  const engine = world.sandbox.open(world.root);
+  const steps = engine.list().filter((record) => record.trigger.startsWith('PreToolUse:'));
+  expect(steps.map((record) => `${record.trigger} ${record.label}`).sort()).toEqual(['PreToolUse:Bash Bash echo made > a-made.txt', 'PreToolUse:Bash Bash echo made > b-made.txt', 'PreToolUse:Write Write a.txt', 'PreToolUse:Write Write b.txt']);
+  for (const record of steps) {
+    const tree = treeFiles(engine.repo.gitDir, record.tree);
+    const name = /([ab])(?:-made)?\.txt$/.exec(record.label)?.[1] ?? '?';
+    expect(tree['README.md'], record.label).toBe('# project\n');
+    expect(tree[`${name}.txt`], record.label).toBe(record.trigger === 'PreToolUse:Write' ? undefined : `${name}\n`);
+    expect(tree[`${name}-made.txt`], record.label).toBeUndefined();
+  }
+  for (const record of steps) {
+    await engine.snapshot({ label: `before restoring ${record.label}` });
+    await restoreCheckpoint(engine, record.id);
+    expect(readTree(world.root), record.label).toEqual(treeFiles(engine.repo.gitDir, record.tree));
+  }
 }
 
 describe("claude's subagents", () => {
@@ -99,6 +143,38 @@ describe("claude's subagents", () => {
       const fixtures = fixturesOf(records, [[world.root, '<PROJECT>'], [home, '<HOME>'], [base, '<TMP>'], [setup.configDirs[0] ?? '', '<CLAUDE_CONFIG_DIR>'], [claudeSlug(world.root), '<PROJECT_SLUG>']]);
       if (updatingFixtures) writeFixtures('claude/subagent', fixtures);
       expectFixturesCurrent('claude/subagent', fixtures);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it('two subagents at once, headless with no app: a checkpoint before each of their four calls, each holding the tree as it was', { timeout: 120_000 }, async () => {
+    const world = await createWorld(parallelScripts);
+    try {
+      const run = await runHeadless(withAdapter(claudeSetup(world, { hooks: {} }).headless(mainPrompt), await builtAdapter('claude.js', 'claudeAgent'), world));
+      expect(run, run.stderr).toMatchObject({ code: 0 });
+      expect(playedTurns(world).main).toEqual([0, 1]);
+      await expectParallelCheckpoints(world);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it('two subagents at once, in the app: each of their four calls gets its checkpoint, holding the tree as it was', { timeout: 120_000 }, async () => {
+    const world = await createWorld(parallelScripts);
+    try {
+      const start = insideRewind(claudeSetup(world, { allowedTools: ['Write', 'Edit', 'Bash'], hooks: {} }).interactive(mainPrompt), world);
+      const session = startInPty(start.command, start.args, { cwd: start.cwd, env: start.env, cols: 110, rows: 32 }, 'rewind');
+      try {
+        const steps = () => world.sandbox.open(world.root).list().filter((record) => record.trigger.startsWith('PreToolUse:'));
+        // The main conversation's last turn comes once both subagents have finished.
+        await waitFor(() => playedTurns(world).main.length === 2 && steps().length >= 4, 60_000, 'both subagents to finish, and four checkpoints').catch((error: unknown) => {
+          throw new Error(`${String(error)}\nscreen:\n${session.text()}`, { cause: error });
+        });
+      } finally {
+        await stopTui(session);
+      }
+      await expectParallelCheckpoints(world);
     } finally {
       await world.close();
     }

@@ -3,6 +3,7 @@
 // a checkpoint, labelled by its tool and target, holding the tree right before it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import { builtCli, requireBuiltCli } from '../helpers/restoreKit.js';
 import { fileInTree, readTree } from '../helpers/shadow.js';
@@ -57,7 +58,7 @@ export async function proveInApp(options: {
   afterSteps?: (run: InAppRun) => Promise<void>;
   /** Run Rewind and the agent as this (unprivileged) user id, the sandbox handed over to it. */
   user?: number;
-  /** The project before each step and at the end (default: the proof's three steps; the last one makes made.txt). */
+  /** The project before each step and at the end (default: the proof's three steps). */
   trees?: StepTrees;
 }): Promise<void> {
   const world = options.world ?? (await createWorld(proofScript));
@@ -74,8 +75,16 @@ export async function proveInApp(options: {
     await (options.drive?.(current) ?? Promise.resolve());
     const engine = () => world.sandbox.open(world.root);
     const stepCheckpoints = () => engine().list().filter((record) => options.triggers.some((trigger) => trigger.test(record.trigger)));
-    await waitFor(() => fs.existsSync(path.join(world.root, 'made.txt')), 60_000, 'the shell step to run').catch((error: unknown) => {
-      throw new Error(`${String(error)}\nscreen:\n${current.text()}`, { cause: error });
+    // The whole final tree, not just a file the last step makes: a file exists before the command has written it.
+    const finished = () => {
+      try {
+        return isDeepStrictEqual(readProject(world.root), trees.final);
+      } catch {
+        return false; // A file went away while it was read: the steps still run.
+      }
+    };
+    await waitFor(finished, 60_000, 'the steps to run').catch((error: unknown) => {
+      throw new Error(`${String(error)}\nproject: ${JSON.stringify(readProject(world.root))}\nscreen:\n${current.text()}`, { cause: error });
     });
     await waitFor(() => stepCheckpoints().length >= trees.before.length, 10_000, 'a checkpoint before each step');
     const steps = stepCheckpoints();

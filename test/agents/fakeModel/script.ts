@@ -46,7 +46,7 @@ interface ToolStepExtras {
   /** Text said before the call, in the same reply (Claude Code writes it as a line of its own sharing message.id). */
   say?: string;
   /** Tool calls made in parallel with this one, in the same reply: the step's results are 1 + their count. */
-  also?: (WriteStep | EditStep | ShellStep)[];
+  also?: (WriteStep | EditStep | ShellStep | AgentStep)[];
 }
 
 export type ToolStep = (WriteStep | EditStep | ShellStep | AgentStep) & ToolStepExtras;
