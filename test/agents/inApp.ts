@@ -3,13 +3,14 @@
 // a checkpoint, labelled by its tool and target, holding the tree right before it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import { builtCli, requireBuiltCli } from '../helpers/restoreKit.js';
 import { fileInTree, readTree } from '../helpers/shadow.js';
 import { startInPty, type TermSession } from '../helpers/term.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { createWorld, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
-import { stopTui, proofScript, treesBeforeSteps, finalTree } from './proof.js';
+import { stopTui, proofScript, proofTrees, type StepTrees } from './proof.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 
 /**
@@ -57,8 +58,11 @@ export async function proveInApp(options: {
   afterSteps?: (run: InAppRun) => Promise<void>;
   /** Run Rewind and the agent as this (unprivileged) user id, the sandbox handed over to it. */
   user?: number;
+  /** The project before each step and at the end (default: the proof's three steps). */
+  trees?: StepTrees;
 }): Promise<void> {
   const world = options.world ?? (await createWorld(proofScript));
+  const trees = options.trees ?? proofTrees;
   let session: TermSession | undefined;
   try {
     const setup = options.setup(world);
@@ -71,22 +75,30 @@ export async function proveInApp(options: {
     await (options.drive?.(current) ?? Promise.resolve());
     const engine = () => world.sandbox.open(world.root);
     const stepCheckpoints = () => engine().list().filter((record) => options.triggers.some((trigger) => trigger.test(record.trigger)));
-    await waitFor(() => fs.existsSync(path.join(world.root, 'made.txt')), 60_000, 'the shell step to run').catch((error: unknown) => {
-      throw new Error(`${String(error)}\nscreen:\n${current.text()}`, { cause: error });
+    // The whole final tree, not just a file the last step makes: a file exists before the command has written it.
+    const finished = () => {
+      try {
+        return isDeepStrictEqual(readProject(world.root), trees.final);
+      } catch {
+        return false; // A file went away while it was read: the steps still run.
+      }
+    };
+    await waitFor(finished, 60_000, 'the steps to run').catch((error: unknown) => {
+      throw new Error(`${String(error)}\nproject: ${JSON.stringify(readProject(world.root))}\nscreen:\n${current.text()}`, { cause: error });
     });
-    await waitFor(() => stepCheckpoints().length >= 3, 10_000, 'a checkpoint before each of the three steps');
+    await waitFor(() => stepCheckpoints().length >= trees.before.length, 10_000, 'a checkpoint before each step');
     const steps = stepCheckpoints();
     expect(steps.map((record) => record.label)).toEqual(options.labels.map((label) => expect.stringMatching(label)));
     const gitDir = engine().repo.gitDir;
-    steps.forEach((record, index) => expect(treeFiles(gitDir, record.tree), `the tree before step ${index + 1}`).toEqual(treesBeforeSteps[index]));
+    steps.forEach((record, index) => expect(treeFiles(gitDir, record.tree), `the tree before step ${index + 1}`).toEqual(trees.before[index]));
     expect(steps.every((record) => typeof record.agentSession === 'string' && record.agentSession.length > 0)).toBe(true);
-    expect(readProject(world.root)).toEqual(finalTree);
+    expect(readProject(world.root)).toEqual(trees.final);
     // Restoring a step's checkpoint gives exactly the tree right before it.
     for (const [index, record] of steps.entries()) {
       await engine().snapshot({ label: `before restoring step ${index + 1}` });
       const { restoreCheckpoint } = await import('../../src/checkpoints/restore/restore.js');
       await restoreCheckpoint(engine(), record.id);
-      expect(readProject(world.root), `restored before step ${index + 1}`).toEqual(treesBeforeSteps[index]);
+      expect(readProject(world.root), `restored before step ${index + 1}`).toEqual(trees.before[index]);
     }
     expect(fingerprint(path.join(world.root, '.git'))).toEqual(gitBefore);
     expect(setup.configDirs.map((dir) => fingerprintIfThere(path.join(dir, 'settings.json')))).toEqual(configBefore);

@@ -31,8 +31,15 @@ export function proofScript(root: string): Script[] {
 }
 
 /** The project right before each of the three steps, and at the end. */
-export const treesBeforeSteps = [{ 'README.md': '# project\n' }, { 'README.md': '# project\n', 'notes.txt': 'hello\n' }, { 'README.md': '# project\n', 'notes.txt': 'hello, world\n' }];
+export const treesBeforeSteps: Record<string, string>[] = [{ 'README.md': '# project\n' }, { 'README.md': '# project\n', 'notes.txt': 'hello\n' }, { 'README.md': '# project\n', 'notes.txt': 'hello, world\n' }];
 export const finalTree = { 'made.txt': 'made\n', 'notes.txt': 'hello, world\n' };
+
+/** The project (path to text, no .git) right before each step of a script, and at its end. */
+export interface StepTrees {
+  before: readonly Record<string, string>[];
+  final: Record<string, string>;
+}
+export const proofTrees: StepTrees = { before: treesBeforeSteps, final: finalTree };
 
 /** What is the same for an agent headless and in a pty. */
 export interface AgentSpec {

@@ -7,7 +7,7 @@ import type { AgentAdapter } from '../../src/agents/agentAdapter.js';
 import { builtCli, repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { fileInTree, readTree } from '../helpers/shadow.js';
 import { createWorld, runHeadless, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
-import { proofPrompt, proofScript, treesBeforeSteps } from './proof.js';
+import { proofPrompt, proofScript, proofTrees, type StepTrees } from './proof.js';
 
 /** The built adapter (its hook command names the built client, dist/hooks/rewind-hook.sh). */
 export async function builtAdapter(file: string, name: string): Promise<AgentAdapter> {
@@ -35,19 +35,32 @@ function treeFiles(gitDir: string, tree: string): Record<string, string> {
   return files;
 }
 
-/** Runs the agent headless with the adapter's hooks and no app; checks a checkpoint before every step. */
-export async function proveStandalone(options: { adapter: AgentAdapter; setup: (world: AgentWorld) => AgentSetup; triggers: readonly RegExp[]; labels: readonly RegExp[] }): Promise<void> {
-  const world = await createWorld(proofScript);
+/**
+ * Runs the agent headless with the adapter's hooks and no app; checks a checkpoint before every
+ * step. By default on the proof's script, in a world of its own; `world` (left open for the
+ * caller), `prompt` and `trees` run another script.
+ */
+export async function proveStandalone(options: {
+  adapter: AgentAdapter;
+  setup: (world: AgentWorld) => AgentSetup;
+  triggers: readonly RegExp[];
+  labels: readonly RegExp[];
+  world?: AgentWorld;
+  prompt?: string;
+  trees?: StepTrees;
+}): Promise<void> {
+  const world = options.world ?? (await createWorld(proofScript));
+  const trees = options.trees ?? proofTrees;
   try {
-    const start = withAdapter(options.setup(world).headless(proofPrompt), options.adapter, world);
+    const start = withAdapter(options.setup(world).headless(options.prompt ?? proofPrompt), options.adapter, world);
     const exit = await runHeadless(start);
     expect(exit, exit.stderr).toMatchObject({ code: 0 });
     const engine = world.sandbox.open(world.root);
     const steps = engine.list().filter((record) => options.triggers.some((trigger) => trigger.test(record.trigger)));
     expect(steps.map((record) => record.label)).toEqual(options.labels.map((label) => expect.stringMatching(label)));
-    steps.forEach((record, index) => expect(treeFiles(engine.repo.gitDir, record.tree), `the tree before step ${index + 1}`).toEqual(treesBeforeSteps[index]));
+    steps.forEach((record, index) => expect(treeFiles(engine.repo.gitDir, record.tree), `the tree before step ${index + 1}`).toEqual(trees.before[index]));
     expect(steps.every((record) => record.agent === options.adapter.name && record.session === null)).toBe(true);
   } finally {
-    await world.close();
+    if (!options.world) await world.close();
   }
 }

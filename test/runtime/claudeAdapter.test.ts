@@ -61,6 +61,22 @@ describe("claude's hook calls", () => {
     expect(claudeHookEvent('UserPromptSubmit', fixture('UserPromptSubmit.json'))).toMatchObject({ activity: 'busy', checkpoint: { trigger: 'UserPromptSubmit', label: 'Write the notes, fix them, then tidy up' } });
   });
 
+  it("label a subagent's calls the same, in the main session and its conversation (the payload adds agent_id, agent_type)", () => {
+    for (const [tool, label] of [['Write', 'Write notes.txt'], ['Bash', 'Bash rm README.md && echo made > made.txt']] as const) {
+      const recorded = fixture(`subagent/PreToolUse.${tool}.json`) as Record<string, string>;
+      const payload: Record<string, string> = { ...recorded, transcript_path: String(recorded.transcript_path).replace('<CLAUDE_CONFIG_DIR>', '/home/u/.claude') };
+      expect(payload.agent_type).toBe('general-purpose');
+      expect(claudeHookEvent('PreToolUse', payload)).toEqual({
+        agentSession: payload.session_id,
+        cwd: project,
+        activity: 'busy',
+        checkpoint: { trigger: `PreToolUse:${tool}`, label },
+        // The main transcript, cut before the prompt whose turn started the subagent.
+        conversation: { transcript: payload.transcript_path, session: payload.session_id, promptId: payload.prompt_id },
+      });
+    }
+  });
+
   it('say when it works and when it waits, and checkpoint nothing for the others', () => {
     expect(claudeHookEvent('Stop', fixture('Stop.json'))).toMatchObject({ activity: 'idle' });
     expect(claudeHookEvent('Stop', fixture('Stop.json')).checkpoint).toBeUndefined();

@@ -25,6 +25,11 @@ interface MessagesRequest {
 /** Claude Code's own tool for each kind of step. */
 const toolNames = { write: 'Write', edit: 'Edit', shell: 'Bash' } as const;
 
+/** The subagent tool, by the name the request offers (`Task` before Claude Code 2.1.x renamed it). */
+function agentTool(tools: readonly string[]): string {
+  return tools.includes('Agent') ? 'Agent' : 'Task';
+}
+
 /** The conversation as the script runner needs it. */
 export function anthropicView(body: MessagesRequest): ConversationView {
   const tools = (body.tools ?? []).map((tool) => tool.name ?? '');
@@ -40,14 +45,15 @@ export function anthropicView(body: MessagesRequest): ConversationView {
 }
 
 /** The content blocks a step becomes: its text, or what it says, then its call and any parallel ones. */
-function contentOf(step: Step, root: string, id: string): Record<string, unknown>[] {
+function contentOf(step: Step, root: string, id: string, tools: readonly string[]): Record<string, unknown>[] {
   if (!isToolStep(step)) return [{ type: 'text', text: step.text }];
-  const calls = [step, ...(step.also ?? [])].map((call, index) => callOf(call, root, index === 0 ? id : `${id}_${index}`));
+  const calls = [step, ...(step.also ?? [])].map((call, index) => callOf(call, root, index === 0 ? id : `${id}_${index}`, tools));
   return step.say === undefined ? calls : [{ type: 'text', text: step.say }, ...calls];
 }
 
 /** The tool_use block of one call. */
-function callOf(step: ToolStep, root: string, id: string): Record<string, unknown> {
+function callOf(step: ToolStep, root: string, id: string, tools: readonly string[]): Record<string, unknown> {
+  if (step.tool === 'agent') return { type: 'tool_use', id, name: agentTool(tools), input: { description: step.description, prompt: step.prompt } };
   const name = toolNames[step.tool];
   if (step.tool === 'write') return { type: 'tool_use', id, name, input: { file_path: path.resolve(root, step.path), content: step.content } };
   if (step.tool === 'edit') return { type: 'tool_use', id, name, input: { file_path: path.resolve(root, step.path), old_string: step.oldText, new_string: step.newText } };
@@ -84,7 +90,7 @@ export function answerMessages(body: MessagesRequest, scripts: readonly Script[]
   const schema = body.output_config?.format?.type === 'json_schema' ? body.output_config.format.schema : undefined;
   const step: Step = pick?.step ?? { text: schema ? JSON.stringify(valueFor(schema, sideText)) : sideText };
   sequence += 1;
-  const blocks = contentOf(step, pick?.script.root ?? '/', `toolu_fake${sequence}`);
+  const blocks = contentOf(step, pick?.script.root ?? '/', `toolu_fake${sequence}`, view.tools);
   const stopReason = blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
   const message = { id: `msg_fake${sequence}`, type: 'message', role: 'assistant', model: body.model ?? 'claude-fake', usage: { input_tokens: 100, output_tokens: 12 } };
   const reply = body.stream ? { status: 200, sse: stream(message, blocks, stopReason) } : json({ ...message, content: blocks, stop_reason: stopReason, stop_sequence: null });

@@ -36,6 +36,7 @@ export function geminiView(body: GenerateRequest): ConversationView {
 /** The part a step becomes. */
 function partOf(step: Step, root: string): Record<string, unknown> {
   if (!isToolStep(step)) return { text: step.text };
+  if (step.tool === 'agent') throw new Error('fake model: subagent steps are played to Claude Code only');
   const name = toolNames[step.tool];
   if (step.tool === 'write') return { functionCall: { name, args: { file_path: path.resolve(root, step.path), content: step.content } } };
   if (step.tool === 'edit') {

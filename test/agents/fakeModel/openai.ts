@@ -45,7 +45,7 @@ function patchLines(prefix: string, text: string): string[] {
 }
 
 /** The apply_patch text for a write (Add File) or an edit (Update File; old and new text are whole lines). */
-export function patchFor(step: Exclude<ToolStep, { tool: 'shell' }>): string {
+export function patchFor(step: Extract<ToolStep, { tool: 'write' | 'edit' }>): string {
   const body =
     step.tool === 'write'
       ? [`*** Add File: ${step.path}`, ...patchLines('+', step.content)]
@@ -56,6 +56,7 @@ export function patchFor(step: Exclude<ToolStep, { tool: 'shell' }>): string {
 /** The output item a tool step becomes, in the shape of the tool the request offers. */
 function toolItem(step: ToolStep, tools: readonly Tool[], callId: string, root: string): Record<string, unknown> {
   const offered = (name: string) => tools.find((tool) => tool.name === name);
+  if (step.tool === 'agent') throw new Error('fake model: subagent steps are played to Claude Code only');
   if (step.tool !== 'shell') {
     const patch = patchFor(step);
     if (offered('apply_patch')?.type === 'function') return { type: 'function_call', call_id: callId, name: 'apply_patch', arguments: JSON.stringify({ input: patch }) };

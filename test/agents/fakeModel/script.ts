@@ -24,6 +24,18 @@ export interface ShellStep {
   command: string;
 }
 
+/**
+ * A subagent started on a task (Claude Code's `Agent` tool, `Task` in older releases): the
+ * subagent's own requests carry `prompt` as their first user message, so a script of its own
+ * (whose `prompt` occurs in it) plays the subagent's turns. Played by the Anthropic protocol only.
+ */
+export interface AgentStep {
+  tool: 'agent';
+  prompt: string;
+  /** The short description the tool asks for. */
+  description: string;
+}
+
 /** A plain text answer: it ends the turn. */
 export interface TextStep {
   text: string;
@@ -34,10 +46,10 @@ interface ToolStepExtras {
   /** Text said before the call, in the same reply (Claude Code writes it as a line of its own sharing message.id). */
   say?: string;
   /** Tool calls made in parallel with this one, in the same reply: the step's results are 1 + their count. */
-  also?: (WriteStep | EditStep | ShellStep)[];
+  also?: (WriteStep | EditStep | ShellStep | AgentStep)[];
 }
 
-export type ToolStep = (WriteStep | EditStep | ShellStep) & ToolStepExtras;
+export type ToolStep = (WriteStep | EditStep | ShellStep | AgentStep) & ToolStepExtras;
 export type Step = ToolStep | TextStep;
 
 export interface Script {
