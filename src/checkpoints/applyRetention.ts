@@ -6,18 +6,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Checkpoints } from './checkpoints.js';
 import { diskUsage } from './diskUsage.js';
 import { runGit } from './git.js';
-import { clearStaleGitLocks, gcRunning } from './maintenance.js';
+import { clearCrashLeftovers, clearStaleGitLocks, gcRunning } from './maintenance.js';
 import type { CheckpointRecord } from './record.js';
 import { dropCheckpoints, finishInterruptedDrop, pruneMarker } from './pruneStore.js';
 import { repairChain } from './repairChain.js';
 import { readRedoStack } from './restore/redoStack.js';
 import { cleanStaleStaging } from './restore/staging.js';
-import { nextExpiry, oldestHalf, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
+import { nextExpiry, oldestHalf, overCap, protectedIds, tooOld, type RedoPin, type RetentionPolicy } from './retention.js';
 import { interruptedJournal } from './restore/journal.js';
 
 export interface PruneOptions {
   /** Say what would go, change nothing. */
   dryRun?: boolean;
+  /** Checkpoints to keep this time whatever their age (the ones the command at hand uses). */
+  keep?: readonly number[];
   /** Reclaim objects even when nothing is dropped (`rewind prune`). */
   reclaimAlways?: boolean;
   /** After checkpoints are dropped: frees what only they used outside the engine (their
@@ -52,10 +54,10 @@ function stampFile(engine: Checkpoints): string {
  * enough to go, a drop a crash cut short, or (at most once an hour) a store over its cap.
  */
 export async function retentionDue(engine: Checkpoints, policy: RetentionPolicy, now: number): Promise<boolean> {
-  if (!engine.initialized) return false;
+  if (!engine.initialized || interruptedJournal(engine.store.journal)) return false;
   if (fs.existsSync(pruneMarker(engine.repo))) return true;
   const records = engine.list();
-  const keep = protectedIds(records, [], now);
+  const keep = protectedIds(records, await redoPins(engine), now);
   const expiry = nextExpiry(records, keep, policy);
   if (expiry !== undefined && expiry <= now) return true;
   let checked = 0;
@@ -75,6 +77,11 @@ export async function retentionDue(engine: Checkpoints, policy: RetentionPolicy,
   return over;
 }
 
+/** The redo stack as retention protects it. */
+export async function redoPins(engine: Checkpoints): Promise<RedoPin[]> {
+  return (await readRedoStack(engine.repo)).map(({ checkpoint, restored }) => ({ checkpoint, ...(restored === undefined ? {} : { restored }) }));
+}
+
 async function waitForBackgroundGc(engine: Checkpoints): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (gcRunning(engine.repo) && Date.now() < deadline) await sleep(50);
@@ -83,7 +90,6 @@ async function waitForBackgroundGc(engine: Checkpoints): Promise<void> {
 /** Reclaims what no checkpoint needs any more (`git gc --prune=now`; every write to the shadow runs under the lock we hold). */
 async function reclaim(engine: Checkpoints): Promise<void> {
   await waitForBackgroundGc(engine);
-  clearStaleGitLocks(engine.repo);
   const gc = () => runGit([`--git-dir=${engine.repo.gitDir}`, 'gc', '--quiet', '--prune=now'], { cwd: engine.store.root, env: engine.repo.env });
   try {
     await gc();
@@ -117,13 +123,14 @@ export async function applyRetentionLocked(engine: Checkpoints, policy: Retentio
   if (!engine.initialized) return result;
   if (interruptedJournal(engine.store.journal)) return { ...result, skipped: 'a restore was cut off: finish it first (`rewind restore` says how)' };
   if (!dryRun) {
-    result.cleaned = clearStaleGitLocks(engine.repo);
+    // A background `git gc --auto` (started without the lock) is waited out first: it packs refs and objects too.
+    await waitForBackgroundGc(engine);
+    result.cleaned = [...clearStaleGitLocks(engine.repo), ...clearCrashLeftovers(engine.repo)];
     cleanStaleStaging(engine);
     await finishInterruptedDrop(engine.repo, engine.log);
   }
-  const redo = (await readRedoStack(engine.repo)).map((point) => point.checkpoint);
   const records = engine.list();
-  const keep = protectedIds(records, redo, now);
+  const keep = protectedIds(records, await redoPins(engine), now, options.keep);
   result.byAge = tooOld(records, keep, policy, now);
   if (dryRun) {
     const rest = records.filter((record) => !result.byAge.includes(record.id));
@@ -144,7 +151,8 @@ export async function applyRetentionLocked(engine: Checkpoints, policy: Retentio
   return result;
 }
 
-/** Applies the retention policy now, under the project lock. */
-export function applyRetention(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
+/** Applies the retention policy now, under the project lock (a project without checkpoints is left as it is: no store is made). */
+export async function applyRetention(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
+  if (!engine.initialized) return { dryRun: options.dryRun === true, byAge: [], bySize: [], sizeCapNext: false, bytesBefore: 0, bytesAfter: 0, cleaned: [] };
   return engine.locked('apply retention', () => applyRetentionLocked(engine, policy, now, options));
 }

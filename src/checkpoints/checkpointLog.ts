@@ -5,6 +5,18 @@ import { writeFileAtomic } from './atomicFile.js';
 import { explainStoreError } from './storeErrors.js';
 import type { CheckpointRecord } from './record.js';
 
+/** The (up to) 256 bytes of an open file before `end`. */
+function lastBytes(fd: number, end: number): Buffer {
+  const bytes = Buffer.alloc(Math.min(256, end));
+  fs.readSync(fd, bytes, 0, bytes.length, end - bytes.length);
+  return bytes;
+}
+
+/** Whether the open file's bytes before `end` are still `tail`. */
+function endsAs(fd: number, end: number, tail: Buffer): boolean {
+  return lastBytes(fd, end).equals(tail);
+}
+
 /**
  * checkpoints.jsonl: one checkpoint per line, oldest first, appended under the project
  * lock. A crash mid-append leaves a last line without its newline: that line never
@@ -12,8 +24,11 @@ import type { CheckpointRecord } from './record.js';
  * corruption, reported with the line number and what to do.
  */
 export class CheckpointLog {
-  /** What was parsed last: the file (inode), how much of it, and the records. */
-  private cache: { ino: number; size: number; records: CheckpointRecord[] } | undefined;
+  /**
+   * What was parsed last: the file (inode, mtime), how much of it, its last bytes, and the
+   * records. A rewrite (pruning) may reuse the inode: the last bytes tell an append from it.
+   */
+  private cache: { ino: number; mtimeMs: number; size: number; tail: Buffer; records: CheckpointRecord[] } | undefined;
 
   constructor(readonly file: string) {}
 
@@ -66,23 +81,26 @@ export class CheckpointLog {
       throw this.unreadable(error);
     }
     try {
-      const { ino, size } = fs.fstatSync(fd);
+      const { ino, size, mtimeMs } = fs.fstatSync(fd);
       const cached = this.cache;
-      if (cached && cached.ino === ino && cached.size === size) return [...cached.records];
-      if (cached && cached.ino === ino && cached.size < size) {
-        const tail = Buffer.alloc(size - cached.size);
-        fs.readSync(fd, tail, 0, tail.length, cached.size);
-        const text = tail.toString('utf8');
+      const same = cached !== undefined && cached.ino === ino && cached.size <= size && endsAs(fd, cached.size, cached.tail);
+      if (same && cached.size === size && cached.mtimeMs === mtimeMs) return [...cached.records];
+      if (same && cached.size < size) {
+        const added = Buffer.alloc(size - cached.size);
+        fs.readSync(fd, added, 0, added.length, cached.size);
+        const text = added.toString('utf8');
         const complete = text.lastIndexOf('\n') + 1;
         const records = [...cached.records, ...this.parse(text.slice(0, complete), cached.records.length + 1)];
-        this.cache = { ino, size: cached.size + Buffer.byteLength(text.slice(0, complete)), records };
+        const end = cached.size + Buffer.byteLength(text.slice(0, complete));
+        this.cache = { ino, mtimeMs, size: end, tail: lastBytes(fd, end), records };
         return [...records];
       }
       const content = Buffer.alloc(size);
       fs.readSync(fd, content, 0, size, 0);
       const text = content.toString('utf8');
       const records = this.parse(text);
-      this.cache = { ino, size: Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)), records };
+      const end = Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1));
+      this.cache = { ino, mtimeMs, size: end, tail: lastBytes(fd, end), records };
       return [...records];
     } finally {
       fs.closeSync(fd);

@@ -4,7 +4,7 @@ import { Checkpoints, type OpenOptions } from './checkpoints.js';
 import { ProjectCheckpoints } from './projectCheckpoints.js';
 
 export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
-export { listStores, removeStore, type StoreEntry } from './storeCatalog.js';
+export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './storeCatalog.js';
 export type { PruneOptions, PruneResult } from './applyRetention.js';
 export type { RetentionPolicy } from './retention.js';
 export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpoints.js';

@@ -46,6 +46,39 @@ export function clearStaleGitLocks(repo: ShadowRepo): string[] {
 }
 
 /**
+ * What else a crash leaves (called by retention, not on every snapshot: it walks every
+ * loose ref): a ref's own lock (`refs/checkpoints/12.lock`), which would fail every update
+ * of that ref, and git fast-import's crash reports. Under the project lock; not while gc runs.
+ */
+export function clearCrashLeftovers(repo: ShadowRepo): string[] {
+  if (gcRunning(repo)) return [];
+  const removed: string[] = [];
+  for (const lock of refLocks(path.join(repo.gitDir, 'refs'))) {
+    fs.rmSync(lock, { force: true });
+    removed.push(path.relative(repo.gitDir, lock));
+  }
+  for (const name of fs.readdirSync(repo.gitDir).filter((entry) => entry.startsWith('fast_import_crash_'))) {
+    fs.rmSync(path.join(repo.gitDir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function refLocks(dir: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return refLocks(full);
+    return entry.name.endsWith('.lock') ? [full] : [];
+  });
+}
+
+/**
  * Clears the way for a ref update that failed on a `<ref>.lock` named in git's error:
  * a lock of a git that is gone is removed; one the background `git gc` may hold (it
  * expires reflogs and packs refs without our project lock) is waited out for up to

@@ -94,8 +94,11 @@ async function rechain(repo: ShadowRepo, kept: readonly CheckpointRecord[]): Pro
   return { records, rewritten: marks.length };
 }
 
-/** Every ref of the store made to agree with the list: a checkpoint's ref at its commit, the redo stack's at theirs. */
-async function reconcileRefs(repo: ShadowRepo, records: readonly CheckpointRecord[]): Promise<void> {
+/**
+ * Every ref of the store made to agree with the list: a checkpoint's ref at its commit (none
+ * for one that is unrestorable), the redo stack's at theirs (gone with their checkpoint).
+ */
+export async function reconcileRefs(repo: ShadowRepo, records: readonly CheckpointRecord[]): Promise<void> {
   const wanted = new Map<string, string>();
   for (const record of records) if (!record.unrestorable) wanted.set(`refs/checkpoints/${record.id}`, record.commit);
   const newest = records.at(-1)?.id ?? 0;

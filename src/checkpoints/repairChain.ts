@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { runGit, text } from './git.js';
+import { reconcileRefs } from './pruneStore.js';
 import type { CheckpointLog } from './checkpointLog.js';
 import { checkpointMessage } from './message.js';
 import type { CheckpointRecord } from './record.js';
@@ -71,14 +72,8 @@ export async function repairChain(repo: ShadowRepo, log: CheckpointLog): Promise
     updated.push(record);
   }
 
-  const refUpdates = updated
-    .map((record, index) => {
-      const ref = `refs/checkpoints/${record.id}`;
-      if (record.unrestorable) return `delete ${ref}\n`;
-      return record.commit !== records[index]?.commit ? `update ${ref} ${record.commit}\n` : '';
-    })
-    .join('');
-  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], { cwd: repo.store.root, env: repo.env, input: refUpdates });
+  // The redo stack's refs too: one left on a commit that reaches the missing objects would fail every gc again.
+  await reconcileRefs(repo, updated);
   log.rewrite(updated);
   fs.rmSync(repairMarker(repo), { force: true });
   return { broken: newlyBroken, rewritten };

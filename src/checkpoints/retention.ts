@@ -4,7 +4,7 @@ import type { CheckpointRecord } from './record.js';
 
 /** The retention settings of config.json. */
 export interface RetentionPolicy {
-  /** Checkpoints older than this many days go; 0 keeps every one. */
+  /** Checkpoints older than this many days go; 0 keeps every one (the size cap too is off then). */
   days: number;
   /** If the store is still bigger than this (GB) after that, the oldest half of the rest goes. */
   maxGb: number;
@@ -15,20 +15,29 @@ export const redoProtectionMs = 60 * 60 * 1000;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+/** A redo point as retention sees it: the checkpoint it goes back to, and the one its restore put back. */
+export interface RedoPin {
+  checkpoint: number;
+  restored?: number;
+}
+
 /**
  * Checkpoints retention never drops: the newest (the next snapshot continues the chain and
- * its ids from it) and those that redo points of the last hour pin.
+ * its ids from it), `keep` (what the command at hand is about to use), and for each restore
+ * of the last hour the checkpoint `rewind redo` goes back to and the one it put back.
  */
-export function protectedIds(records: readonly CheckpointRecord[], redoCheckpoints: readonly number[], now: number): Set<number> {
-  const keep = new Set<number>();
+export function protectedIds(records: readonly CheckpointRecord[], redo: readonly RedoPin[], now: number, keep: readonly number[] = []): Set<number> {
+  const protect = new Set<number>(keep);
   const newest = records.at(-1);
-  if (newest) keep.add(newest.id);
+  if (newest) protect.add(newest.id);
   const byId = new Map(records.map((record) => [record.id, record]));
-  for (const id of redoCheckpoints) {
-    const record = byId.get(id);
-    if (record && now - Date.parse(record.time) < redoProtectionMs) keep.add(id);
+  for (const point of redo) {
+    const record = byId.get(point.checkpoint);
+    if (!record || now - Date.parse(record.time) >= redoProtectionMs) continue;
+    protect.add(point.checkpoint);
+    if (point.restored !== undefined) protect.add(point.restored);
   }
-  return keep;
+  return protect;
 }
 
 /** The time before which checkpoints are too old (undefined when age drops nothing: 0 days). */
@@ -51,9 +60,9 @@ export function oldestHalf(records: readonly CheckpointRecord[], keep: ReadonlyS
     .map((record) => record.id);
 }
 
-/** Whether `bytes` exceed the policy's size cap. */
+/** Whether `bytes` exceed the policy's size cap (never with 0 days: that keeps everything). */
 export function overCap(bytes: number, policy: RetentionPolicy): boolean {
-  return policy.maxGb > 0 && bytes > policy.maxGb * 1024 ** 3;
+  return policy.days > 0 && policy.maxGb > 0 && bytes > policy.maxGb * 1024 ** 3;
 }
 
 /** When the oldest checkpoint that age can drop will be old enough (ms), if there is one. */

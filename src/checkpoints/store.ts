@@ -108,16 +108,35 @@ function readProjectRecord(file: string): ProjectRecord | undefined {
  * never merged.
  */
 export function locateStore(home: string, projectRoot: string): { paths: StorePaths; exists: boolean } {
-  const base = path.join(home, 'history', projectHash(projectRoot));
+  const hash = projectHash(projectRoot);
+  const base = path.join(home, 'history', hash);
+  const slot = (n: number) => (n === 1 ? base : `${base}-${n}`);
+  // Every slot of this hash is looked at before a free one is taken: a slot freed by
+  // `rewind clean` must not hide the store of a project in a later one.
+  const taken = slotsOf(path.dirname(base), hash);
+  for (const n of taken) {
+    if (readProjectRecord(path.join(slot(n), 'project.json'))?.path === projectRoot) return { paths: pathsOf(slot(n)), exists: true };
+  }
   for (let n = 1; n < 100; n++) {
-    const root = n === 1 ? base : `${base}-${n}`;
-    const record = readProjectRecord(path.join(root, 'project.json'));
-    if (record === undefined) {
-      return { paths: pathsOf(root), exists: false };
-    }
-    if (record.path === projectRoot) return { paths: pathsOf(root), exists: true };
+    if (readProjectRecord(path.join(slot(n), 'project.json')) === undefined) return { paths: pathsOf(slot(n)), exists: false };
   }
   throw new UserError(`too many checkpoint stores collide with ${base}: remove stale ones with \`rewind clean --orphans\``);
+}
+
+/** The slot numbers (1 for `<hash>`, n for `<hash>-n`) that exist under `history` for `hash`. */
+function slotsOf(history: string, hash: string): number[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(history);
+  } catch {
+    return [];
+  }
+  const slots: number[] = [];
+  for (const name of names) {
+    if (name === hash) slots.push(1);
+    else if (name.startsWith(`${hash}-`) && /^\d+$/.test(name.slice(hash.length + 1))) slots.push(Number(name.slice(hash.length + 1)));
+  }
+  return slots.sort((a, b) => a - b);
 }
 
 /** Creates the store folder (0700: snapshots hold secrets) and its project.json. */

@@ -57,11 +57,12 @@ export async function listStores(home: string): Promise<StoreEntry[]> {
   }
   const entries: StoreEntry[] = [];
   for (const name of names) {
+    // A store `rewind clean` was deleting when it was cut off: not a store any more.
+    if (name.includes(deletingMark)) continue;
     const store = path.join(historyDir(home), name);
-    if (!fs.lstatSync(store).isDirectory()) continue;
-    if (name.includes(deletingMark)) {
-      // What a `rewind clean` cut off left: it was on its way out.
-      fs.rmSync(store, { recursive: true, force: true });
+    try {
+      if (!fs.lstatSync(store).isDirectory()) continue;
+    } catch {
       continue;
     }
     const project = projectOf(store);
@@ -70,18 +71,34 @@ export async function listStores(home: string): Promise<StoreEntry[]> {
   return entries.sort((a, b) => b.bytes - a.bytes || a.store.localeCompare(b.store));
 }
 
+/** Why a store cannot be deleted now, if it cannot: a restore into its project was cut off (its journal finishes it). */
+export function whyNotRemovable(entry: StoreEntry): string | undefined {
+  if (!interruptedJournal(path.join(entry.store, 'journal'))) return undefined;
+  return `a restore into ${entry.project || entry.store} was cut off: finish it first (run \`rewind restore\` there), then clean`;
+}
+
+/** Removes what a `rewind clean` that was cut off left under `home`. */
+export function removeLeftovers(home: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(historyDir(home));
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.includes(deletingMark)) fs.rmSync(path.join(historyDir(home), name), { recursive: true, force: true });
+}
+
 /**
- * Deletes a store, holding its lock (a running session's snapshot or restore finishes
- * first). A store with a restore that was cut off is refused: its journal is how that
- * restore is finished.
+ * Deletes a store of `home`, holding its lock (a running session's snapshot or restore
+ * finishes first). A store with a restore that was cut off is refused: its journal is how
+ * that restore is finished.
  */
-export async function removeStore(entry: StoreEntry, lockWaitMs?: number): Promise<void> {
-  if (!entry.store.startsWith(`${path.dirname(entry.store)}${path.sep}`) || path.basename(path.dirname(entry.store)) !== 'history') {
-    throw new Error(`refusing to delete ${entry.store}: not a checkpoint store`);
+export async function removeStore(home: string, entry: StoreEntry, lockWaitMs?: number): Promise<void> {
+  if (path.dirname(entry.store) !== historyDir(home) || !fs.lstatSync(entry.store).isDirectory()) {
+    throw new Error(`refusing to delete ${entry.store}: not a checkpoint store of ${home}`);
   }
-  if (interruptedJournal(path.join(entry.store, 'journal'))) {
-    throw new UserError(`a restore into ${entry.project || entry.store} was cut off: finish it first (run \`rewind restore\` there), then clean`);
-  }
+  const why = whyNotRemovable(entry);
+  if (why) throw new UserError(why);
   await withLock(path.join(entry.store, 'lock'), { purpose: 'delete the store', waitMs: lockWaitMs }, async () => {
     // Renamed aside first: a snapshot starting now finds no half-deleted store.
     const doomed = `${entry.store}${deletingMark}${process.pid}`;

@@ -1,4 +1,4 @@
-import { listStores, removeStore, type StoreEntry } from '../checkpoints/index.js';
+import { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from '../checkpoints/index.js';
 import { rewindHome } from '../config/paths.js';
 import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/format.js';
@@ -26,7 +26,7 @@ Examples:
 async function chosenStores(io: CommandIO, which: 'orphans' | 'project' | 'all', dir: string | undefined): Promise<StoreEntry[]> {
   const stores = await listStores(rewindHome(io.env));
   if (which === 'all') return stores;
-  if (which === 'orphans') return stores.filter((entry) => !entry.exists);
+  if (which === 'orphans') return stores.filter((entry) => entry.project !== '' && !entry.exists);
   const { checkpoints } = await openCheckpoints(io, dir, { allowHome: true, retention: false });
   return stores.filter((entry) => entry.store === checkpoints.storeRoot);
 }
@@ -40,16 +40,21 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const picked = (['orphans', 'project', 'all'] as const).filter((flag) => values[flag]);
   if (picked.length !== 1) throw new UserError('say which stores to delete: --orphans, --project or --all (see `rewind clean --help`)', { exitCode: 2 });
   const which = picked[0]!;
+  const home = rewindHome(io.env);
+  removeLeftovers(home);
   const stores = await chosenStores(io, which, values.C);
   if (stores.length === 0) {
     writeLine(io.stdout, which === 'orphans' ? 'no stores of vanished projects: nothing to delete' : 'no checkpoint store here: nothing to delete');
     return 0;
   }
   const total = stores.reduce((sum, entry) => sum + entry.bytes, 0);
+  const blocked = stores.map(whyNotRemovable).find((why) => why !== undefined);
+  if (blocked) throw new UserError(`nothing deleted: ${blocked}`);
   for (const entry of stores) writeLine(io.stdout, `  ${formatBytes(entry.bytes).padStart(7)}  ${entry.checkpoints} checkpoint(s)  ${entry.project || '(unknown project)'}${entry.exists ? '' : ' (gone)'}  ${entry.store}`);
+  if (which === 'orphans') writeLine(io.stdout, 'A project on a drive that is not mounted now looks gone too: answer no if one of these is.');
   const question = `Delete ${stores.length} store(s), ${formatBytes(total)}? Their checkpoints cannot be restored after this. [y/N] `;
   if (!(await confirmOrStop(io, values.yes, question, 'deleting'))) return 1;
-  for (const entry of stores) await removeStore(entry, testMs(io.env, 'REWIND_TEST_LOCK_WAIT_MS'));
+  for (const entry of stores) await removeStore(home, entry, testMs(io.env, 'REWIND_TEST_LOCK_WAIT_MS'));
   writeLine(io.stdout, `deleted ${stores.length} store(s), freed ${formatBytes(total)}`);
   return 0;
 }

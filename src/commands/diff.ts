@@ -24,7 +24,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const id = parseCheckpointId(positionals[0], 'diff');
-  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
+  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, keep: [id] });
   // An unknown id is said before anything about the paths.
   checkpoints.get(id);
   const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), positionals.slice(1), 'rewind diff');

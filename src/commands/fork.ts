@@ -25,7 +25,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const id = parseCheckpointId(positionals[0], 'fork');
   if (positionals.length > 1) throw new UsageError(`unexpected '${positionals[1]}': name the folder with --dir DIR (see \`rewind fork --help\`)`);
   if (values.dir !== undefined && values.dir.trim() === '') throw new UsageError('--dir got an empty path: name a new folder');
-  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
+  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, keep: [id] });
   checkpoints.get(id);
   const root = checkpoints.projectRoot;
   const dir = values.dir === undefined ? `${root}-checkpoint-${id}` : path.resolve(io.cwd, values.dir);

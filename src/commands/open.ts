@@ -10,12 +10,13 @@ import { progressLine } from './progressLine.js';
 
 /**
  * Opens the checkpoints of the project at `-C DIR` (or the current folder) and applies
- * retention when it is due (not for `retention: false`: a snapshot's hot path).
+ * retention when it is due (not for `retention: false`: a snapshot's hot path), keeping the
+ * checkpoints the command is about to use (`keep`).
  */
 export async function openCheckpoints(
   io: CommandIO,
   dir: string | undefined,
-  options: { allowHome?: boolean; quietAboutInterrupted?: boolean; retention?: boolean } = {},
+  options: { allowHome?: boolean; quietAboutInterrupted?: boolean; retention?: boolean; keep?: readonly number[] } = {},
 ): Promise<{ checkpoints: ProjectCheckpoints; config: RewindConfig }> {
   requireGit(io.env);
   const config = await effectiveConfig(io);
@@ -34,14 +35,14 @@ export async function openCheckpoints(
   for (const warning of await checkpoints.recoverList()) writeLine(io.stderr, `rewind: warning: ${warning}`);
   const interrupted = options.quietAboutInterrupted ? undefined : checkpoints.interruptedRestore();
   if (interrupted) writeLine(io.stderr, `rewind: warning: ${interrupted}`);
-  if (options.retention !== false) await retainOnOpen(io, checkpoints, config);
+  if (options.retention !== false) await retainOnOpen(io, checkpoints, config, options.keep ?? []);
   return { checkpoints, config };
 }
 
-async function retainOnOpen(io: CommandIO, checkpoints: ProjectCheckpoints, config: RewindConfig): Promise<void> {
+async function retainOnOpen(io: CommandIO, checkpoints: ProjectCheckpoints, config: RewindConfig, keep: readonly number[]): Promise<void> {
   try {
     const { retainIfDue } = await import('../runtime/retention.js');
-    const said = await retainIfDue(checkpoints, config);
+    const said = await retainIfDue(checkpoints, config, keep);
     if (said) writeLine(io.stderr, `rewind: retention: ${said}`);
   } catch (error) {
     writeLine(io.stderr, `rewind: warning: retention did not run (${messageOf(error)}); \`rewind prune\` tries again`);

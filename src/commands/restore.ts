@@ -57,7 +57,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   if ([values.files, values.conversation, values.both].filter(Boolean).length > 1) throw new UsageError('give one of --files, --conversation and --both (see `rewind restore --help`)');
   if (values.conversation && values.only) throw new UsageError('--only picks files: it goes with --files or --both, not --conversation (see `rewind restore --help`)');
   const id = parseCheckpointId(positionals[0], 'restore');
-  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, quietAboutInterrupted: true });
+  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, quietAboutInterrupted: true, keep: [id] });
   const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), values.only, '--only');
   const target = checkpoints.get(id);
   if (values.conversation || values.both) return restoreWithConversation(io, checkpoints, target, { ...values, only });

@@ -22,7 +22,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const id = parseCheckpointId(positionals[0], 'show');
-  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
+  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, keep: [id] });
   checkpoints.get(id);
   const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), positionals.slice(1), 'rewind show');
   const color = (io.stdout as NodeJS.WriteStream).isTTY && !io.env.NO_COLOR ? '--color=always' : '--no-color';

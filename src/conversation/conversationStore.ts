@@ -156,16 +156,23 @@ export class ConversationStore {
 
   /**
    * Deletes the captures no kept checkpoint needs (with their chunks): those not named by
-   * `kept` nor extended by one that is. Files written in the last `graceMs` stay: a capture
-   * is made just before the snapshot that will name it, maybe in another process. Returns
-   * the bytes freed.
+   * `kept` nor extended by one that is. Captures of the last `graceMs`, and all they extend,
+   * stay too: a capture is made just before the snapshot that will name it, maybe in
+   * another process, and may extend one no kept checkpoint names. Returns the bytes freed.
    */
   sweep(kept: readonly unknown[], graceMs = 10 * 60 * 1000): number {
     if (!fs.existsSync(this.dir)) return 0;
     const livePoints = new Set<string>();
     const liveChunks = new Set<string>();
-    for (const ref of kept) {
-      let hash = (ref as Partial<ConversationRef> | null | undefined)?.point ?? null;
+    const youngerThan = Date.now() - graceMs;
+    const young = (dir: string) => this.list(dir).filter((name) => this.modifiedAfter(path.join(dir, name), youngerThan));
+    const roots = [
+      ...kept.map((ref) => (ref as Partial<ConversationRef> | null | undefined)?.point ?? null),
+      ...young(this.points).map((name) => name.replace(/\.json$/, '')),
+      ...young(this.heads).map((name) => this.readHead(path.join(this.heads, name))?.hash ?? null),
+    ];
+    for (const root of roots) {
+      let hash = root;
       while (isHash(hash) && !livePoints.has(hash)) {
         livePoints.add(hash);
         let point: StoredPoint;
@@ -179,7 +186,6 @@ export class ConversationStore {
       }
     }
     let freed = 0;
-    const youngerThan = Date.now() - graceMs;
     const remove = (file: string) => {
       try {
         const stat = fs.statSync(file);
@@ -197,6 +203,14 @@ export class ConversationStore {
       if (!head || !livePoints.has(head.hash)) remove(path.join(this.heads, name));
     }
     return freed;
+  }
+
+  private modifiedAfter(file: string, time: number): boolean {
+    try {
+      return fs.statSync(file).mtimeMs > time;
+    } catch {
+      return false;
+    }
   }
 
   private list(dir: string): string[] {

@@ -17,11 +17,11 @@ export function sweepConversations(checkpoints: ProjectCheckpoints): (kept: read
   };
 }
 
-/** Applies retention if it has anything to do (cheap otherwise); what it did, in one line, or undefined. */
-export async function retainIfDue(checkpoints: ProjectCheckpoints, config: RewindConfig): Promise<string | undefined> {
+/** Applies retention if it has anything to do (cheap otherwise), never dropping `keep`; what it did, in one line, or undefined. */
+export async function retainIfDue(checkpoints: ProjectCheckpoints, config: RewindConfig, keep: readonly number[] = []): Promise<string | undefined> {
   const policy = retentionPolicy(config);
   if (!(await checkpoints.retentionDue(policy))) return undefined;
-  const result = await checkpoints.prune(policy, { onDropped: sweepConversations(checkpoints) });
+  const result = await checkpoints.prune(policy, { keep, onDropped: sweepConversations(checkpoints) });
   return result.byAge.length + result.bySize.length > 0 ? pruneSummary(result, policy) : undefined;
 }
 

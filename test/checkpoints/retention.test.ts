@@ -136,7 +136,8 @@ describe('retention', () => {
     await history(dir, 0, 3, new Map());
     const { checkpoints } = open(dir);
     clock = start + 400 * day;
-    expect((await checkpoints.prune({ days: 0, maxGb: 5 })).byAge).toEqual([]);
+    // 0 days keeps everything: the size cap too is off.
+    expect(await checkpoints.prune({ days: 0, maxGb: 1 / 1024 / 1024 })).toMatchObject({ byAge: [], bySize: [] });
     expect(checkpoints.list()).toHaveLength(3);
     const result = await checkpoints.prune({ days: 1, maxGb: 5 });
     expect(result.byAge).toHaveLength(2);
@@ -149,7 +150,7 @@ describe('retention', () => {
     await history(dir, 0, 8, files);
     const { checkpoints } = open(dir);
     const before = checkpoints.list();
-    const result = await checkpoints.prune({ days: 0, maxGb: 100 / 1024 / 1024 });
+    const result = await checkpoints.prune({ days: 365, maxGb: 100 / 1024 / 1024 });
     expect(result.byAge).toEqual([]);
     expect(result.bySize).toEqual(before.slice(0, 4).map((record) => record.id));
     expect(checkpoints.list().map((record) => record.id)).toEqual(before.slice(4).map((record) => record.id));
@@ -159,32 +160,40 @@ describe('retention', () => {
     }
   });
 
-  it('never drops a checkpoint the redo stack of the last hour pins; an hour later it goes, and its redo point with it', async () => {
+  it('never drops what a restore of the last hour needs (the checkpoint redo goes back to, the one it put back); an hour later they go, and the redo point with them', async () => {
     const dir = sb.repo('redo');
     const files = new Map<number, Record<string, string>>();
     await history(dir, 0, 3, files);
     const { checkpoints } = open(dir);
+    const tenMinutes = 10 / (24 * 60);
     clock = start + 10 * day;
     write(dir, 'notes.txt', 'edited before the restore\n');
     const editedFiles = withoutGit(fingerprint(dir));
     const restored = await checkpoints.restore(1);
-    const redoPoint = checkpoints.list().find((record) => record.id === restored.redo);
-    expect(redoPoint).toBeDefined();
+    const redoPoint = restored.redo!;
     write(dir, 'after.txt', 'after the restore\n');
     await checkpoints.snapshot({ label: 'after' });
 
+    // Half an hour later, with checkpoints kept for ten minutes only.
     clock += 30 * 60 * 1000;
-    const early = await checkpoints.prune({ days: 1, maxGb: 5 });
-    expect(early.byAge).toEqual([1, 2, 3]);
-    expect(checkpoints.list().map((record) => record.id)).toContain(redoPoint!.id);
+    const early = await checkpoints.prune({ days: tenMinutes, maxGb: 5 });
+    expect(early.byAge).toEqual([2, 3]);
+    expect(checkpoints.list().map((record) => record.id)).toEqual([1, redoPoint, redoPoint + 1]);
     // The restore can still be undone, exactly.
     fs.rmSync(path.join(dir, 'after.txt'));
+    const plan = await checkpoints.previewRedo();
+    expect(plan.back.id).toBe(redoPoint);
     await checkpoints.redo();
     expect(withoutGit(fingerprint(dir))).toEqual(editedFiles);
 
+    // Another restore; two hours later nothing protects it any more.
+    const again = await checkpoints.restore(1);
+    write(dir, 'later.txt', 'later\n');
+    await checkpoints.snapshot({ label: 'later' });
     clock += 2 * 60 * 60 * 1000;
-    const late = await checkpoints.prune({ days: 1 / 24, maxGb: 5 });
-    expect(late.byAge).toContain(redoPoint!.id);
+    const late = await checkpoints.prune({ days: tenMinutes, maxGb: 5 });
+    expect(late.byAge).toContain(again.redo);
+    expect(late.byAge).toContain(1);
     expect(await checkpoints.canUndo()).toBe(false);
   });
 
@@ -268,7 +277,7 @@ describe('retention', () => {
       expect(entry.bytes).toBe(du);
     }
     const orphan = stores.find((entry) => !entry.exists)!;
-    await removeStore(orphan);
+    await removeStore(sb.store, orphan);
     expect(fs.existsSync(orphan.store)).toBe(false);
     expect((await listStores(sb.store)).map((entry) => path.basename(entry.project))).toEqual(['kept']);
   });

@@ -129,6 +129,32 @@ describe('retention from the command line', () => {
     expect(await rewind(['clean', '--all', '--yes'], sb.env, kept)).toMatchObject({ code: 0, stdout: expect.stringMatching(/nothing to delete/) });
   });
 
+  it('a command keeps the checkpoint it is asked about, however old: rewind restore <old id> restores it', async () => {
+    const dir = sb.repo('keep-asked');
+    const first = await checkpointOn(dir, 0);
+    const files = fingerprint(path.join(dir, 'data'));
+    await checkpointOn(dir, 1);
+    await checkpointOn(dir, 30);
+    const restored = await rewind(['restore', String(first), '--yes'], { ...sb.env, ...at(31) }, dir);
+    expect(restored).toMatchObject({ code: 0, stderr: expect.stringMatching(/dropped 1 checkpoint/) });
+    expect(fingerprint(path.join(dir, 'data'))).toEqual(files);
+  });
+
+  it('rewind prune where there are no checkpoints makes no store', async () => {
+    const dir = sb.repo('none');
+    expect(await rewind(['prune'], sb.env, dir)).toMatchObject({ code: 0 });
+    expect(fs.existsSync(path.join(sb.store, 'history'))).toBe(false);
+  });
+
+  it('a project whose store is in a later slot (a hash shared with another) still finds it after the first slot is cleaned', async () => {
+    const dir = sb.repo('slot');
+    await checkpointOn(dir, 0);
+    const [name] = fs.readdirSync(path.join(sb.store, 'history'));
+    fs.renameSync(path.join(sb.store, 'history', name!), path.join(sb.store, 'history', `${name}-2`));
+    expect((await listLabels(dir, 0)).labels).toEqual(['day 0']);
+    expect(fs.readdirSync(path.join(sb.store, 'history'))).toEqual([`${name}-2`]);
+  });
+
   it('checkpointing_disabled: rewind snapshot takes none', async () => {
     const dir = sb.repo('disabled');
     fs.writeFileSync(path.join(sb.configDir, 'config.json'), JSON.stringify({ checkpointing_disabled: true }));

@@ -214,6 +214,17 @@ describe('sweeping the store', () => {
     expect(files('points')).toHaveLength(1);
   });
 
+  it('keeps what a capture of the last minutes extends, however old: its snapshot may be waiting for the lock', () => {
+    append(line(1));
+    capture();
+    const past = new Date(Date.now() - 3_600_000);
+    for (const dir of ['points', 'chunks', 'heads']) for (const name of files(dir)) fs.utimesSync(path.join(store.dir, dir, name), past, past);
+    append(line(2));
+    const fresh = capture();
+    expect(store.sweep([])).toBe(0);
+    expect(store.bytes(fresh).equals(fs.readFileSync(transcript))).toBe(true);
+  });
+
   it('a store never written sweeps to nothing', () => {
     expect(store.sweep([{ agent: 'claude', point: 'a'.repeat(64) }])).toBe(0);
   });
