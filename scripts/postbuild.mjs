@@ -74,7 +74,43 @@ await build({
   packages: 'external',
   chunkNames: 'chunk-[hash]',
 });
-writeFileSync(cli, "#!/usr/bin/env node\nimport { processIO, run } from './cli-bundle/cli.js';\n\nprocess.exitCode = await run(process.argv.slice(2), processIO());\n");
+
+/**
+ * `rewind snapshot` and `rewind hook` (a process per checkpoint a script or a hook asks for)
+ * start from one CommonJS file instead: a synchronous require of one file, no chunks for the
+ * ES module loader to resolve, link and evaluate (src/cli/hot.ts). It must hold nothing of
+ * the app: the build stops if Ink, React or conf lands in it.
+ */
+const hot = await build({
+  ...shared,
+  entryPoints: [path.join(dist, 'cli/hot.js')],
+  outfile: path.join(cliBundle, 'hot.cjs'),
+  format: 'cjs',
+  // env-paths is an ES module (bundled in: CommonJS cannot require it on Node 20); simple-git,
+  // CommonJS and imported only when first asked (gitClient.ts), stays in node_modules.
+  external: [...shared.external, 'simple-git'],
+  metafile: true,
+  plugins: [builtinsCopiedOnce],
+  // import.meta is empty in CommonJS; hot.cjs sits beside the chunks, so '../…' finds the same files.
+  define: { ...shared.define, 'import.meta.url': '__rewindBundleUrl' },
+  banner: { js: "const __rewindBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+const hotImports = Object.values(hot.metafile.outputs).flatMap((output) => output.imports.map((imported) => imported.path));
+const hotInputs = Object.keys(hot.metafile.inputs);
+const heavy = [...hotImports, ...hotInputs].filter((name) => /(^|node_modules\/)(ink|react|conf|ink-select-input|@lydell\/node-pty|@xterm\/)(\/|$)/.test(name));
+if (heavy.length > 0) throw new Error(`dist/cli-bundle/hot.cjs would load ${[...new Set(heavy)].join(', ')}: keep the app out of the hot commands`);
+
+writeFileSync(
+  cli,
+  `#!/usr/bin/env node
+import { createRequire } from 'node:module';
+
+const args = process.argv.slice(2);
+const command = args[0] === '-C' ? args[2] : args[0];
+const { processIO, run } = command === 'snapshot' || command === 'hook' ? createRequire(import.meta.url)('./cli-bundle/hot.cjs') : await import('./cli-bundle/cli.js');
+process.exitCode = await run(args, processIO());
+`,
+);
 chmodSync(cli, 0o755);
 
 await build({
