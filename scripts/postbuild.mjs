@@ -95,6 +95,7 @@ const hot = await build({
   define: { ...shared.define, 'import.meta.url': '__rewindBundleUrl' },
   banner: { js: "const __rewindBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+asciiOnly(path.join(cliBundle, 'hot.cjs'));
 const hotImports = Object.values(hot.metafile.outputs).flatMap((output) => output.imports.map((imported) => imported.path));
 const hotInputs = Object.keys(hot.metafile.inputs);
 const heavy = [...hotImports, ...hotInputs].filter((name) => /(^|node_modules\/)(ink|react|conf|ink-select-input|@lydell\/node-pty|@xterm\/)(\/|$)/.test(name));

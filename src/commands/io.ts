@@ -9,8 +9,25 @@ export interface CommandIO {
 
 export type CommandMain = (argv: string[], io: CommandIO) => Promise<number>;
 
+/**
+ * The process's own streams, each made when a command first uses it: Node builds a stream
+ * (and loads its modules) on the first read of process.stdin, and `rewind snapshot` never
+ * reads it.
+ */
 export function processIO(): CommandIO {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+  return {
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+    cwd: process.cwd(),
+  };
 }
 
 export function writeLine(stream: NodeJS.WritableStream, text = ''): void {
