@@ -1,5 +1,4 @@
-import type { Dirent } from 'node:fs';
-import fs from 'node:fs/promises';
+import fs, { type Dirent } from 'node:fs';
 import path from 'node:path';
 
 /** Bytes used on disk by everything under `dir` (allocated blocks; 0 when it does not exist). */
@@ -7,7 +6,7 @@ export async function diskUsage(dir: string): Promise<number> {
   let total = 0;
   let entries: Dirent[];
   try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
   } catch {
     return 0;
   }
@@ -17,7 +16,7 @@ export async function diskUsage(dir: string): Promise<number> {
       total += await diskUsage(full);
     } else {
       try {
-        const stat = await fs.lstat(full);
+        const stat = await fs.promises.lstat(full);
         total += stat.blocks * 512;
       } catch {
         // Removed meanwhile.
