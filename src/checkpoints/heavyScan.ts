@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAlive, isZombie } from './processAlive.js';
+import { isAlive } from './processAlive.js';
 import { splitNul } from './git.js';
 import { excludeMarker } from './excludeRules.js';
 import type { ShadowRepo } from './shadowRepo.js';
@@ -29,15 +29,11 @@ export interface HeavyScanFiles {
   standardExclude: string;
 }
 
-/**
- * Whether the scan that `stamp` names is still running. Its parent (the snapshot's script)
- * is gone by the time it ends: under an init that reaps nothing it stays a zombie, which
- * has ended all the same.
- */
+/** Whether the scan that `stamp` names is still running. */
 export function scanRunning(stamp: string): boolean {
   try {
     const pid = Number(fs.readFileSync(stamp, 'utf8'));
-    return pid > 0 && isAlive({ pid, host: os.hostname() }) && !isZombie(pid);
+    return pid > 0 && isAlive({ pid, host: os.hostname() });
   } catch {
     return false;
   }

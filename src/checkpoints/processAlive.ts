@@ -13,17 +13,6 @@ export function processStartTime(pid: number): string | undefined {
   }
 }
 
-/** Whether `pid` has ended but is not reaped yet (Linux, from /proc; elsewhere false). */
-export function isZombie(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 3 (state), counted from the command name's ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return false;
-  }
-}
-
 export interface ProcessMark {
   pid: number;
   host: string;
