@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UserError } from '../shared/errors.js';
 import { CheckpointLog } from './checkpointLog.js';
 import { refreshExcludes } from './excludeRules.js';
-import { collectHeavyScan, heavyAmong, scanRunning, type HeavyScanFiles } from './heavyScan.js';
+import { collectHeavyScan, heavyAmong, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';
 import { clearStaleGitLocks, startBackgroundGc } from './maintenance.js';
 import { findProject, type Project } from './project.js';
 import { readProjectHead } from './projectHead.js';
@@ -200,8 +200,6 @@ export class Checkpoints {
         sameTree: options.onlyIfChanged ? this.restoredTree(newest) : undefined,
         first,
         onStaged: this.onProgress && ((files) => this.onProgress?.({ task: 'snapshot', done: files })),
-        // After each checkpoint but the first (whose script walks beside its add), unless one still runs.
-        backgroundScan: !created && options.backgroundScan !== false && !scanRunning(this.store.heavyScanStarted) ? this.heavyScanFiles : undefined,
       },
       { refreshExcludes: () => this.refreshRules(state, gitConfig) },
     );
@@ -232,6 +230,7 @@ export class Checkpoints {
     };
     this.log.append(record);
     writeStateIfChanged(this.store.state, stateBefore, state);
+    if (!created && options.backgroundScan !== false) startHeavyScan(this.repo, this.heavyScanFiles);
     if (this.settings.gcEvery > 0 && id % this.settings.gcEvery === 0) startBackgroundGc(this.repo, repairMarker(this.repo));
     return { record, warnings, toTarget: result.toTarget };
   }

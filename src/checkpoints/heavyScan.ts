@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,7 @@ import type { ShadowRepo } from './shadowRepo.js';
 
 // Finds the files the heavy patterns leave out, so checkpoints can report them. It walks
 // the whole tree, so after the first snapshot it runs in the background after each
-// snapshot (one at a time), never on the hot path: the snapshot's script starts it as it
-// ends (snapshotScript.ts) and does not wait for it; a checkpoint reports what the last
+// snapshot (one at a time), never on the hot path; a checkpoint reports what the last
 // finished scan found.
 
 /** The walk as a shell function: untracked files the project's own rules do not ignore
@@ -23,19 +23,43 @@ scan() {
 }
 `;
 
+const script = `
+umask 077
+gd=$1 wt=$2 std=$3 out=$4
+g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
+${scanFunction}
+scan "$std" "$out"
+`;
+
 export interface HeavyScanFiles {
   result: string;
   stamp: string;
   standardExclude: string;
 }
 
-/** Whether the scan that `stamp` names is still running. */
-export function scanRunning(stamp: string): boolean {
+function args(repo: ShadowRepo, files: HeavyScanFiles): string[] {
+  return ['-c', script, 'rewind-heavy-scan', repo.gitDir, repo.project.root, files.standardExclude, files.result];
+}
+
+function scanRunning(stamp: string): boolean {
   try {
     const pid = Number(fs.readFileSync(stamp, 'utf8'));
     return pid > 0 && isAlive({ pid, host: os.hostname() });
   } catch {
     return false;
+  }
+}
+
+/** Starts a background scan unless one is still running. */
+export function startHeavyScan(repo: ShadowRepo, files: HeavyScanFiles): void {
+  if (scanRunning(files.stamp)) return;
+  try {
+    const child = spawn('sh', args(repo, files), { cwd: repo.project.root, env: repo.env, detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    if (child.pid) fs.writeFileSync(files.stamp, String(child.pid), { mode: 0o600 });
+    child.unref();
+  } catch {
+    // Reporting is best effort; the next snapshot tries again.
   }
 }
 

@@ -82,8 +82,6 @@ export interface SnapshotRequest {
   trackedThenListed?: boolean;
   /** Told the count of files staged so far (progress). */
   onStaged?: (files: number) => void;
-  /** The heavy-file walk the first attempt's script starts as it ends (see ScriptInput). */
-  backgroundScan?: ScriptInput['backgroundScan'];
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */
@@ -124,7 +122,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     rulesChanged = false;
     // In robust mode add -v lists less than it staged: the first snapshot counts from the listing then.
     const nested = writeNestedLinks(repo, [...state.nested, ...(request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path) ?? [])]);
-    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested, backgroundScan: attempt === 0 ? request.backgroundScan : undefined };
+    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested };
     let output: ScriptOutput;
     try {
       const run = attempt === 0 && request.first ? request.first.run(commitHere ? { ...input, mode: 'tree' } : input) : runSnapshotScript(repo, input);

@@ -1,6 +1,6 @@
 import { runProcess, type RunResult } from './git.js';
 import type { ShadowRepo } from './shadowRepo.js';
-import { scanFunction, type HeavyScanFiles } from './heavyScan.js';
+import { scanFunction } from './heavyScan.js';
 
 /**
  * One snapshot in one spawned process: every git process Node starts costs ~7 ms before
@@ -85,17 +85,11 @@ if [ -n "$diffto" ]; then
   section target
   g diff-tree -r -z --no-renames --raw "$tree" "$diffto" </dev/null || section failed
 fi
-# The walk for heavy files after a checkpoint is added (heavyScan.ts; bgstd, bgout, bgstamp:
-# its rules, its result, its pid), left running on its own: nothing of it is waited for.
-if [ -n "$bgout" ] && { [ "$mode" = commit ] || [ -z "$same" ]; }; then
-  scan "$bgstd" "$bgout" </dev/null >/dev/null 2>&1 &
-  echo "$!" >"$bgstamp" 2>/dev/null
-fi
 [ -z "$scanner" ] || wait "$scanner"
 `;
 
 const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} sametree=\${11} robust=\${12} nestedlist=\${13} nestedspec=\${14} bgstd=\${15} bgout=\${16} bgstamp=\${17} scanstd= scanout=
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} sametree=\${11} robust=\${12} nestedlist=\${13} nestedspec=\${14} scanstd= scanout=
 # --ignore-errors: a file git cannot add (unreadable, a FIFO where a file was) is reported and
 # the others are staged; the engine leaves such files out and runs again. A file that
 # vanishes mid-walk makes add die ("unable to stat"): then the engine runs again with
@@ -140,8 +134,6 @@ export interface ScriptInput {
   message: string;
   /** Told the count of files staged so far, as the add goes (progress). */
   onStaged?: (files: number) => void;
-  /** Start the heavy-file walk as the script ends, when it adds a checkpoint (its files). */
-  backgroundScan?: HeavyScanFiles;
 }
 
 /** A path `git add -v` staged (`add`) or dropped (`remove`). */
@@ -220,9 +212,6 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.robustList ?? '',
     input.nested?.list ?? '',
     input.nested?.pathspec ?? '',
-    input.backgroundScan?.standardExclude ?? '',
-    input.backgroundScan?.result ?? '',
-    input.backgroundScan?.stamp ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged) });
 }
