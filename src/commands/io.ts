@@ -3,6 +3,8 @@ export interface CommandIO {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** The file descriptor behind `stdin` when it is the process's own (0): read without a stream. */
+  stdinFd?: number;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -25,6 +27,7 @@ export function processIO(): CommandIO {
     get stdin() {
       return process.stdin;
     },
+    stdinFd: 0,
     env: process.env,
     cwd: process.cwd(),
   };
