@@ -8,7 +8,7 @@
 // dist/bundle/app.cjs.cache: written by a short real session in a pty (trainCodeCache), so
 // it holds the functions a session runs, not only the top level. Without it (training
 // failed) the app still works, it only compiles at start.
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -63,7 +63,7 @@ const builtinsCopiedOnce = {
  * what such a process paid beyond Node and git). Each command is a chunk of its own, loaded
  * when it runs; packages stay in node_modules. The chunks sit one folder below dist/, as the
  * modules they come from do, so the files they find beside them (`new URL('../hooks/…',
- * import.meta.url)`) are the same. dist/cli.js becomes the two-line entry users run.
+ * import.meta.url)`) are the same. dist/cli.js (below) is the entry users run.
  */
 await build({
   ...shared,
@@ -74,7 +74,55 @@ await build({
   packages: 'external',
   chunkNames: 'chunk-[hash]',
 });
-writeFileSync(cli, "#!/usr/bin/env node\nimport { processIO, run } from './cli-bundle/cli.js';\n\nprocess.exitCode = await run(process.argv.slice(2), processIO());\n");
+
+/**
+ * `rewind snapshot` and `rewind hook` (a process per checkpoint a script or a hook asks for)
+ * start from one CommonJS file instead: a synchronous require of one file, no chunks for the
+ * ES module loader to resolve, link and evaluate (src/cli/hot.ts). It must hold nothing of
+ * the app: the build stops if Ink, React or conf lands in it.
+ */
+const hot = await build({
+  ...shared,
+  entryPoints: [path.join(dist, 'cli/hot.js')],
+  outfile: path.join(cliBundle, 'hot.cjs'),
+  format: 'cjs',
+  // env-paths is an ES module (bundled in: CommonJS cannot require it on Node 20); simple-git,
+  // CommonJS and imported only when first asked (gitClient.ts), stays in node_modules.
+  external: [...shared.external, 'simple-git'],
+  metafile: true,
+  plugins: [builtinsCopiedOnce],
+  // import.meta is empty in CommonJS; hot.cjs sits beside the chunks, so '../…' finds the same files.
+  define: { ...shared.define, 'import.meta.url': '__rewindBundleUrl' },
+  banner: { js: "const __rewindBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+asciiOnly(path.join(cliBundle, 'hot.cjs'));
+const hotImports = Object.values(hot.metafile.outputs).flatMap((output) => output.imports.map((imported) => imported.path));
+const hotInputs = Object.keys(hot.metafile.inputs);
+const heavy = [...hotImports, ...hotInputs].filter((name) => /(^|node_modules\/)(ink|react|conf|ink-select-input|@lydell\/node-pty|@xterm\/)(\/|$)/.test(name));
+if (heavy.length > 0) throw new Error(`dist/cli-bundle/hot.cjs would load ${[...new Set(heavy)].join(', ')}: keep the app out of the hot commands`);
+
+/**
+ * dist/cli.js, the executable users and hooks run, is CommonJS: as an ES module it made Node
+ * start its ES module loader (and the modules that loader needs) before the first line, ~7 ms
+ * of every `rewind snapshot`. dist/package.json says so; each folder below it says its own
+ * compiled modules and chunks are ES modules, as the package's type says for the rest.
+ */
+writeFileSync(path.join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+for (const entry of readdirSync(dist, { withFileTypes: true })) {
+  if (entry.isDirectory()) writeFileSync(path.join(dist, entry.name, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
+}
+writeFileSync(
+  cli,
+  `#!/usr/bin/env node
+'use strict';
+const args = process.argv.slice(2);
+const command = args[0] === '-C' ? args[2] : args[0];
+const loaded = command === 'snapshot' || command === 'hook' ? Promise.resolve(require('./cli-bundle/hot.cjs')) : import('./cli-bundle/cli.js');
+loaded.then(({ processIO, run }) => run(args, processIO())).then((code) => {
+  process.exitCode = code;
+});
+`,
+);
 chmodSync(cli, 0o755);
 
 await build({

@@ -1,10 +1,10 @@
-import type { Dirent } from 'node:fs';
-import fs from 'node:fs/promises';
+import fs, { type Dirent } from 'node:fs';
 import path from 'node:path';
 
 /**
  * Bytes used on disk by `dir` and everything under it, as `du -sB1` counts them: the
  * blocks allocated to files and folders, a hard-linked file once. 0 when it does not exist.
+ * (fs.promises is reached through `fs`: `node:fs/promises` would load with every snapshot.)
  */
 export async function diskUsage(dir: string, seen = new Set<string>()): Promise<number> {
   let total: number;
@@ -15,7 +15,7 @@ export async function diskUsage(dir: string, seen = new Set<string>()): Promise<
   }
   let entries: Dirent[];
   try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
   } catch {
     return total;
   }
@@ -31,7 +31,7 @@ export async function diskUsage(dir: string, seen = new Set<string>()): Promise<
 }
 
 async function allocated(file: string, seen: Set<string>): Promise<number> {
-  const stat = await fs.lstat(file);
+  const stat = await fs.promises.lstat(file);
   if (stat.nlink > 1 && !stat.isDirectory()) {
     const key = `${stat.dev}:${stat.ino}`;
     if (seen.has(key)) return 0;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { shadowIdentity } from './gitEnv.js';
 import { writeFileAtomic } from './atomicFile.js';
 
@@ -31,7 +30,9 @@ export function writeRootCommit(gitDir: string, tree: string, message: string, w
   const file = path.join(dir, oid.slice(2));
   if (fs.existsSync(file)) return oid;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeFileAtomic(file, zlib.deflateSync(raw, { level: 1 }), 0o444, false);
+  // zlib is loaded here, not imported: only a first snapshot needs it, and every `rewind
+  // snapshot` process would load it.
+  writeFileAtomic(file, process.getBuiltinModule('node:zlib').deflateSync(raw, { level: 1 }), 0o444, false);
   return oid;
 }
 

@@ -6,7 +6,8 @@ import { scanFunction } from './heavyScan.js';
  * One snapshot in one spawned process: every git process Node starts costs ~7 ms before
  * it does anything, so the plumbing steps run from a single `sh` (exit codes say which
  * step failed). What changed is the tree diff against the previous checkpoint (`-z`, so
- * any file name reads back exactly); `add -v`'s list is only used by the first snapshot.
+ * any file name reads back exactly), run beside the commit and its ref; `add -v`'s list is
+ * only used by the first snapshot.
  */
 export const scriptBody = `
 # Nothing in a store is for other users (snapshots hold the project's secrets).
@@ -41,27 +42,41 @@ refs() {
 }
 links
 stage || exit 10
-section result
 tree=$(g write-tree </dev/null) || exit 11
 # Also "the same" (changed mode only): the files as a restore left them, though the newest
 # checkpoint is its redo point: nothing was done since.
-if [ "$tree" = "$prevtree" ] || { [ "$mode" = changed ] && [ -n "$sametree" ] && [ "$tree" = "$sametree" ]; }; then
-  commit=$prev
-  [ "$mode" = tree ] || [ "$mode" = changed ] || refs "$ref" "$prev" || exit 13
-  printf 'same %s -\\n' "$tree"
-elif [ "$mode" = tree ]; then
-  printf 'tree %s -\\n' "$tree"
-else
-  if [ -n "$prev" ]; then commit=$(g commit-tree -p "$prev" "$tree") || exit 12
-  else commit=$(g commit-tree "$tree") || exit 12; fi
-  refs "$ref" "$commit" || exit 13
-  printf 'new %s %s\\n' "$tree" "$commit"
-fi
-if [ "$diff" = 1 ] && [ "$tree" != "$prevtree" ]; then
+same=
+if [ "$tree" = "$prevtree" ] || { [ "$mode" = changed ] && [ -n "$sametree" ] && [ "$tree" = "$sametree" ]; }; then same=1; fi
+# What changed runs beside the commit and its ref (a git process less to wait for): until
+# it is waited for, nothing else prints (commit-tree's output is captured, update-ref says
+# nothing but errors), so its records reach stdout whole.
+differ=
+if [ "$diff" = 1 ] && [ -z "$same" ]; then
   section diff
   from=$prevtree; [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
-  g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null || section failed
+  g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null &
+  differ=$!
 fi
+# A failed step exits once the diff is done (no git of ours left running after the script).
+fail() {
+  [ -z "$differ" ] || wait "$differ"
+  exit "$1"
+}
+if [ -n "$same" ]; then
+  commit=$prev
+  [ "$mode" = tree ] || [ "$mode" = changed ] || refs "$ref" "$prev" || fail 13
+  result="same $tree -"
+elif [ "$mode" = tree ]; then
+  result="tree $tree -"
+else
+  if [ -n "$prev" ]; then commit=$(g commit-tree -p "$prev" "$tree") || fail 12
+  else commit=$(g commit-tree "$tree") || fail 12; fi
+  refs "$ref" "$commit" || fail 13
+  result="new $tree $commit"
+fi
+if [ -n "$differ" ]; then wait "$differ" || section failed; fi
+section result
+printf '%s\\n' "$result"
 if [ "$list" = 1 ]; then
   section list
   g ls-tree -r -l -z --full-tree "$tree" </dev/null || exit 14

@@ -1,0 +1,21 @@
+// The commands a script or an agent's hook starts a whole process for, `rewind snapshot` and
+// `rewind hook`, imported up front: scripts/postbuild.mjs bundles this entry as one
+// CommonJS file (read with one synchronous require, no module graph to walk) that dist/cli.js
+// loads for these two commands only. Nothing of the app (Ink, React, a pty) is behind them.
+import type { CommandIO } from '../commands/io.js';
+import { main as hook } from '../commands/hook.js';
+import { main as snapshot } from '../commands/snapshot.js';
+import { runCommands, type CommandLoader } from './dispatch.js';
+
+export { processIO } from '../commands/io.js';
+
+/** The commands this entry serves (dist/cli.js sends only these here). */
+export const hotCommands: Record<string, CommandLoader> = {
+  snapshot: () => Promise.resolve({ main: snapshot }),
+  hook: () => Promise.resolve({ main: hook }),
+};
+
+/** Runs one command line of a hot command; never throws. */
+export function run(args: string[], io: CommandIO): Promise<number> {
+  return runCommands(args, io, hotCommands);
+}
