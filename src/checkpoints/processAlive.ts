@@ -1,16 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 
-/** When a process started (Linux: clock ticks since boot, from /proc), to tell a reused pid apart. */
-export function processStartTime(pid: number): string | undefined {
+/** The fields of /proc/<pid>/stat after the command name (Linux), or undefined. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22; the command name (field 2) may contain spaces, so count from its ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19];
+    // The command name (field 2) may contain spaces, so count from its ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** When a process started (Linux: clock ticks since boot, from /proc), to tell a reused pid apart. */
+export function processStartTime(pid: number): string | undefined {
+  // Field 22.
+  return statFields(pid)?.[19];
 }
 
 export interface ProcessMark {
@@ -60,13 +65,16 @@ export function groupRunning(pgid: number): boolean {
 }
 
 /**
- * Whether the process that wrote a mark is still running. A mark from another host is
- * assumed alive: there is no way to tell from here.
+ * Whether the process that wrote a mark is still running (a zombie is not). A mark from
+ * another host is assumed alive: there is no way to tell from here.
  */
 export function isAlive(mark: ProcessMark): boolean {
   if (mark.host !== os.hostname()) return true;
   if (!pidAlive(mark.pid)) return false;
+  const fields = statFields(mark.pid);
+  // A zombie has ended (a container's init that reaps nothing keeps it listed forever).
+  if (fields?.[0] === 'Z') return false;
   if (mark.start === undefined) return true;
-  const start = processStartTime(mark.pid);
+  const start = fields?.[19];
   return start === undefined || start === mark.start;
 }
