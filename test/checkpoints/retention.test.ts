@@ -197,6 +197,30 @@ describe('retention', () => {
     expect(await checkpoints.canUndo()).toBe(false);
   });
 
+  it('a snapshot that comes while retention runs waits for it, then continues the rebuilt chain', async () => {
+    const dir = sb.repo('concurrent');
+    const files = new Map<number, Record<string, string>>();
+    await history(dir, 0, 3, files);
+    await history(dir, 20, 2, files);
+    const { engine, checkpoints } = open(dir);
+    clock = start + 21 * day;
+    // Another opening of the same project, as another process would have.
+    const other = open(dir).checkpoints;
+    write(dir, 'meanwhile.txt', 'written while pruning\n');
+    const [pruned, taken] = await Promise.all([checkpoints.prune({ days: 14, maxGb: 5 }), other.snapshot({ label: 'meanwhile', backgroundScan: false })]);
+    expect(pruned.byAge).toEqual([1, 2, 3]);
+    const after = checkpoints.list();
+    expect(after.map((record) => record.label)).toEqual(['day 20', 'day 21', 'meanwhile']);
+    const log = chain(engine.repo.gitDir, `refs/checkpoints/${taken.record.id}`);
+    expect(log.map((entry) => entry.commit)).toEqual(after.map((record) => record.commit).reverse());
+    expect(shadowGit(engine.repo.gitDir, 'fsck', '--no-dangling', '--connectivity-only')).toBe('');
+    const expected = withoutGit(fingerprint(dir));
+    await checkpoints.restore(after[0]!.id);
+    expect(withoutGit(fingerprint(dir))).toEqual(files.get(after[0]!.id));
+    await checkpoints.restore(taken.record.id);
+    expect(withoutGit(fingerprint(dir))).toEqual(expected);
+  });
+
   it('cleans what crashed processes left: stale lock files and temporary packs', async () => {
     const dir = sb.repo('leftovers');
     await history(dir, 0, 2, new Map());
