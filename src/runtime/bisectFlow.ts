@@ -1,8 +1,9 @@
 // `/bisect <test command>` in the app: `rewind bisect` in the background, its progress in the
-// status line, then an offer to open the picker at the first bad checkpoint (`/bisect` again).
+// status line, then an offer to open the picker at the first bad checkpoint (the next Esc Esc,
+// or `/bisect` again).
 import type { BisectEvent, BisectResult } from '../checkpoints/index.js';
 import { messageOf } from '../shared/errors.js';
-import { openPicker } from './pickerFlow.js';
+import { offerPickerAt, openPicker } from './pickerFlow.js';
 import type { SessionPort } from './sessionPort.js';
 
 interface BisectState {
@@ -30,7 +31,7 @@ function progressLine(event: BisectEvent): string {
 function foundLine(result: BisectResult): string {
   const { firstBad, before } = result;
   const maybe = result.maybe.length > 0 ? ` (or one of ${result.maybe.map((record) => `#${record.id}`).join(', ')}, untested)` : '';
-  return `bisect: #${firstBad.id} is the first bad checkpoint${maybe}, after the step of #${before.id} ${before.label || before.trigger} (${result.runs} runs) — /bisect opens the picker there`;
+  return `bisect: #${firstBad.id} is the first bad checkpoint${maybe}, after the step of #${before.id} ${before.label || before.trigger} (${result.runs} runs) — Esc Esc opens the picker there`;
 }
 
 async function run(session: SessionPort, command: string, state: BisectState): Promise<void> {
@@ -51,6 +52,7 @@ async function run(session: SessionPort, command: string, state: BisectState): P
     // The test runs with the environment rewind was started with (the user's), in a scratch folder.
     const result = await checkpointer.engine.bisect({ command: [command], env: process.env, signal: controller.signal, onStep: (event) => say(progressLine(event)) });
     state.found = result.firstBad.id;
+    offerPickerAt(session, result.firstBad.id);
     clearInterval(state.running.timer);
     state.running = undefined;
     session.say(foundLine(result), 'warning');

@@ -4,7 +4,7 @@ export const appCommands = [
   { name: 'checkpoints', usage: '/checkpoints', help: 'checkpoint count and disk usage' },
   { name: 'rewind', usage: '/rewind', help: 'open the rewind picker (also Esc Esc)' },
   { name: 'redo', usage: '/redo', help: 'undo the last rewind' },
-  { name: 'bisect', usage: '/bisect <test>', help: 'find the first checkpoint where a test fails (in the background; /bisect then opens it)' },
+  { name: 'bisect', usage: '/bisect <test>', help: 'find the first checkpoint where a test fails (in the background; Esc Esc then opens it)' },
   { name: 'config', usage: '/config', help: 'where config.json is, and the settings in force' },
   { name: 'help', usage: '/help', help: 'this list' },
   { name: 'quit', usage: '/quit', help: 'stop the agent and leave rewind' },

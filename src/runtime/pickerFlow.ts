@@ -70,7 +70,16 @@ export async function stepDiffLines(checkpointer: Checkpointer, id: number): Pro
  * Opens the rewind picker (Esc Esc, /rewind): every checkpoint of the project, newest at
  * the bottom (or `selectId` selected). With none yet it only says so; with checkpointing off it warns.
  */
-export async function openPicker(session: SessionPort, selectId?: number): Promise<void> {
+/** A checkpoint the next opening of the picker starts at (once), when something offered it (a bisect's find). */
+const offers = new WeakMap<SessionPort, number>();
+
+/** The next picker opened without a checkpoint of its own (Esc Esc) starts at `id`. */
+export function offerPickerAt(session: SessionPort, id: number): void {
+  offers.set(session, id);
+}
+
+export async function openPicker(session: SessionPort, selectId: number | undefined = offers.get(session)): Promise<void> {
+  offers.delete(session);
   // Right after start: the session's first checkpoint is moments away.
   await session.checkpointsOpened();
   const checkpointer = session.checkpoints;

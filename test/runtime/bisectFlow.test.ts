@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SessionController } from '../../src/runtime/controller.js';
 import { runAppCommand } from '../../src/runtime/appCommands.js';
+import { openPicker } from '../../src/runtime/pickerFlow.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { sessionSandbox } from '../helpers/session.js';
 import { waitFor } from '../helpers/waitFor.js';
@@ -51,10 +52,22 @@ describe('/bisect in the app', () => {
     expect(await runAppCommand(current, 'line', '/bisect true')).toBe('a bisect is already running: /bisect stop stops it');
     const seen = new Set<string>();
     const found = await noticeLike(current, /first bad checkpoint/, seen);
-    expect(found).toMatch(new RegExp(`^bisect: #${firstBad} is the first bad checkpoint, after the step of #${(firstBad ?? 0) - 1} step 5 \\(\\d runs\\) — /bisect opens the picker there$`));
+    expect(found).toMatch(new RegExp(`^bisect: #${firstBad} is the first bad checkpoint, after the step of #${(firstBad ?? 0) - 1} step 5 \\(\\d runs\\) — Esc Esc opens the picker there$`));
     expect([...seen].some((text) => /^bisect: (starting|testing #\d+|#\d+ (good|bad))/.test(text))).toBe(true);
     expect(fingerprint(root)).toEqual(before);
 
+    // The offer: the next Esc Esc opens the picker there, once.
+    await openPicker(current);
+    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+    expect(current.view().picker?.selectId).toBe(firstBad);
+    current.view().picker?.onClose();
+    await waitFor(() => current.view().picker === undefined, 5_000, 'the picker closed');
+    await openPicker(current);
+    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker again');
+    expect(current.view().picker?.selectId).toBeUndefined();
+    current.view().picker?.onClose();
+    await waitFor(() => current.view().picker === undefined, 5_000, 'the picker closed');
+    // `/bisect` opens it there again.
     expect(await runAppCommand(current, 'line', '/bisect')).toBeUndefined();
     await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
     const picker = current.view().picker;
