@@ -60,11 +60,13 @@ export class CheckpointTriggers {
     if (!availability.retain || this.stopped) return;
     try {
       const said = await availability.retain();
-      if (said) this.notices.say(`retention: ${said}`);
+      if (said && !this.stopped) {
+        this.notices.say(`retention: ${said}`);
+        this.checkpointer?.refresh();
+      }
     } catch (error) {
-      this.notices.problem(`retention did not run: ${messageOf(error)} (\`rewind prune\` tries again)`);
+      if (!this.stopped) this.notices.problem(`retention did not run: ${messageOf(error)} (\`rewind prune\` tries again)`);
     }
-    this.checkpointer?.refresh();
   }
 
   get checkpoints(): Checkpointer | undefined {

@@ -16,6 +16,8 @@ export class FramePacer {
   private burstStart = -Infinity;
   /** Quick frames left in the current burst. */
   private burstFrames = 0;
+  /** Stopped for good: the app is leaving its screen, and a frame drawn now would land on the user's. */
+  private stopped = false;
 
   constructor(
     private readonly draw: () => void,
@@ -28,7 +30,7 @@ export class FramePacer {
 
   /** Asks for a frame: drawn once, at the pace, however often it is asked for meanwhile. */
   request(): void {
-    if (this.timer) return;
+    if (this.timer || this.stopped) return;
     const now = this.now();
     if (now - this.lastFrame > this.floodMs * 2) this.startBurst(now);
     const quick = this.burstFrames > 0 && now - this.burstStart < this.burst.ms;
@@ -55,7 +57,9 @@ export class FramePacer {
   }
 
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private startBurst(now: number): void {

@@ -17,6 +17,15 @@ describe('FramePacer', () => {
   });
   const at = (ms: number) => 1_000_000 + ms;
 
+  it('draws nothing once stopped: a change that comes after (a late notice) never lands on the user\'s screen', () => {
+    pacer.request();
+    pacer.stop();
+    pacer.request();
+    pacer.keySent();
+    vi.advanceTimersByTime(1_000);
+    expect(frames).toEqual([]);
+  });
+
   it('draws the first change after a quiet spell at once, and many requests as one frame', () => {
     pacer.request();
     pacer.request();
