@@ -164,7 +164,8 @@ export class ConversationStore {
     if (!fs.existsSync(this.dir)) return 0;
     const livePoints = new Set<string>();
     const liveChunks = new Set<string>();
-    const youngerThan = Date.now() - graceMs;
+    // With no grace nothing is young (a file written this millisecond may be stamped a fraction after Date.now()).
+    const youngerThan = graceMs > 0 ? Date.now() - graceMs : Infinity;
     const young = (dir: string) => this.list(dir).filter((name) => this.modifiedAfter(path.join(dir, name), youngerThan));
     const roots = [
       ...kept.map((ref) => (ref as Partial<ConversationRef> | null | undefined)?.point ?? null),
