@@ -46,7 +46,7 @@ export interface PruneResult {
 const sizeCheckEveryMs = 60 * 60 * 1000;
 
 function stampFile(engine: Checkpoints): string {
-  return `${engine.store.root}/retention-checked`;
+  return engine.store.retentionChecked;
 }
 
 /**

@@ -126,7 +126,7 @@ export async function reconcileRefs(repo: ShadowRepo, records: readonly Checkpoi
 
 /** Left while a drop is under way: a crash between the list and the refs is finished by the next prune. */
 export function pruneMarker(repo: ShadowRepo): string {
-  return `${repo.store.root}/pruning`;
+  return repo.store.pruning;
 }
 
 /**

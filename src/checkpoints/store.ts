@@ -31,6 +31,10 @@ export interface StorePaths {
   redoCreated: string;
   /** Left by a background gc that failed: the chain needs repair (repairChain.ts). */
   needsRepair: string;
+  /** Left while retention drops checkpoints: a crash between the list and the refs is finished next time (pruneStore.ts). */
+  pruning: string;
+  /** Touched when retention last measured the store against its size cap (applyRetention.ts). */
+  retentionChecked: string;
   /** The background walk for heavy files: its result, and its pid while it runs (heavyScan.ts). */
   heavyScan: string;
   heavyScanStarted: string;
@@ -68,6 +72,8 @@ function pathsOf(root: string): StorePaths {
     restored: path.join(root, 'restored'),
     redoCreated: path.join(root, 'redo-created'),
     needsRepair: path.join(root, 'needs-repair'),
+    pruning: path.join(root, 'pruning'),
+    retentionChecked: path.join(root, 'retention-checked'),
     heavyScan: path.join(root, 'heavy-scan'),
     heavyScanStarted: path.join(root, 'heavy-scan.started'),
     standardExclude: path.join(root, 'standard.exclude'),
