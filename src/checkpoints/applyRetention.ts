@@ -8,11 +8,11 @@ import { diskUsage } from './diskUsage.js';
 import { runGit } from './git.js';
 import { clearCrashLeftovers, clearStaleGitLocks, gcRunning } from './maintenance.js';
 import type { CheckpointRecord } from './record.js';
-import { dropCheckpoints, finishInterruptedDrop, pruneMarker } from './pruneStore.js';
+import { dropCheckpoints, finishInterruptedDrop } from './pruneStore.js';
 import { repairChain } from './repairChain.js';
 import { readRedoStack } from './restore/redoStack.js';
 import { cleanStaleStaging } from './restore/staging.js';
-import { nextExpiry, oldestHalf, overCap, protectedIds, tooOld, type RedoPin, type RetentionPolicy } from './retention.js';
+import { nextExpiry, oldestHalf, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
 import { interruptedJournal } from './restore/journal.js';
 
 export interface PruneOptions {
@@ -32,8 +32,6 @@ export interface PruneResult {
   /** Dropped (or, in a dry run, to be dropped) for their age, then to bring the store under the cap. */
   byAge: number[];
   bySize: number[];
-  /** In a dry run: whether the size cap would also drop the oldest half of what is left. */
-  sizeCapNext: boolean;
   bytesBefore: number;
   bytesAfter: number;
   /** Leftovers of crashed processes that were removed (stale locks, temporary packs). */
@@ -42,12 +40,8 @@ export interface PruneResult {
   skipped?: string;
 }
 
-/** When the size cap was last measured: written after each check, read by retentionDue. */
+/** How often retentionDue measures the store against its size cap (a walk of the store: not on every open). */
 const sizeCheckEveryMs = 60 * 60 * 1000;
-
-function stampFile(engine: Checkpoints): string {
-  return engine.store.retentionChecked;
-}
 
 /**
  * Whether retention has anything to do now, cheaply (read on every open): something old
@@ -55,31 +49,26 @@ function stampFile(engine: Checkpoints): string {
  */
 export async function retentionDue(engine: Checkpoints, policy: RetentionPolicy, now: number): Promise<boolean> {
   if (!engine.initialized || interruptedJournal(engine.store.journal)) return false;
-  if (fs.existsSync(pruneMarker(engine.repo))) return true;
+  if (fs.existsSync(engine.store.pruning)) return true;
   const records = engine.list();
-  const keep = protectedIds(records, await redoPins(engine), now);
+  const keep = protectedIds(records, await readRedoStack(engine.repo), now);
   const expiry = nextExpiry(records, keep, policy);
   if (expiry !== undefined && expiry <= now) return true;
   let checked = 0;
   try {
-    checked = fs.statSync(stampFile(engine)).mtimeMs;
+    checked = fs.statSync(engine.store.retentionChecked).mtimeMs;
   } catch {
     // Never checked.
   }
   if (Math.abs(now - checked) < sizeCheckEveryMs) return false;
   const over = overCap(await diskUsage(engine.store.root), policy);
   try {
-    fs.writeFileSync(stampFile(engine), '', { mode: 0o600 });
-    fs.utimesSync(stampFile(engine), now / 1000, now / 1000);
+    fs.writeFileSync(engine.store.retentionChecked, '', { mode: 0o600 });
+    fs.utimesSync(engine.store.retentionChecked, now / 1000, now / 1000);
   } catch {
     // A store this user may not write: it is measured again next time.
   }
   return over;
-}
-
-/** The redo stack as retention protects it. */
-export async function redoPins(engine: Checkpoints): Promise<RedoPin[]> {
-  return (await readRedoStack(engine.repo)).map(({ checkpoint, restored }) => ({ checkpoint, ...(restored === undefined ? {} : { restored }) }));
 }
 
 async function waitForBackgroundGc(engine: Checkpoints): Promise<void> {
@@ -115,12 +104,15 @@ async function drop(engine: Checkpoints, ids: number[], options: PruneOptions): 
   options.onDropped?.(kept);
 }
 
-/** Applies the retention policy now; the caller holds the lock. */
-export async function applyRetentionLocked(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
+function nothingDone(dryRun: boolean, bytes: number): PruneResult {
+  return { dryRun, byAge: [], bySize: [], bytesBefore: bytes, bytesAfter: bytes, cleaned: [] };
+}
+
+/** Applies the retention policy now to a store that exists; the caller holds the lock. */
+async function applyRetentionLocked(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions): Promise<PruneResult> {
   const dryRun = options.dryRun === true;
   const bytesBefore = await diskUsage(engine.store.root);
-  const result: PruneResult = { dryRun, byAge: [], bySize: [], sizeCapNext: false, bytesBefore, bytesAfter: bytesBefore, cleaned: [] };
-  if (!engine.initialized) return result;
+  const result = nothingDone(dryRun, bytesBefore);
   if (interruptedJournal(engine.store.journal)) return { ...result, skipped: 'a restore was cut off: finish it first (`rewind restore` says how)' };
   if (!dryRun) {
     // A background `git gc --auto` (started without the lock) is waited out first: it packs refs and objects too.
@@ -130,12 +122,12 @@ export async function applyRetentionLocked(engine: Checkpoints, policy: Retentio
     await finishInterruptedDrop(engine.repo, engine.log);
   }
   const records = engine.list();
-  const keep = protectedIds(records, await redoPins(engine), now, options.keep);
+  const keep = protectedIds(records, await readRedoStack(engine.repo), now, options.keep);
   result.byAge = tooOld(records, keep, policy, now);
   if (dryRun) {
     const rest = records.filter((record) => !result.byAge.includes(record.id));
-    result.sizeCapNext = overCap(bytesBefore, policy) && oldestHalf(rest, keep).length > 0;
-    if (result.sizeCapNext) result.bySize = oldestHalf(rest, keep);
+    // The size after the age drop is not known without making it: the cap is checked against the size now.
+    if (overCap(bytesBefore, policy)) result.bySize = oldestHalf(rest, keep);
     return result;
   }
   if (result.byAge.length > 0) await drop(engine, result.byAge, options);
@@ -153,6 +145,6 @@ export async function applyRetentionLocked(engine: Checkpoints, policy: Retentio
 
 /** Applies the retention policy now, under the project lock (a project without checkpoints is left as it is: no store is made). */
 export async function applyRetention(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
-  if (!engine.initialized) return { dryRun: options.dryRun === true, byAge: [], bySize: [], sizeCapNext: false, bytesBefore: 0, bytesAfter: 0, cleaned: [] };
+  if (!engine.initialized) return nothingDone(options.dryRun === true, 0);
   return engine.locked('apply retention', () => applyRetentionLocked(engine, policy, now, options));
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Checkpoints, CurrentTree, SnapshotOptions, SnapshotResult } from './checkpoints.js';
 import { bisectCheckpoints, type BisectOptions, type BisectResult } from './bisect.js';
 import { diskUsage } from './diskUsage.js';
-import { applyRetention, redoPins, retentionDue, type PruneOptions, type PruneResult } from './applyRetention.js';
+import { applyRetention, retentionDue, type PruneOptions, type PruneResult } from './applyRetention.js';
 import { nextExpiry, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
 import { listStores, type StoreEntry } from './storeCatalog.js';
 import { forkCheckpoint, type ForkResult } from './fork.js';
@@ -186,7 +186,7 @@ export class ProjectCheckpoints {
     const projects = await listStores(path.dirname(path.dirname(root)));
     const mine = projects.find((entry) => entry.store === root);
     const projectBytes = mine?.bytes ?? (await diskUsage(root));
-    const keep = protectedIds(records, await redoPins(this.#engine), now);
+    const keep = protectedIds(records, await readRedoStack(this.#engine.repo), now);
     const expiry = nextExpiry(records, keep, policy);
     const dueNow = tooOld(records, keep, policy, now).length;
     const ends = (record: CheckpointRecord | undefined) => (record ? { id: record.id, time: record.time } : null);

@@ -124,11 +124,6 @@ export async function reconcileRefs(repo: ShadowRepo, records: readonly Checkpoi
   if (updates.length > 0) await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], options(repo, updates.join('')));
 }
 
-/** Left while a drop is under way: a crash between the list and the refs is finished by the next prune. */
-export function pruneMarker(repo: ShadowRepo): string {
-  return repo.store.pruning;
-}
-
 /**
  * Drops the checkpoints `drop` names from the list and the shadow repo (run under the
  * lock). Objects are not reclaimed here (reclaimStore). Returns the records kept.
@@ -136,18 +131,18 @@ export function pruneMarker(repo: ShadowRepo): string {
 export async function dropCheckpoints(repo: ShadowRepo, log: CheckpointLog, drop: ReadonlySet<number>): Promise<{ kept: CheckpointRecord[]; rewritten: number }> {
   const records = log.readAll();
   const kept = records.filter((record) => !drop.has(record.id));
-  fs.writeFileSync(pruneMarker(repo), `${process.pid}\n`, { mode: 0o600 });
+  fs.writeFileSync(repo.store.pruning, `${process.pid}\n`, { mode: 0o600 });
   const result = await rechain(repo, kept);
   if (kept.length !== records.length || result.rewritten > 0) log.rewrite(result.records);
   await reconcileRefs(repo, result.records);
-  fs.rmSync(pruneMarker(repo), { force: true });
+  fs.rmSync(repo.store.pruning, { force: true });
   return { kept: result.records, rewritten: result.rewritten };
 }
 
 /** Finishes a drop a crash cut off between the list and the refs (run under the lock). */
 export async function finishInterruptedDrop(repo: ShadowRepo, log: CheckpointLog): Promise<boolean> {
-  if (!fs.existsSync(pruneMarker(repo))) return false;
+  if (!fs.existsSync(repo.store.pruning)) return false;
   await reconcileRefs(repo, log.readAll());
-  fs.rmSync(pruneMarker(repo), { force: true });
+  fs.rmSync(repo.store.pruning, { force: true });
   return true;
 }

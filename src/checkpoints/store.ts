@@ -87,6 +87,11 @@ function pathsOf(root: string): StorePaths {
   };
 }
 
+/** The folder under REWIND_HOME that holds every project's store. */
+export function historyDir(home: string): string {
+  return path.join(home, 'history');
+}
+
 /** First 8 hex digits of sha256 of the project's real path: its store's folder name. */
 export function projectHash(projectRoot: string): string {
   return createHash('sha256').update(projectRoot).digest('hex').slice(0, 8);
@@ -115,7 +120,7 @@ function readProjectRecord(file: string): ProjectRecord | undefined {
  */
 export function locateStore(home: string, projectRoot: string): { paths: StorePaths; exists: boolean } {
   const hash = projectHash(projectRoot);
-  const base = path.join(home, 'history', hash);
+  const base = path.join(historyDir(home), hash);
   const slot = (n: number) => (n === 1 ? base : `${base}-${n}`);
   // Every slot of this hash is looked at before a free one is taken: a slot freed by
   // `rewind clean` must not hide the store of a project in a later one.

@@ -6,6 +6,7 @@ import { UserError } from '../shared/errors.js';
 import { diskUsage } from './diskUsage.js';
 import { withLock } from './lock.js';
 import { interruptedJournal } from './restore/journal.js';
+import { historyDir } from './store.js';
 
 const deletingMark = '.deleting-';
 
@@ -40,11 +41,6 @@ function countLines(file: string): number {
   let lines = 0;
   for (let at = content.indexOf(0x0a); at >= 0; at = content.indexOf(0x0a, at + 1)) lines++;
   return lines;
-}
-
-/** The folder that holds every project's store. */
-export function historyDir(home: string): string {
-  return path.join(home, 'history');
 }
 
 /** Every store under `home`, biggest first. */

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
-import { openCheckpoints } from './open.js';
 import { printLeftAlone } from './plan.js';
-import { parseCheckpointId, projectPaths } from './targetArgs.js';
+import { openDiffTarget } from './targetArgs.js';
 
 const help = `Usage: rewind diff <id> [PATH...] [--name-status] [-C DIR]
 
@@ -23,15 +21,9 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, help);
     return 0;
   }
-  const id = parseCheckpointId(positionals[0], 'diff');
-  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, keep: [id] });
-  // An unknown id is said before anything about the paths.
-  checkpoints.get(id);
-  const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), positionals.slice(1), 'rewind diff');
+  const { checkpoints, id, only, format } = await openDiffTarget(io, 'diff', values, positionals);
   const { preview, from } = await checkpoints.plan(id, only);
-  const color = (io.stdout as NodeJS.WriteStream).isTTY && !io.env.NO_COLOR ? '--color=always' : '--no-color';
-  const format = values['name-status'] ? ['--name-status'] : ['-p'];
-  io.stdout.write(await checkpoints.planDiff(from, id, preview, only, [color, ...format]));
+  io.stdout.write(await checkpoints.planDiff(from, id, preview, only, format));
   printLeftAlone(io.stderr, preview.leftAlone);
   return 0;
 }

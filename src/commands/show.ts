@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
-import { openCheckpoints } from './open.js';
-import { parseCheckpointId, projectPaths } from './targetArgs.js';
+import { openDiffTarget } from './targetArgs.js';
 
 const help = `Usage: rewind show <id> [PATH...] [--name-status] [-C DIR]
 
@@ -21,13 +19,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, help);
     return 0;
   }
-  const id = parseCheckpointId(positionals[0], 'show');
-  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, keep: [id] });
-  checkpoints.get(id);
-  const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), positionals.slice(1), 'rewind show');
-  const color = (io.stdout as NodeJS.WriteStream).isTTY && !io.env.NO_COLOR ? '--color=always' : '--no-color';
-  const format = values['name-status'] ? ['--name-status'] : ['-p'];
-  const step = await checkpoints.stepDiff(id, only, [color, ...format]);
+  const { checkpoints, id, only, format } = await openDiffTarget(io, 'show', values, positionals);
+  const step = await checkpoints.stepDiff(id, only, format);
   io.stdout.write(step.diff);
   const to = step.to ? `#${step.to.id}` : 'the files now';
   if (step.passedOver.length > 0) writeLine(io.stderr, `rewind: ${step.passedOver.map((n) => `#${n}`).join(', ')} can no longer be read: shown from #${id} to ${to}`);

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { ProjectCheckpoints } from '../checkpoints/index.js';
 import { UsageError, UserError } from '../shared/errors.js';
+import type { CommandIO } from './io.js';
+import { openCheckpoints } from './open.js';
 
 /**
  * A checkpoint id as typed: a plain positive decimal (`12`, or `#12` as rewind prints
@@ -33,4 +35,23 @@ export function projectPaths(checkpoints: ProjectCheckpoints, base: string, raw:
     paths.push(relative.split(path.sep).join('/'));
   }
   return [...new Set(paths)];
+}
+
+/** What `rewind diff` and `rewind show` are asked: `<id> [PATH...] [--name-status]`. */
+export interface DiffTarget {
+  checkpoints: ProjectCheckpoints;
+  id: number;
+  only: string[];
+  /** git's options for it: colour (on a terminal, unless NO_COLOR) and the format. */
+  format: string[];
+}
+
+/** Opens the project and reads a diff command's id, paths and format (an unknown id is said before anything about the paths). */
+export async function openDiffTarget(io: CommandIO, command: string, values: { C?: string; 'name-status'?: boolean }, positionals: readonly string[]): Promise<DiffTarget> {
+  const id = parseCheckpointId(positionals[0], command);
+  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, keep: [id] });
+  checkpoints.get(id);
+  const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), positionals.slice(1), `rewind ${command}`);
+  const color = (io.stdout as NodeJS.WriteStream).isTTY && !io.env.NO_COLOR ? '--color=always' : '--no-color';
+  return { checkpoints, id, only, format: [color, values['name-status'] ? '--name-status' : '-p'] };
 }

@@ -3,7 +3,7 @@
 // reaches), and what to tell the user.
 import type { CheckpointRecord, ProjectCheckpoints, PruneResult, RetentionPolicy } from '../checkpoints/index.js';
 import type { RewindConfig } from '../config/schema.js';
-import { ConversationStore } from '../conversation/conversationStore.js';
+import { conversationStoreOf } from './conversations.js';
 import { formatBytes } from '../shared/format.js';
 
 export function retentionPolicy(config: RewindConfig): RetentionPolicy {
@@ -13,7 +13,7 @@ export function retentionPolicy(config: RewindConfig): RetentionPolicy {
 /** Frees the kept conversations of checkpoints that are gone. */
 export function sweepConversations(checkpoints: ProjectCheckpoints): (kept: readonly CheckpointRecord[]) => void {
   return (kept) => {
-    new ConversationStore(checkpoints.conversationsDir).sweep(kept.map((record) => record.conversation));
+    conversationStoreOf(checkpoints).sweep(kept.map((record) => record.conversation));
   };
 }
 
