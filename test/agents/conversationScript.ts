@@ -4,6 +4,8 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { builtCli } from '../helpers/restoreKit.js';
 import type { TermSession } from '../helpers/term.js';
 import type { Script } from './fakeModel/script.js';
+import { expect } from 'vitest';
+import { runHeadless, type Invocation } from './harness.js';
 import type { AgentWorld } from './world.js';
 
 export const first = 'First prompt: write a';
@@ -44,4 +46,21 @@ export async function rewindTo(session: TermSession, filter: string, mode: 'b' |
   session.write('\r');
   await session.waitFor(/b {2}restore conversation and files/, 5_000, 'the modes');
   session.write(mode);
+}
+
+/**
+ * Runs the third prompt in the rebuilt session (`resumed`: the agent's headless invocation
+ * that resumes it) and checks what the model was sent: the first exchange, nothing of the
+ * second. `sent` reads a request body's messages as the agent's API shapes them.
+ */
+export async function expectResumedWithFirstExchangeOnly(world: AgentWorld, resumed: Invocation, sent: (body: unknown) => string): Promise<void> {
+  const before = world.model.requests.length;
+  const three = await runHeadless(resumed);
+  expect(three, three.stderr).toMatchObject({ code: 0 });
+  expect(three.stdout).toContain('Only a is there.');
+  const turn = sent(world.model.requests.slice(before).find((request) => request.kind === 'turn')?.body);
+  expect(turn).toContain(first);
+  expect(turn).toContain('Wrote a.');
+  expect(turn).not.toContain(second);
+  expect(turn).not.toContain('Made b.');
 }
