@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
-import { median, percentile, round } from './lib.js';
+import { appEnv, median, percentile, round } from './lib.js';
 import { cli } from './process.js';
 
 // eslint-disable-next-line no-control-regex
@@ -102,12 +102,10 @@ export async function benchEcho(work: string, sessions: number, keys = 20): Prom
   const dir = path.join(work, 'echo');
   fs.mkdirSync(dir, { recursive: true });
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: dir,
-    TERM: 'xterm-256color',
+    ...appEnv(work, 'echo', dir),
     PS1: '$ ',
-    REWIND_HOME: path.join(work, 'echo-store'),
-    REWIND_CONFIG_DIR: path.join(work, 'echo-config'),
+    // bash's readline takes the UTF-8 key only in a UTF-8 locale (in C it rings the bell).
+    LANG: 'C.UTF-8',
   };
   const programs = { cat: ['cat'], bash: ['bash', '--norc', '--noprofile', '-i'] } as const;
   const hows: [EchoRow['how'], string[], number][] = [

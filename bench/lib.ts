@@ -86,3 +86,14 @@ export function round(value: number, digits = 1): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
+
+/** The environment the app runs with in a bench: a terminal, HOME at `home`, its own store and config under `work` (named by `name`). */
+export function appEnv(work: string, name: string, home: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    TERM: 'xterm-256color',
+    REWIND_HOME: path.join(work, `${name}-store`),
+    REWIND_CONFIG_DIR: path.join(work, `${name}-config`),
+  };
+}

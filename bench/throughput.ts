@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
-import { round } from './lib.js';
+import { appEnv, round } from './lib.js';
 
 const cli = path.resolve(import.meta.dirname, '../dist/cli.js');
 const megabytes = 20;
@@ -82,13 +82,7 @@ export async function benchThroughput(work: string, runs = 5): Promise<Throughpu
   const project = path.join(work, 'throughput');
   fs.mkdirSync(project, { recursive: true });
   fs.writeFileSync(path.join(project, 'tui.js'), tuiScript);
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: project,
-    TERM: 'xterm-256color',
-    REWIND_HOME: path.join(work, 'throughput-store'),
-    REWIND_CONFIG_DIR: path.join(work, 'throughput-config'),
-  };
+  const env = appEnv(work, 'throughput', project);
   // The 100 MB stream shows the cost once start-up is paid: a real session runs for hours.
   const streams: [string, string[], number][] = [
     ['seq (20 MB)', seqCommand, runs],

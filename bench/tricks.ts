@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Checkpoints } from '../src/checkpoints/checkpoints.js';
 import { PlumbingFloor } from './floor.js';
-import { benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
+import { appEnv, benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
 import { startInPty } from './echo.js';
 import { cli } from './process.js';
 import { measure } from './throughput.js';
@@ -132,13 +132,7 @@ export async function benchCodeCache(work: string, runs: number): Promise<TrickR
   const noCache = distWithoutCodeCache();
   const dir = path.join(work, 'code-cache');
   fs.mkdirSync(dir, { recursive: true });
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: dir,
-    TERM: 'xterm-256color',
-    REWIND_HOME: path.join(work, 'code-cache-store'),
-    REWIND_CONFIG_DIR: path.join(work, 'code-cache-config'),
-  };
+  const env = appEnv(work, 'code-cache', dir);
   // The needle is what the agent prints, not its command line (which the app may show).
   const agent = ['sh', '-c', 'echo READY-$((6*7)); sleep 1'];
   const firstDrawn = { with: [] as number[], without: [] as number[] };
