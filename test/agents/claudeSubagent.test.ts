@@ -6,6 +6,7 @@
 // checkpoint before each of its calls, in the app and headless with no app.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { anthropicView } from './fakeModel/anthropic.js';
 import type { Script } from './fakeModel/script.js';
@@ -107,7 +108,10 @@ describe("claude's subagents", () => {
         labels,
         trees,
         async afterSteps() {
-          expect(playedTurns(world)).toEqual({ main: [0, 1], subagent: [0, 1, 2] });
+          // The main model's last turn comes after the subagent's files are final: wait for it.
+          const played = { main: [0, 1], subagent: [0, 1, 2] };
+          await waitFor(() => isDeepStrictEqual(playedTurns(world), played), 30_000, 'the main turn after the subagent').catch(() => undefined);
+          expect(playedTurns(world)).toEqual(played);
           const { steps, sessions } = toolCheckpoints(world);
           expect(steps).toEqual(['PreToolUse:Write Write notes.txt', `PreToolUse:Bash Bash ${shellCommand}`]);
           // The subagent's calls name the main session: their conversation is the main one's.

@@ -78,9 +78,14 @@ describe('gemini conversation restore in the app', () => {
     const here = session as TermSession;
     try {
       const files = fs.readdirSync(world.root).sort();
+      const sessionsBefore = fs.readdirSync(chats.dir);
       await rewindTo(here, 'write_file a.txt', 'c');
       await here.waitFor(/started the agent afresh/, 30_000, 'the restore notice');
       await here.waitFor(ready, 60_000, 'Gemini ready again');
+      // Gemini writes its fresh session's file (its context, no message of ours) a moment after its prompt shows.
+      const fresh = () => fs.readdirSync(chats.dir).filter((file) => !sessionsBefore.includes(file));
+      await waitFor(() => fresh().length > 0, 30_000, "the fresh session's file");
+      expect(fresh().map((file) => fs.readFileSync(path.join(chats.dir, file), 'utf8')).some((text) => text.includes(first))).toBe(false);
       expect(fs.readdirSync(world.root).sort()).toEqual(files);
       expect(fs.readFileSync(path.join(world.root, 'a.txt'), 'utf8')).toBe('one\n');
     } catch (error) {
