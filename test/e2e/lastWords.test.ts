@@ -55,7 +55,8 @@ describe("the agent's last words", () => {
       await session.waitFor(/agent\$/, 15_000, 'the prompt');
       session.write("seq 30; printf '\\033[31mred\\033[0m\\n'");
       session.write('\r');
-      await session.waitFor(/^red$/m, 10_000, 'the output');
+      // The prompt again before typing: typed while the command runs, the line would be echoed twice (by the tty, then readline).
+      await session.waitFor(/^red\nagent\$ ?$/m, 10_000, 'the output and the prompt after it');
       // The shell's last output, then a moment with nothing more to write: a pty may lose what a
       // program writes right as it exits (node-pty), the bare run as much as Rewind's.
       session.write("printf 'bye\\n'; sleep 0.3; exec true");

@@ -106,7 +106,15 @@ export function startInPty(command: string, args: readonly string[], options: Pt
   });
   // The terminal's answers to the app's queries (cursor position, device attributes).
   term.onData((answer) => child.write(answer));
-  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => child.onExit((exit) => resolve(exit)));
+  // Settled once the terminal has also read everything the program wrote (xterm parses later
+  // than it is given data), or at once when the terminal is closed.
+  let settleExit: (() => void) | undefined;
+  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) =>
+    child.onExit((exit) => {
+      settleExit = () => resolve(exit);
+      term.write('', settleExit);
+    }),
+  );
   let done = false;
   void exited.then(() => {
     done = true;
@@ -192,6 +200,7 @@ export function startInPty(command: string, args: readonly string[], options: Pt
         }
       }
       term.dispose();
+      settleExit?.();
     },
   };
 }
