@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtCli } from '../helpers/restoreKit.js';
 import { conversationScripts as scripts, first, second, sentText, third, rewindIn, expectResumedWithFirstExchangeOnly } from './conversationScript.js';
 import { claudeSetup, createWorld, runHeadless, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
-import { builtAdapter, withAdapter } from './standalone.js';
+import { headlessRuns } from './standalone.js';
 
 
 
 describe('claude conversation restore from the command line', () => {
   let world: AgentWorld;
   let setup: AgentSetup;
-  let run: (prompt: string, resume?: string) => Promise<Invocation>;
+  let run: (prompt: string, resume?: string) => Invocation;
   let transcriptDir = '';
   let original = '';
   let originalBytes: Buffer;
@@ -26,17 +26,12 @@ describe('claude conversation restore from the command line', () => {
   beforeAll(async () => {
     world = await createWorld(scripts);
     setup = claudeSetup(world, { hooks: {} });
-    const adapter = await builtAdapter('claude.js', 'claudeAgent');
-    run = async (prompt, resume) => {
-      const start = setup.headless(prompt);
-      if (resume) start.args.push('--resume', resume);
-      return withAdapter(start, adapter, world);
-    };
-    const one = await runHeadless(await run(first));
+    run = await headlessRuns(setup, world, 'claude.js', 'claudeAgent');
+    const one = await runHeadless(run(first));
     expect(one, one.stderr).toMatchObject({ code: 0 });
     transcriptDir = path.join(setup.configDirs[0] ?? '', 'projects', fs.readdirSync(path.join(setup.configDirs[0] ?? '', 'projects'))[0] ?? '');
     original = fs.readdirSync(transcriptDir).find((file) => file.endsWith('.jsonl')) ?? '';
-    const two = await runHeadless(await run(second, original.replace(/\.jsonl$/, '')));
+    const two = await runHeadless(run(second, original.replace(/\.jsonl$/, '')));
     expect(two, two.stderr).toMatchObject({ code: 0 });
     originalBytes = fs.readFileSync(path.join(transcriptDir, original));
   }, 180_000);
@@ -69,7 +64,7 @@ describe('claude conversation restore from the command line', () => {
     expect(JSON.stringify(lines)).toContain(first);
     expect(JSON.stringify(lines)).not.toContain(second);
 
-    await expectResumedWithFirstExchangeOnly(world, await run(third, conversation.session), sentText);
+    await expectResumedWithFirstExchangeOnly(world, run(third, conversation.session), sentText);
     expect(fs.readFileSync(path.join(transcriptDir, original)).equals(originalBytes)).toBe(true);
   }, 120_000);
 

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationScripts as scripts, first, second, third, rewindIn, expectResumedWithFirstExchangeOnly } from './conversationScript.js';
 import { geminiChats, sentContents } from './geminiChats.js';
 import { createWorld, geminiSetup, runHeadless, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
-import { builtAdapter, withAdapter } from './standalone.js';
+import { headlessRuns } from './standalone.js';
 
 describe('gemini conversation restore from the command line', () => {
   let world: AgentWorld;
   let setup: AgentSetup;
-  let run: (prompt: string, resume?: string) => Promise<Invocation>;
+  let run: (prompt: string, resume?: string) => Invocation;
   let chats = '';
   let original = '';
   let originalSession = '';
@@ -31,19 +31,14 @@ describe('gemini conversation restore from the command line', () => {
   beforeAll(async () => {
     world = await createWorld(scripts);
     setup = geminiSetup(world);
-    const adapter = await builtAdapter('gemini.js', 'geminiAgent');
-    run = async (prompt, resume) => {
-      const start = setup.headless(prompt);
-      if (resume) start.args.push('--resume', resume);
-      return withAdapter(start, adapter, world);
-    };
-    const one = await runHeadless(await run(first));
+    run = await headlessRuns(setup, world, 'gemini.js', 'geminiAgent');
+    const one = await runHeadless(run(first));
     expect(one, one.stderr).toMatchObject({ code: 0 });
     const found = geminiChats(setup);
     chats = found.dir;
     original = found.holding(first)[0] ?? '';
     originalSession = (JSON.parse(fs.readFileSync(path.join(chats, original), 'utf8').split('\n')[0] ?? '{}') as { sessionId: string }).sessionId;
-    const two = await runHeadless(await run(second, originalSession));
+    const two = await runHeadless(run(second, originalSession));
     expect(two, two.stderr).toMatchObject({ code: 0 });
     expect(found.holding(second)).toEqual([original]);
     originalBytes = fs.readFileSync(path.join(chats, original));
@@ -83,7 +78,7 @@ describe('gemini conversation restore from the command line', () => {
     expect(JSON.stringify(records)).not.toContain(second);
     expect(JSON.stringify(records)).not.toContain('echo two');
 
-    await expectResumedWithFirstExchangeOnly(world, await run(third, conversation.session), sentContents);
+    await expectResumedWithFirstExchangeOnly(world, run(third, conversation.session), sentContents);
     expect(originalNow().equals(originalBytes)).toBe(true);
     // The resumed Gemini went on in the new file.
     expect(fs.readFileSync(conversation.file, 'utf8')).toContain(third);

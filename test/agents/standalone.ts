@@ -29,6 +29,19 @@ export function withAdapter(start: Invocation, adapter: AgentAdapter, world: Age
   return { ...start, args: [...start.args.slice(0, split + 1), launch.command, ...launch.args], env };
 }
 
+/**
+ * Headless runs of the agent with the built adapter's hooks: `run(prompt)` starts a session,
+ * `run(prompt, id)` resumes session `id` (`--resume <id>`, as Claude Code and Gemini CLI take it).
+ */
+export async function headlessRuns(setup: AgentSetup, world: AgentWorld, file: string, name: string): Promise<(prompt: string, resume?: string) => Invocation> {
+  const adapter = await builtAdapter(file, name);
+  return (prompt, resume) => {
+    const start = setup.headless(prompt);
+    if (resume) start.args.push('--resume', resume);
+    return withAdapter(start, adapter, world);
+  };
+}
+
 function treeFiles(gitDir: string, tree: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const [file] of readTree(gitDir, tree)) files[file] = fileInTree(gitDir, tree, file)?.bytes.toString('utf8') ?? '';
