@@ -54,6 +54,13 @@ export class ActivityTracker {
     this.interruptedAt = undefined;
   }
 
+  /** The agent was started (again): what the one before said of itself no longer holds; it is busy until its output is quiet. */
+  agentStarted(now = Date.now()): void {
+    this.reported = undefined;
+    this.interruptedAt = undefined;
+    this.lastWork = now;
+  }
+
   busy(now = Date.now()): boolean {
     if (this.interruptedAt !== undefined) return now - Math.max(this.lastOutput, this.interruptedAt) < this.quietMs;
     if (this.reported !== undefined) return this.reported;

@@ -380,7 +380,7 @@ export class SessionController implements SessionPort {
   async restartAgent(args: (userArgs: readonly string[]) => string[]): Promise<void> {
     const { command, cwd, env, hooks, sessionId } = this.options;
     if (!command) throw new Error('no command to start the agent again');
-    await this.agentProcess.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => (this.screen.write('\x1bc'), pty)));
+    await this.agentProcess.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => (this.screen.write('\x1bc'), this.activity.agentStarted(), pty)));
   }
 
   /** Problems met opening checkpoints or starting the triggers (each also said once as a notice). */

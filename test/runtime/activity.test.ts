@@ -44,6 +44,16 @@ describe('ActivityTracker', () => {
     expect(activity.busy(20_000)).toBe(true);
   });
 
+  it('forgets what an agent said of itself once it is started again: the new one is busy until its output is quiet', () => {
+    const activity = new ActivityTracker(1_500, 200);
+    activity.report(false); // the agent before said it waits
+    activity.agentStarted(10_000);
+    expect(activity.busy(10_000)).toBe(true);
+    activity.sawOutput(10_400); // it draws its screen
+    expect(activity.busy(11_800)).toBe(true);
+    expect(activity.busy(11_900)).toBe(false);
+  });
+
   it('ignores an interrupt of an agent that is idle by its word, or has no events', () => {
     const idle = new ActivityTracker(1_500, 200);
     idle.report(false);
