@@ -12,6 +12,7 @@ import { patchFor } from './fakeModel/openai.js';
 import { describeHeadlessProof, describeTuiProof, proofPrompt, proofScript, shellCommand, stopTui, type AgentSpec } from './proof.js';
 import { startInPty } from '../helpers/term.js';
 import { trustAll } from './codexDialogs.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 const matcher = 'apply_patch|Bash';
 
@@ -72,6 +73,9 @@ describe('codex hook trust, given once in its review dialog', () => {
     const session = startInPty(start.command, start.args, { cwd: start.cwd, env: start.env, cols: 100, rows: 30 }, 'codex');
     try {
       await trustAll(session);
+      // Saved before the hang-up: the composer showing does not say the trust is on disk.
+      const configFile = path.join(world.agentDir, 'codex', 'config.toml');
+      await waitFor(() => fs.existsSync(configFile) && fs.readFileSync(configFile, 'utf8').split('trusted_hash = "sha256:').length > 2, 15_000, 'the trust saved');
     } finally {
       await stopTui(session);
     }

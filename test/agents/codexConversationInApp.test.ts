@@ -32,6 +32,9 @@ describe('codex conversation restore in the app', () => {
     const here = startInPty(start.command, start.args, { cwd: start.cwd, env: start.env, cols: 110, rows: 32 }, 'rewind');
     session = here;
     try {
+      // Keys Codex gets before it has settled its keyboard are dropped: its composer, then a quiet moment.
+      await here.waitFor(ready, 60_000, 'Codex ready');
+      await here.waitFor(/agent idle/, 30_000, 'the agent idle at its prompt');
       await sendPrompt(here, first, /Wrote a\./, ready);
       await sendPrompt(here, second, /Made b\./, ready);
       // Codex's TUI writes its rollout late: the step must be in it before its conversation can be cut there.
@@ -44,6 +47,8 @@ describe('codex conversation restore in the app', () => {
       expect(here.lines().at(-1)).toMatch(/resumed the conversation of #\d+/);
       expect(fs.existsSync(path.join(world.root, 'b.txt'))).toBe(false);
       expect(fs.readFileSync(path.join(world.root, 'a.txt'), 'utf8')).toBe('one\n');
+      await here.waitFor(ready, 60_000, 'Codex ready again');
+      await here.waitFor(/agent idle/, 30_000, 'the agent idle again');
       const before = world.model.requests.length;
       await sendPrompt(here, third, /Only a is there\./, ready);
       const turn = world.model.requests.slice(before).find((request) => request.kind === 'turn');

@@ -57,14 +57,16 @@ describe("the agent's last words", () => {
       session.write('\r');
       // The prompt again before typing: typed while the command runs, the line would be echoed twice (by the tty, then readline).
       await session.waitFor(/^red\nagent\$ ?$/m, 10_000, 'the output and the prompt after it');
-      // The shell's last output, then a moment with nothing more to write: a pty may lose what a
-      // program writes right as it exits (node-pty), the bare run as much as Rewind's.
-      session.write("printf 'bye\\n'; sleep 0.3; exec true");
+      // The shell's last output, and its exit only once that is on the screen (a pty may lose
+      // what a program writes right as it exits, the bare run as much as Rewind's): it waits for a line.
+      session.write("printf 'bye\\n'; read -r _; exec true");
+      session.write('\r');
+      await session.waitFor(/^bye$/m, 10_000, 'the last output');
       session.write('\r');
       screens.push(await endScreen(session, inRewind, 'red', /^bye\n*$/m));
     }
     const [bare, rewind] = screens;
-    expect(bare?.lines.slice(-4)).toEqual(['red', "agent$ printf 'bye\\n'; sleep 0.3; exec true", 'bye', '']);
+    expect(bare?.lines.slice(-5)).toEqual(['red', "agent$ printf 'bye\\n'; read -r _; exec true", 'bye', '', '']);
     expect(bare?.color).toBe(1);
     expect(rewind).toEqual(bare);
   });
