@@ -21,7 +21,10 @@ export function geminiSetup(world: AgentWorld, options: GeminiOptions = {}): Age
   fs.mkdirSync(configDir, { recursive: true, mode: 0o700 });
   const settings = {
     security: { auth: { selectedType: 'gemini-api-key' } },
-    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    // Gemini's own session cleanup (on by default) runs at each start and, once a resume in a
+    // later minute than the session's file has left an empty file with the same 8-character
+    // id, deletes both: the tests' sessions would vanish whenever a run crosses a minute.
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, sessionRetention: { enabled: false } },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
     ...(options.hooks ? { hooks: options.hooks } : {}),
