@@ -9,7 +9,7 @@ import type { Script } from './fakeModel/script.js';
 import { claudeSetup, codexSetup, createWorld, geminiSetup, type AgentSetup, type AgentWorld } from './harness.js';
 import { insideRewind } from './inApp.js';
 import { stopTui } from './proof.js';
-import { waitFor } from '../helpers/waitFor.js';
+import { waitFor, waitForQuiet } from '../helpers/waitFor.js';
 
 const greeting = 'Say hello';
 const slowPrompt = 'Wait for the slow build';
@@ -60,20 +60,7 @@ async function typeAndSee(session: TermSession, text: string, seen: string): Pro
 }
 
 /** The pane once it has stopped changing (the same for half a second): what a capture compares. */
-async function settledPane(session: TermSession): Promise<string> {
-  let last = pane(session);
-  let since = Date.now();
-  await waitFor(
-    () => {
-      const now = pane(session);
-      if (now !== last) [last, since] = [now, Date.now()];
-      return Date.now() - since >= 500;
-    },
-    15_000,
-    'the pane to settle',
-  );
-  return last;
-}
+const settledPane = (session: TermSession) => waitForQuiet(() => pane(session), 500, 15_000, 'the pane to settle');
 
 describe.each(agents)('Esc Esc in the app with $name', (agent) => {
   let world: AgentWorld | undefined;

@@ -9,6 +9,7 @@
 // after a resize its history above the frame it redraws: see paneCompare.ts).
 import { describe, expect, it } from 'vitest';
 import { startInPty, type TermSession } from '../helpers/term.js';
+import { waitForQuiet } from '../helpers/waitFor.js';
 import { trustAll } from './codexDialogs.js';
 import type { Script } from './fakeModel/script.js';
 import { claudeSetup, codexSetup, createWorld, geminiSetup, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
@@ -122,6 +123,9 @@ describe.each(agents)('$name, bare and in Rewind', (agent) => {
       expect(answered[1], 'the agent in Rewind answers Page Up as the bare one does').toBe(answered[0]);
       await expectSameScreens(bare, app, 'after Page Up', compare);
       for (const cols of [90, 120]) {
+        // Both drawn out first: a frame still on its way when the size changes is reflowed at
+        // the new size on one screen and not the other, and the agent's redraw leaves more of it.
+        await Promise.all(agentRows.map((read) => waitForQuiet(read, 500, 10_000, 'the screen to settle').catch(() => undefined)));
         bare.resize(cols, rows - 1);
         app.resize(cols, rows);
         // Compared once both have drawn the draft again: not at a moment both happen to be equal half-way.

@@ -9,3 +9,22 @@ export async function waitFor(predicate: () => boolean, timeoutMs = 5_000, what 
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/**
+ * Resolves with what `read` gives once it has not changed for `quietMs` (a screen a program
+ * has stopped drawing: nothing on it says so); rejects with `what` after `timeoutMs`.
+ */
+export async function waitForQuiet(read: () => string, quietMs: number, timeoutMs: number, what: string): Promise<string> {
+  let last = read();
+  let since = Date.now();
+  await waitFor(
+    () => {
+      const now = read();
+      if (now !== last) [last, since] = [now, Date.now()];
+      return Date.now() - since >= quietMs;
+    },
+    timeoutMs,
+    what,
+  );
+  return last;
+}
