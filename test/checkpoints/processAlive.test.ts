@@ -8,10 +8,13 @@ import { waitFor } from '../helpers/waitFor.js';
 
 describe('isAlive', () => {
   it('is false for a zombie: a process that ended but that no one reaped (as under an init that reaps nothing)', async () => {
-    // `true` ends at once; its parent becomes `sleep`, which never waits for it.
-    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The child ends when it reads a byte, sent once its parent has become `sleep`, which never
+    // waits for it (ended any earlier, the shell could reap it before the exec).
+    const parent = spawn('sh', ['-c', 'head -c 1 <&0 >/dev/null & echo $!; exec sleep 30'], { stdio: ['pipe', 'pipe', 'ignore'] });
     try {
       const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+      await waitFor(() => fs.readFileSync(`/proc/${parent.pid}/comm`, 'utf8') === 'sleep\n', 5_000, 'the parent to become sleep');
+      parent.stdin.write('x');
       await waitFor(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') === true, 5_000, 'the child to be a zombie');
       expect(isAlive({ pid, host: os.hostname() })).toBe(false);
       expect(isAlive({ pid: parent.pid!, host: os.hostname(), start: processStartTime(parent.pid!) })).toBe(true);
