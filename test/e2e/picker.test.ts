@@ -91,7 +91,9 @@ describe('Esc Esc → pick → restore files', () => {
     await term.waitFor(/agent\$/, 15_000, 'the agent prompt');
     type(term, 'echo one > a.txt');
     await term.waitFor(() => fs.existsSync(path.join(root, 'a.txt')), 10_000, 'a.txt');
-    type(term, 'while true; do echo tick; sleep 0.2; done');
+    // In its own sh: one Ctrl-C ends it whenever it lands (bash's own loop can miss one that
+    // lands while it starts the next sleep).
+    type(term, "sh -c 'while true; do echo tick; sleep 0.2; done'");
     await term.waitFor(/tick\s+tick/, 10_000, 'the agent working');
     await term.waitFor(/agent busy/, 5_000, 'the status line saying busy');
     term.write('\x1b');
