@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UserError } from '../shared/errors.js';
 import { stopGroup, trackGroup, untrackGroup } from './processGroup.js';
+import { withOwner } from './processOwner.js';
 
 /** What to say when git (or the sh that runs it) is not installed. */
 export function programMissing(file: string, cause?: unknown): UserError {
@@ -99,7 +100,7 @@ function collect(stream: Readable | null | undefined): Promise<Buffer> {
  */
 export function startProcess(file: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; fd3?: boolean }): StartedProcess {
   // Its own process group, so a timeout stops the git processes a script started too.
-  const child = trackGroup(() => spawn(file, args, { cwd: options.cwd, env: options.env, stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'], detached: true }));
+  const child = trackGroup(() => spawn(file, args, { cwd: options.cwd, env: withOwner(options.env), stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'], detached: true }));
   const pid = child.pid;
   const out: Buffer[] = [];
   const err: Buffer[] = [];

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../shared/errors.js';
 import { currentProcessMark, groupRunning, isAlive, processStartTime, type ProcessMark } from './processAlive.js';
 import { liveGroups, signalGroup, watchGroups } from './processGroup.js';
+import { groupsStartedBy } from './processOwner.js';
 
 /** How long a command waits for another's lock before it says so. */
 const waitNoticeMs = 1_000;
@@ -118,7 +119,7 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
       if (raw !== undefined && (holder === undefined ? isOldGarbage(file) : !isAlive(holder))) {
         // Its git processes may still run (a holder killed with SIGKILL cannot stop them):
         // they go first, or they would write the shadow's index and refs under the new holder.
-        await stopOrphanedGroups(groupsFile(file));
+        await stopOrphanedGroups(groupsFile(file), holder);
         breakStale(file, raw);
         continue;
       }
@@ -195,26 +196,31 @@ function recordGroups(file: string): () => void {
 }
 
 /**
- * Stops the process groups a dead holder left running, and waits until they are gone. A
- * group whose leader is alive with another start time is someone else's (its pid reused)
- * and is left alone.
+ * Stops the process groups a dead holder left running, and waits until they are gone: those
+ * its groups file names (a group whose leader is alive with another start time is someone
+ * else's, its pid reused, and is left alone), and those whose processes carry its mark (one
+ * it started but had no time to record before it was killed).
  */
-async function stopOrphanedGroups(file: string): Promise<void> {
-  let recorded: RecordedGroup[];
-  try {
-    recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as RecordedGroup[];
-  } catch {
-    return;
-  }
-  for (const group of Array.isArray(recorded) ? recorded : []) {
+async function stopOrphanedGroups(file: string, holder: ProcessMark | undefined): Promise<void> {
+  const groups = new Set(holder ? groupsStartedBy(holder) : []);
+  for (const group of recordedGroups(file)) {
     if (typeof group?.pid !== 'number' || group.pid <= 1 || !groupRunning(group.pid)) continue;
     const start = processStartTime(group.pid);
-    if (start !== undefined && group.start !== undefined && start !== group.start) continue;
-    signalGroup(group.pid, 'SIGKILL');
-    const deadline = Date.now() + 5_000;
-    while (groupRunning(group.pid) && Date.now() < deadline) await sleep(5);
+    if (start === undefined || group.start === undefined || start === group.start) groups.add(group.pid);
   }
+  for (const group of groups) signalGroup(group, 'SIGKILL');
+  const deadline = Date.now() + 5_000;
+  while ([...groups].some(groupRunning) && Date.now() < deadline) await sleep(5);
   fs.rmSync(file, { force: true });
+}
+
+function recordedGroups(file: string): RecordedGroup[] {
+  try {
+    const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    return Array.isArray(recorded) ? (recorded as RecordedGroup[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 let tickets = 0;

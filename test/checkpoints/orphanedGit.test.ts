@@ -66,7 +66,13 @@ function spawnSyncWhich(name: string): string {
 }
 
 describe('a snapshot killed with SIGKILL', () => {
-  it("leaves no git running into the next holder's work", async () => {
+  // Recorded: the lock's groups file names the snapshot's script. Unrecorded: the holder was
+  // killed before it wrote that file (the script runs while Node has yet to); its processes
+  // carry its mark in their environment.
+  it.each([
+    ['recorded', false],
+    ['not recorded yet', true],
+  ])("leaves no git running into the next holder's work (its process group %s)", async (_case, unrecorded) => {
     const cli = requireBuiltCli();
     const root = sb.repo('orphan');
     const env = { ...sb.env, PATH: `${slowGit()}:${process.env.PATH ?? ''}` };
@@ -83,6 +89,9 @@ describe('a snapshot killed with SIGKILL', () => {
     victim.kill('SIGKILL');
     await exited;
     expect(running(orphan)).toBe(true);
+    const groupsFile = path.join(path.dirname(sb.open(root).repo.gitDir), 'lock.groups');
+    expect(fs.existsSync(groupsFile)).toBe(true);
+    if (unrecorded) fs.rmSync(groupsFile);
 
     write(root, 'f.txt', 'the next one\n');
     const next = await runBuiltCli(['snapshot', '--json', '--label', 'next'], env, root);
