@@ -3,6 +3,7 @@ import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
 import { conversationModes } from './conversationModes.js';
 import { geminiConversation, geminiConversationPoint } from './geminiConversation.js';
 import { prepareGeminiHome, type GeminiSettings } from './geminiHome.js';
+import { dropResumeLeftovers } from './geminiStubs.js';
 import { hookCommand } from './hookCommand.js';
 import { hookStep } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
@@ -55,6 +56,8 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 
 /** What a Gemini CLI hook call means (FACTS.md; test/fixtures/hooks/gemini/ are real payloads). */
 export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
+  // A prompt: the session is at work in its own file, and what a resume left beside it can go.
+  if (event === 'BeforeAgent') dropResumeLeftovers(payload);
   // The conversation goes with the step: before a prompt, all of it; inside a turn (a tool
   // call), up to that turn's prompt (the payloads name no prompt: the cut finds it).
   return hookStep(event, payload, {

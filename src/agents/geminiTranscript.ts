@@ -160,3 +160,12 @@ export function cutGeminiSession(captured: Buffer, point: Pick<ConversationPoint
   });
   return { content: Buffer.from(out.map((line) => `${line}\n`).join(''), 'utf8'), messages };
 }
+
+/**
+ * Whether a session file holds nothing Gemini would resume (by its own rule) and is session
+ * `session`'s (not a subagent's): what a resume leaves beside the session's own file.
+ */
+export function nothingToResume(bytes: Buffer, session: string): boolean {
+  const state = replay(completeLines(bytes).map(parse));
+  return state.metadata.sessionId === session && state.metadata.kind !== 'subagent' && ![...state.messages.values()].some(isResumable);
+}

@@ -13,6 +13,8 @@ export interface GeminiOptions {
   env?: Record<string, string>;
   /** For the TUI: `yolo` (default) approves every tool; `auto_edit` approves edits and asks before shell commands. */
   approvalMode?: 'yolo' | 'auto_edit';
+  /** Gemini's own session cleanup on, as it is by default (off otherwise: see below). */
+  sessionCleanup?: boolean;
 }
 
 export function geminiSetup(world: AgentWorld, options: GeminiOptions = {}): AgentSetup {
@@ -22,9 +24,11 @@ export function geminiSetup(world: AgentWorld, options: GeminiOptions = {}): Age
   const settings = {
     security: { auth: { selectedType: 'gemini-api-key' } },
     // Gemini's own session cleanup (on by default) runs at each start and, once a resume in a
-    // later minute than the session's file has left an empty file with the same 8-character
-    // id, deletes both: the tests' sessions would vanish whenever a run crosses a minute.
-    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, sessionRetention: { enabled: false } },
+    // later minute than the session's file has left a file of one metadata line with the same
+    // 8-character id, deletes both. Rewind removes that leftover at the resumed session's first
+    // prompt (geminiResumeLeftover.test.ts, with the cleanup on); elsewhere it stays off, so a
+    // run that resumes without a prompt (or without Rewind's hooks) keeps its sessions.
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, sessionRetention: { enabled: options.sessionCleanup === true } },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
     ...(options.hooks ? { hooks: options.hooks } : {}),
