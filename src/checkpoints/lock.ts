@@ -173,16 +173,23 @@ interface RecordedGroup {
   start?: string;
 }
 
+/** The groups file: whose it is (several breakers of one dead holder's lock may race), and its groups. */
+interface GroupsRecord {
+  owner: ProcessMark;
+  groups: RecordedGroup[];
+}
+
 /**
  * While the lock is held, keeps `file` listing this process's running process groups (each
  * git or sh it starts leads one), with their start times; removes it when stopped.
  */
 function recordGroups(file: string): () => void {
+  const owner = currentProcessMark();
   const write = (groups: readonly number[]) => {
-    const recorded: RecordedGroup[] = groups.map((pid) => ({ pid, start: processStartTime(pid) }));
+    const record: GroupsRecord = { owner, groups: groups.map((pid) => ({ pid, start: processStartTime(pid) })) };
     try {
-      if (recorded.length === 0) fs.rmSync(file, { force: true });
-      else fs.writeFileSync(file, JSON.stringify(recorded), { mode: 0o600 });
+      if (groups.length === 0) fs.rmSync(file, { force: true });
+      else fs.writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
     } catch {
       // The lock's folder is gone (the store was removed): nothing left to protect.
     }
@@ -195,32 +202,55 @@ function recordGroups(file: string): () => void {
   };
 }
 
+const sameProcess = (a: ProcessMark, b: ProcessMark) => a.pid === b.pid && a.host === b.host && a.start === b.start;
+
 /**
- * Stops the process groups a dead holder left running, and waits until they are gone: those
- * its groups file names (a group whose leader is alive with another start time is someone
- * else's, its pid reused, and is left alone), and those whose processes carry its mark (one
- * it started but had no time to record before it was killed).
+ * The groups `holder` recorded, still running as it started them (a leader alive with another
+ * start time is someone else's, its pid reused); undefined when the file is not `holder`'s
+ * (another breaker of the same lock took it since, and records its own live groups there).
  */
-async function stopOrphanedGroups(file: string, holder: ProcessMark | undefined): Promise<void> {
-  const groups = new Set(holder ? groupsStartedBy(holder) : []);
-  for (const group of recordedGroups(file)) {
-    if (typeof group?.pid !== 'number' || group.pid <= 1 || !groupRunning(group.pid)) continue;
-    const start = processStartTime(group.pid);
-    if (start === undefined || group.start === undefined || start === group.start) groups.add(group.pid);
+function groupsRecordedBy(file: string, holder: ProcessMark): number[] | undefined {
+  let record: Partial<GroupsRecord>;
+  try {
+    record = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<GroupsRecord>;
+  } catch {
+    return undefined;
   }
-  for (const group of groups) signalGroup(group, 'SIGKILL');
-  const deadline = Date.now() + 5_000;
-  while ([...groups].some(groupRunning) && Date.now() < deadline) await sleep(5);
-  fs.rmSync(file, { force: true });
+  if (typeof record?.owner !== 'object' || record.owner === null || !sameProcess(record.owner, holder) || !Array.isArray(record.groups)) return undefined;
+  return record.groups
+    .filter((group) => typeof group?.pid === 'number' && group.pid > 1 && groupRunning(group.pid))
+    .filter((group) => {
+      const start = processStartTime(group.pid);
+      return start === undefined || group.start === undefined || start === group.start;
+    })
+    .map((group) => group.pid);
 }
 
-function recordedGroups(file: string): RecordedGroup[] {
-  try {
-    const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-    return Array.isArray(recorded) ? (recorded as RecordedGroup[]) : [];
-  } catch {
-    return [];
+/** Rounds of looking for a dead holder's processes: one it forked just before it died carries its mark only once it has exec'd. */
+const orphanScans = 5;
+
+/**
+ * Stops the process groups a dead holder left running, and waits until they are gone: those
+ * its groups file names, and those whose processes carry its mark (one it started but had no
+ * time to record before it was killed). Looks again after each round, and at least twice.
+ */
+async function stopOrphanedGroups(file: string, holder: ProcessMark | undefined): Promise<void> {
+  if (!holder) return;
+  const recorded = groupsRecordedBy(file, holder);
+  const stopped = new Set<number>();
+  for (let round = 0; round < orphanScans; round++) {
+    const found = [...(round === 0 ? (recorded ?? []) : []), ...groupsStartedBy(holder)].filter((group) => !stopped.has(group));
+    if (found.length === 0 && round > 0) break;
+    for (const group of found) {
+      signalGroup(group, 'SIGKILL');
+      stopped.add(group);
+    }
+    const deadline = Date.now() + 5_000;
+    while (found.some(groupRunning) && Date.now() < deadline) await sleep(5);
+    if (found.length === 0) await sleep(20);
   }
+  // The file stays: the lock's next holder writes its own there (or removes it) as it takes
+  // the lock, and removing it here could remove that holder's record instead.
 }
 
 let tickets = 0;

@@ -13,12 +13,17 @@ function tagOf(mark: Pick<ProcessMark, 'pid' | 'start'>): string {
   return `${mark.pid}:${mark.start ?? ''}`;
 }
 
-let ownTag: string | undefined;
+/** `env` plus the mark of process `owner`. */
+export function markedAs(owner: Pick<ProcessMark, 'pid' | 'start'>, env: Record<string, string>): Record<string, string> {
+  return { ...env, [ownerVariable]: tagOf(owner) };
+}
+
+let own: ProcessMark | undefined;
 
 /** `env` plus this process's mark, for a process the engine starts. */
 export function withOwner(env: Record<string, string>): Record<string, string> {
-  ownTag ??= tagOf(currentProcessMark());
-  return { ...env, [ownerVariable]: ownTag };
+  own ??= currentProcessMark();
+  return markedAs(own, env);
 }
 
 function pidsInProc(): string[] {

@@ -9,7 +9,7 @@ import { acquireLock } from '../../src/checkpoints/lock.js';
 import { clearRefLock } from '../../src/checkpoints/maintenance.js';
 import { commitCount } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
-import { Children } from '../helpers/children.js';
+import { Children, deadPid } from '../helpers/children.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 let sb: Sandbox;
@@ -21,15 +21,6 @@ afterEach(async () => {
   await children.killAll();
   await sb.cleanup();
 });
-
-/** A pid that was in use and no longer is: a finished `node -e 0`. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
-  const pid = child.pid;
-  await new Promise((resolve) => child.once('exit', resolve));
-  if (pid === undefined) throw new Error('no pid');
-  return pid;
-}
 
 function lockContent(pid: number, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ pid, host: os.hostname(), purpose: 'snapshot', since: new Date().toISOString(), ...extra });

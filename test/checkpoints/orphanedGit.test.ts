@@ -4,12 +4,19 @@
 // went on and pointed the new checkpoint's ref at its own commit).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requireBuiltCli, runBuiltCli } from '../helpers/restoreKit.js';
 import { shadowGit } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
+import { deadPid } from '../helpers/children.js';
+import { acquireLock } from '../../src/checkpoints/lock.js';
+import { startProcess } from '../../src/checkpoints/git.js';
+import { groupRunning } from '../../src/checkpoints/processAlive.js';
+import { liveGroups, signalGroup } from '../../src/checkpoints/processGroup.js';
+import { markedAs } from '../../src/checkpoints/processOwner.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -110,5 +117,42 @@ describe('a snapshot killed with SIGKILL', () => {
     expect(engine.list().map((entry) => entry.label)).toEqual(['one', 'next']);
     write(root, 'f.txt', 'after\n');
     expect((await runBuiltCli(['snapshot', '--label', 'after'], env, root)).code).toBe(0);
+  });
+
+  // Two waiters may both find the holder dead: the first breaks the lock, takes it and records
+  // its own running groups in lock.groups while the second still acts on the dead holder.
+  it('the breaker stops the dead holder\'s processes and only those: not the groups a live holder recorded since', async () => {
+    const root = sb.repo('two-breakers');
+    const env = { ...sb.env };
+    expect((await runBuiltCli(['snapshot', '--label', 'one'], env, root)).code).toBe(0);
+    const lock = path.join(path.dirname(sb.open(root).repo.gitDir), 'lock');
+
+    // The first breaker: this process, holding the lock with a git-like process running.
+    const release = await acquireLock(lock, { purpose: 'the first breaker' });
+    const before = new Set(liveGroups());
+    const mine = startProcess('sleep', ['60'], { cwd: root, env: { PATH: process.env.PATH ?? '' } });
+    const group = liveGroups().find((pid) => !before.has(pid)) ?? 0;
+    let orphan: ReturnType<typeof spawn> | undefined;
+    try {
+      await waitFor(() => fs.existsSync(`${lock}.groups`) && fs.readFileSync(`${lock}.groups`, 'utf8').includes(`"pid":${group}`), 5_000, 'its group recorded');
+      // A process the dead holder started (it carries its mark), and the lock as the second breaker saw it.
+      const dead = { pid: await deadPid(), host: os.hostname(), start: '12345' };
+      orphan = spawn('sleep', ['60'], { stdio: 'ignore', detached: true, env: markedAs(dead, { PATH: process.env.PATH ?? '' }) });
+      const { pid: orphanPid = 0 } = orphan;
+      await waitFor(() => running(orphanPid) && fs.readFileSync(`/proc/${orphanPid}/comm`, 'utf8').trim() === 'sleep', 5_000, "the dead holder's process");
+      fs.writeFileSync(lock, JSON.stringify({ ...dead, purpose: 'snapshot', since: new Date().toISOString() }));
+
+      write(root, 'f.txt', 'the second breaker\n');
+      const second = await runBuiltCli(['snapshot', '--label', 'second'], env, root);
+      expect(second.stderr).toBe('');
+      expect(second.code).toBe(0);
+      expect(running(orphanPid)).toBe(false);
+      expect(groupRunning(group)).toBe(true);
+    } finally {
+      orphan?.kill('SIGKILL');
+      signalGroup(group, 'SIGKILL');
+      await mine.finish().catch(() => undefined);
+      release();
+    }
   });
 });

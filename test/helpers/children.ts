@@ -1,5 +1,5 @@
 // Child processes a test starts, killed (and waited for) when it ends.
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 export class Children {
   private running: ChildProcess[] = [];
@@ -21,4 +21,13 @@ export class Children {
     }
     this.running = [];
   }
+}
+
+/** A pid that was in use and no longer is: a finished `node -e 0`. */
+export async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  const pid = child.pid;
+  await new Promise((resolve) => child.once('exit', resolve));
+  if (pid === undefined) throw new Error('no pid');
+  return pid;
 }
