@@ -162,10 +162,18 @@ export function cutGeminiSession(captured: Buffer, point: Pick<ConversationPoint
 }
 
 /**
- * Whether a session file holds nothing Gemini would resume (by its own rule) and is session
- * `session`'s (not a subagent's): what a resume leaves beside the session's own file.
+ * Whether a session file is session `session`'s (not a subagent's) and no message in it, in
+ * any record, is one Gemini would resume for (its own rule): what a resume leaves beside the
+ * session's own file. Stricter than Gemini's loader, which judges only what survives replay.
  */
 export function nothingToResume(bytes: Buffer, session: string): boolean {
-  const state = replay(completeLines(bytes).map(parse));
-  return state.metadata.sessionId === session && state.metadata.kind !== 'subagent' && ![...state.messages.values()].some(isResumable);
+  const records = completeLines(bytes).map(parse);
+  const state = replay(records);
+  if (state.metadata.sessionId !== session || state.metadata.kind === 'subagent') return false;
+  const everyMessage = records.flatMap((rec) => {
+    if (rec === null) return [];
+    const listed = isObject(rec.$set) && Array.isArray(rec.$set.messages) ? rec.$set.messages : Array.isArray(rec.messages) ? rec.messages : [];
+    return [rec, ...listed].filter(isMessage);
+  });
+  return !everyMessage.some(isResumable);
 }

@@ -43,6 +43,8 @@ describe("a Gemini resume's leftovers", () => {
     const keep = [
       put('session-2026-12-01T23-08-c7973b12.jsonl', [metadata(session), message]),
       put('session-2026-12-01T23-15-c7973b12.jsonl', [metadata(session), context, reply]),
+      // Gemini's loader would see nothing after the emptied list; the reply was said all the same.
+      put('session-2026-12-01T23-16-c7973b12.jsonl', [metadata(session), reply, JSON.stringify({ $set: { messages: [] } })]),
       put('session-2026-12-01T23-10-c7973b12.jsonl', [metadata(sameShortId)]),
       put('session-2026-12-01T23-11-c7973b12.jsonl', ['{"sessionId":']),
       put('session-2026-12-01T23-12-c7973b12.jsonl', [JSON.stringify({ ...JSON.parse(metadata(session)), kind: 'subagent' })]),
