@@ -13,6 +13,8 @@ import { repairChain } from './repairChain.js';
 import { readRedoStack } from './restore/redoStack.js';
 import { cleanStaleStaging } from './restore/staging.js';
 import { nextExpiry, oldestHalf, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
+import { rememberSizeDrop, sizeDropHeld } from './sizeDrop.js';
+import { messageOf } from '../shared/errors.js';
 import { interruptedJournal } from './restore/journal.js';
 
 export interface PruneOptions {
@@ -38,6 +40,10 @@ export interface PruneResult {
   cleaned: string[];
   /** Why nothing was done, when something stood in the way (a restore to finish first). */
   skipped?: string;
+  /** Over the cap, but the last size drop freed little: none this time (sizeDrop.ts). */
+  sizeDropHeld?: boolean;
+  /** What went wrong after checkpoints were dropped (their space not reclaimed). */
+  problem?: string;
 }
 
 /** How often retentionDue measures the store against its size cap (a walk of the store: not on every open). */
@@ -71,6 +77,9 @@ export async function retentionDue(engine: Checkpoints, policy: RetentionPolicy,
   return over;
 }
 
+/** A gc of a big store takes long; one stopped halfway has reclaimed nothing. */
+const reclaimTimeoutMs = 20 * 60 * 1000;
+
 async function waitForBackgroundGc(engine: Checkpoints): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (gcRunning(engine.repo) && Date.now() < deadline) await sleep(50);
@@ -79,7 +88,7 @@ async function waitForBackgroundGc(engine: Checkpoints): Promise<void> {
 /** Reclaims what no checkpoint needs any more (`git gc --prune=now`; every write to the shadow runs under the lock we hold). */
 async function reclaim(engine: Checkpoints): Promise<void> {
   await waitForBackgroundGc(engine);
-  const gc = () => runGit([`--git-dir=${engine.repo.gitDir}`, 'gc', '--quiet', '--prune=now'], { cwd: engine.store.root, env: engine.repo.env });
+  const gc = () => runGit([`--git-dir=${engine.repo.gitDir}`, 'gc', '--quiet', '--prune=now'], { cwd: engine.store.root, env: engine.repo.env, timeoutMs: reclaimTimeoutMs });
   try {
     await gc();
   } catch {
@@ -90,7 +99,8 @@ async function reclaim(engine: Checkpoints): Promise<void> {
   }
 }
 
-async function drop(engine: Checkpoints, ids: number[], options: PruneOptions): Promise<void> {
+/** Drops `ids` and reclaims their space; a reclaim that fails is said in `result.problem` (the drop stands). */
+async function drop(engine: Checkpoints, ids: number[], options: PruneOptions, result: PruneResult): Promise<void> {
   let kept: CheckpointRecord[];
   try {
     ({ kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids)));
@@ -100,8 +110,12 @@ async function drop(engine: Checkpoints, ids: number[], options: PruneOptions): 
     await repairChain(engine.repo, engine.log);
     ({ kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids)));
   }
-  await reclaim(engine);
   options.onDropped?.(kept);
+  try {
+    await reclaim(engine);
+  } catch (error) {
+    result.problem = `the space of the dropped checkpoints was not reclaimed (${messageOf(error)}): \`rewind prune\` tries again`;
+  }
 }
 
 function nothingDone(dryRun: boolean, bytes: number): PruneResult {
@@ -127,14 +141,28 @@ async function applyRetentionLocked(engine: Checkpoints, policy: RetentionPolicy
   if (dryRun) {
     const rest = records.filter((record) => !result.byAge.includes(record.id));
     // The size after the age drop is not known without making it: the cap is checked against the size now.
-    if (overCap(bytesBefore, policy)) result.bySize = oldestHalf(rest, keep);
+    if (overCap(bytesBefore, policy)) {
+      if (sizeDropHeld(engine.store.sizeDrop, bytesBefore)) result.sizeDropHeld = true;
+      else result.bySize = oldestHalf(rest, keep);
+    }
     return result;
   }
-  if (result.byAge.length > 0) await drop(engine, result.byAge, options);
-  if (overCap(await diskUsage(engine.store.root), policy)) {
-    result.bySize = oldestHalf(engine.list(), keep);
-    if (result.bySize.length > 0) await drop(engine, result.bySize, options);
-  }
+  if (result.byAge.length > 0) await drop(engine, result.byAge, options, result);
+  let bytes = await diskUsage(engine.store.root);
+  if (overCap(bytes, policy) && sizeDropHeld(engine.store.sizeDrop, bytes)) result.sizeDropHeld = true;
+  else if (overCap(bytes, policy) && result.problem === undefined) {
+    // What no checkpoint needs any more goes before any checkpoint does (the age drop reclaimed already).
+    if (result.byAge.length === 0) {
+      await reclaim(engine);
+      bytes = await diskUsage(engine.store.root);
+    }
+    result.bySize = overCap(bytes, policy) ? oldestHalf(engine.list(), keep) : [];
+    if (result.bySize.length > 0) {
+      await drop(engine, result.bySize, options, result);
+      const after = await diskUsage(engine.store.root);
+      rememberSizeDrop(engine.store.sizeDrop, bytes, after, overCap(after, policy));
+    }
+  } else if (!overCap(bytes, policy)) rememberSizeDrop(engine.store.sizeDrop, 0, 0, false);
   if (result.byAge.length + result.bySize.length === 0 && options.reclaimAlways) {
     await reclaim(engine);
     options.onDropped?.(engine.list());

@@ -4,6 +4,7 @@ import { bisectCheckpoints, type BisectOptions, type BisectResult } from './bise
 import { diskUsage } from './diskUsage.js';
 import { applyRetention, retentionDue, type PruneOptions, type PruneResult } from './applyRetention.js';
 import { nextExpiry, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
+import { sizeDropHeld } from './sizeDrop.js';
 import { listStores, type StoreEntry } from './storeCatalog.js';
 import { forkCheckpoint, type ForkResult } from './fork.js';
 import { stepDiff, type StepDiff } from './stepDiff.js';
@@ -38,8 +39,10 @@ export interface StoreReport {
     dueNow: number;
     /** When the oldest checkpoint that can go will be old enough (ISO), if none is yet. */
     nextAt: string | null;
-    /** Whether the store is over maxGb (the oldest half goes at the next open). */
+    /** Whether the store is over maxGb (the oldest half goes at the next open, unless held). */
     overCap: boolean;
+    /** Over maxGb, but the last size drop freed little: none goes until the store grows (sizeDrop.ts). */
+    sizeDropHeld: boolean;
   };
 }
 
@@ -200,7 +203,7 @@ export class ProjectCheckpoints {
       orphans: projects.filter((entry) => entry.project !== '' && !entry.exists),
       oldest: ends(records[0]),
       newest: ends(records.at(-1)),
-      retention: { days: policy.days, maxGb: policy.maxGb, dueNow, nextAt: dueNow === 0 && expiry !== undefined ? new Date(expiry).toISOString() : null, overCap: overCap(projectBytes, policy) },
+      retention: { days: policy.days, maxGb: policy.maxGb, dueNow, nextAt: dueNow === 0 && expiry !== undefined ? new Date(expiry).toISOString() : null, overCap: overCap(projectBytes, policy), sizeDropHeld: overCap(projectBytes, policy) && sizeDropHeld(this.#engine.store.sizeDrop, projectBytes) },
     };
   }
 

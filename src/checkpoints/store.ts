@@ -35,6 +35,8 @@ export interface StorePaths {
   pruning: string;
   /** Touched when retention last measured the store against its size cap (applyRetention.ts). */
   retentionChecked: string;
+  /** The last size drop that freed little, so it is not repeated at every check (sizeDrop.ts). */
+  sizeDrop: string;
   /** The background walk for heavy files: its result, and its pid while it runs (heavyScan.ts). */
   heavyScan: string;
   heavyScanStarted: string;
@@ -74,6 +76,7 @@ function pathsOf(root: string): StorePaths {
     needsRepair: path.join(root, 'needs-repair'),
     pruning: path.join(root, 'pruning'),
     retentionChecked: path.join(root, 'retention-checked'),
+    sizeDrop: path.join(root, 'size-drop'),
     heavyScan: path.join(root, 'heavy-scan'),
     heavyScanStarted: path.join(root, 'heavy-scan.started'),
     standardExclude: path.join(root, 'standard.exclude'),

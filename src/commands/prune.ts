@@ -10,7 +10,9 @@ older than checkpoint_retention_days go; if the store is still over checkpoint_m
 oldest half of the rest goes too; then the space is reclaimed. The newest checkpoint, and
 one a restore of the last hour would go back to (\`rewind redo\`), are always kept.
   --dry-run   say what would go, change nothing
-  --json      print {"dryRun","byAge","bySize","bytesBefore","bytesAfter"}
+  --json      print {"dryRun","byAge","bySize","bytesBefore","bytesAfter"} (and "problem",
+              "sizeDropHeld" when there is one)
+Exits 1 when checkpoints were dropped but their space could not be reclaimed (run it again).
 
 Examples:
   rewind prune --dry-run
@@ -27,9 +29,9 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const policy = retentionPolicy(config);
   const result = await checkpoints.prune(policy, { dryRun, reclaimAlways: true, onDropped: sweepConversations(checkpoints) });
   if (values.json) {
-    const { byAge, bySize, bytesBefore, bytesAfter, skipped } = result;
-    writeLine(io.stdout, JSON.stringify({ dryRun, byAge, bySize, bytesBefore, bytesAfter, ...(skipped ? { skipped } : {}) }));
-    return skipped ? 1 : 0;
+    const { byAge, bySize, bytesBefore, bytesAfter, skipped, problem, sizeDropHeld } = result;
+    writeLine(io.stdout, JSON.stringify({ dryRun, byAge, bySize, bytesBefore, bytesAfter, ...(skipped ? { skipped } : {}), ...(problem ? { problem } : {}), ...(sizeDropHeld ? { sizeDropHeld } : {}) }));
+    return skipped || problem ? 1 : 0;
   }
   if (result.skipped) {
     writeLine(io.stderr, `rewind: nothing pruned: ${result.skipped}`);
@@ -39,5 +41,5 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   writeLine(io.stdout, pruneSummary(result, policy));
   if (ids.length > 0) writeLine(io.stdout, `${dryRun ? 'would go' : 'gone'}: ${ids.map((id) => `#${id}`).join(' ')}`);
   if (!checkpoints.initialized) writeLine(io.stdout, `no checkpoints yet for ${checkpoints.projectRoot}`);
-  return 0;
+  return result.problem ? 1 : 0;
 }

@@ -5,6 +5,7 @@ import type { CheckpointRecord, ProjectCheckpoints, PruneResult, RetentionPolicy
 import type { RewindConfig } from '../config/schema.js';
 import { conversationStoreOf } from './conversations.js';
 import { formatBytes } from '../shared/format.js';
+import { sizeDropHeldText } from './storeReport.js';
 
 export function retentionPolicy(config: RewindConfig): RetentionPolicy {
   return { days: config.checkpoint_retention_days, maxGb: config.checkpoint_max_gb };
@@ -22,7 +23,7 @@ export async function retainIfDue(checkpoints: ProjectCheckpoints, config: Rewin
   const policy = retentionPolicy(config);
   if (!(await checkpoints.retentionDue(policy))) return undefined;
   const result = await checkpoints.prune(policy, { keep, onDropped: sweepConversations(checkpoints) });
-  return result.byAge.length + result.bySize.length > 0 ? pruneSummary(result, policy) : undefined;
+  return result.byAge.length + result.bySize.length > 0 || result.problem ? pruneSummary(result, policy) : undefined;
 }
 
 /** `dropped 12 checkpoints older than 14 days, freed 3.2 MB`. */
@@ -32,6 +33,9 @@ export function pruneSummary(result: PruneResult, policy: RetentionPolicy): stri
   if (result.byAge.length > 0) parts.push(`${verb} ${result.byAge.length} checkpoint(s) older than ${policy.days} day(s)`);
   if (result.bySize.length > 0) parts.push(`${verb} the oldest ${result.bySize.length} of the rest: the store is over checkpoint_max_gb (${policy.maxGb} GB)`);
   if (parts.length === 0) parts.push(result.dryRun ? 'nothing to drop' : 'nothing was old enough to drop');
+  if (result.sizeDropHeld) parts.push(sizeDropHeldText(policy));
   if (!result.dryRun) parts.push(`freed ${formatBytes(Math.max(0, result.bytesBefore - result.bytesAfter))} (the store is ${formatBytes(result.bytesAfter)})`);
+  if (result.problem) parts.push(result.problem);
   return parts.join('; ');
 }
+

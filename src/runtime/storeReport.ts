@@ -1,7 +1,7 @@
 // The disk-usage view as lines: `/checkpoints` in the app and `rewind checkpoints` print
 // the same table.
 import path from 'node:path';
-import type { StoreEntry, StoreReport } from '../checkpoints/index.js';
+import type { RetentionPolicy, StoreEntry, StoreReport } from '../checkpoints/index.js';
 import { formatBytes } from '../shared/format.js';
 import { localTime } from '../shared/time.js';
 
@@ -25,12 +25,12 @@ function projectRow(entry: StoreEntry, most: number, mine: string): string {
 }
 
 function retentionLines(report: StoreReport): string[] {
-  const { days, maxGb, dueNow, nextAt, overCap } = report.retention;
+  const { days, maxGb, dueNow, nextAt, overCap, sizeDropHeld } = report.retention;
   const lines = [`Retention: checkpoint_retention_days ${days === 0 ? '0 (keep forever)' : days}, checkpoint_max_gb ${maxGb}`];
   if (dueNow > 0) lines.push(`  next: ${dueNow} checkpoint(s) older than ${days} day(s) go the next time rewind opens this project (\`rewind prune\` now)`);
   else if (nextAt) lines.push(`  next: nothing is old enough yet; the oldest goes after ${localTime(nextAt)}`);
   else lines.push(days === 0 ? '  next: nothing goes by age' : '  next: nothing to drop (the newest checkpoint is always kept)');
-  if (overCap) lines.push(`  this store is over ${maxGb} GB: the oldest half of its checkpoints goes at the next open`);
+  if (overCap) lines.push(sizeDropHeld ? `  ${sizeDropHeldText({ days, maxGb })}` : `  this store is over ${maxGb} GB: the oldest half of its checkpoints goes at the next open`);
   return lines;
 }
 
@@ -50,4 +50,9 @@ export function storeReportLines(report: StoreReport): string[] {
     ...(report.projects.length > 0 ? report.projects.map((entry) => projectRow(entry, most, report.store)) : ['  (no checkpoint stores yet)']),
     ...(report.orphans.length > 0 ? ['', `✗ ${report.orphans.length} project folder(s) no longer exist (${formatBytes(orphanBytes)}): \`rewind clean --orphans\` deletes their stores`] : []),
   ];
+}
+
+/** Why a store over its cap keeps its checkpoints this time. */
+export function sizeDropHeldText(policy: RetentionPolicy): string {
+  return `the store is over checkpoint_max_gb (${policy.maxGb} GB), but dropping half its checkpoints freed little of it last time (the files as they are now count too): none go until it grows by a tenth; \`rewind clean --project\` frees it all`;
 }

@@ -160,6 +160,34 @@ describe('retention', () => {
     }
   });
 
+  it('does not halve again while the last halving freed little (the files as they are now fill the cap): only once the store grows by a tenth', async () => {
+    const dir = sb.repo('size-held');
+    write(dir, 'big.bin', randomBytes(512 * 1024));
+    const { checkpoints } = open(dir);
+    for (let n = 0; n < 8; n++) {
+      clock = start + n * 60_000;
+      write(dir, 'notes.txt', `step ${n}\n`);
+      await checkpoints.snapshot({ label: `step ${n}`, backgroundScan: false });
+    }
+    const policy = { days: 365, maxGb: 100 / 1024 / 1024 };
+    const first = await checkpoints.prune(policy);
+    expect(first.bySize).toHaveLength(4);
+    expect((await checkpoints.report(policy)).retention).toMatchObject({ overCap: true, sizeDropHeld: true });
+
+    clock += 2 * 60 * 60 * 1000;
+    const kept = checkpoints.list().map((record) => record.id);
+    expect(await checkpoints.retentionDue(policy)).toBe(true);
+    expect(await checkpoints.prune(policy)).toMatchObject({ bySize: [], sizeDropHeld: true });
+    expect(await checkpoints.prune(policy, { dryRun: true })).toMatchObject({ bySize: [], sizeDropHeld: true });
+    expect(checkpoints.list().map((record) => record.id)).toEqual(kept);
+
+    write(dir, 'more.bin', randomBytes(128 * 1024));
+    await checkpoints.snapshot({ label: 'grown', backgroundScan: false });
+    const grown = await checkpoints.prune(policy);
+    expect(grown.sizeDropHeld).toBeUndefined();
+    expect(grown.bySize).toEqual(kept.slice(0, 2));
+  });
+
   it('never drops what a restore of the last hour needs (the checkpoint redo goes back to, the one it put back); an hour later they go, and the redo point with them', async () => {
     const dir = sb.repo('redo');
     const files = new Map<number, Record<string, string>>();

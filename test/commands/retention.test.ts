@@ -82,6 +82,29 @@ describe('retention from the command line', () => {
     expect(await rewind(['restore', '2', '--yes'], { ...sb.env, ...at(12) }, dir)).toMatchObject({ code: 1, stderr: expect.stringMatching(/no checkpoint #2/) });
   });
 
+  it('a drop whose space cannot be reclaimed stands and says so (prune exits 1); the next prune reclaims it', async () => {
+    const dir = sb.repo('no-gc');
+    for (const day of [0, 1, 2, 20]) await checkpointOn(dir, day);
+    // git itself, but for gc, which fails as a full disk would make it.
+    const bin = path.join(sb.base, 'bin');
+    fs.mkdirSync(bin);
+    const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nfor arg in "$@"; do [ "$arg" = gc ] && { echo 'fatal: No space left on device' >&2; exit 128; }; done\nexec '${git}' "$@"\n`, { mode: 0o755 });
+    const noGc = { ...sb.env, ...at(22), PATH: `${bin}:${sb.env.PATH ?? ''}` };
+
+    const pruned = await rewind(['prune'], noGc, dir);
+    expect(pruned.code).toBe(1);
+    expect(pruned.stdout).toMatch(/^dropped 3 checkpoint\(s\) older than 14 day\(s\); freed .*; the space of the dropped checkpoints was not reclaimed \(.*No space left on device.*\): `rewind prune` tries again$/m);
+    expect((await listLabels(dir, 22)).labels).toEqual(['day 20']);
+
+    const again = await rewind(['prune', '--json'], { ...sb.env, ...at(22) }, dir);
+    expect(again.code).toBe(0);
+    const result = JSON.parse(again.stdout) as { byAge: number[]; bytesBefore: number; bytesAfter: number; problem?: string };
+    expect(result).toMatchObject({ byAge: [] });
+    expect(result.problem).toBeUndefined();
+    expect(result.bytesAfter).toBeLessThan(result.bytesBefore - 3 * 32 * 1024);
+  });
+
   it('rewind checkpoints: counts, bytes as du, the oldest and newest, retention in force and what it drops next, orphans', async () => {
     const dir = sb.repo('report');
     const gone = sb.repo('gone');
