@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 import { blobOid, shadowGitBytes, treePaths } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -61,6 +62,21 @@ describe('size cap', () => {
     fs.rmSync(path.join(root, 'huge [1]*.dat'));
     const fourth = await checkpoints.snapshot({ label: 'fourth' });
     expect(fourth.record.skipped).toEqual([]);
+  });
+
+  it('a restore never deletes a file the checkpoint left out for its size, though a later checkpoint holds it', async () => {
+    const root = sb.repo('cap-restore');
+    write(root, 'big.log', big(5000));
+    const checkpoints = new ProjectCheckpoints(sb.open(root, tinyCap));
+    const first = await checkpoints.snapshot({ label: 'big then' });
+    write(root, 'big.log', 'small now\n');
+    await checkpoints.snapshot({ label: 'small now' });
+
+    const { preview } = await checkpoints.plan(first.record.id);
+    expect(preview.deletes).toEqual([]);
+    expect(preview.leftAlone).toEqual([{ path: 'big.log', reason: expect.stringContaining(`left out of checkpoint #${first.record.id}`) }]);
+    await checkpoints.restore(first.record.id);
+    expect(fs.readFileSync(path.join(root, 'big.log'), 'utf8')).toBe('small now\n');
   });
 
   it('an oversize file is never copied into the shadow store', async () => {

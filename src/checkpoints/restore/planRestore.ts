@@ -55,6 +55,10 @@ function ignoredReason(target: CheckpointRecord): string {
   return `ignored by the rules of checkpoint #${target.id}: a checkpoint says nothing about what its rules leave out, so it stays as it is`;
 }
 
+function leftOutReason(target: CheckpointRecord): string {
+  return `left out of checkpoint #${target.id} (too big or heavy then): it was there, so it stays as it is`;
+}
+
 /** Which of `deletes` the target's own rules ignore (rules it can no longer read: it is no longer restorable). */
 async function ignoredDeletes(engine: Checkpoints, target: CheckpointRecord, deletes: readonly string[]): Promise<Set<string>> {
   if (deletes.length === 0) return new Set();
@@ -86,10 +90,17 @@ export async function planRestore(engine: Checkpoints, target: CheckpointRecord,
   const current = new Map(changes.map((change) => [change.path, change.srcOid]));
   for (const [file, oid] of undoneCreated) if (current.get(file) === oid) ignored.delete(file);
   const reason = ignoredReason(target);
+  // A file the target left out (too big then) was there all the same: its absence from the
+  // target's tree is no reason to delete it.
+  const leftOut = new Set(target.skipped.map((file) => file.path));
   const plan = leaveAloneByDisk(engine.project.root, {
     writes: diffPlan.writes,
-    deletes: diffPlan.deletes.filter((file) => !ignored.has(file)),
-    leftAlone: [...diffPlan.leftAlone, ...diffPlan.deletes.filter((file) => ignored.has(file)).map((file) => ({ path: file, reason }))],
+    deletes: diffPlan.deletes.filter((file) => !ignored.has(file) && !leftOut.has(file)),
+    leftAlone: [
+      ...diffPlan.leftAlone,
+      ...diffPlan.deletes.filter((file) => ignored.has(file)).map((file) => ({ path: file, reason })),
+      ...diffPlan.deletes.filter((file) => !ignored.has(file) && leftOut.has(file)).map((file) => ({ path: file, reason: leftOutReason(target) })),
+    ],
   });
   const saved = savedTree(engine);
   const touched = new Set([...plan.writes.map((write) => write.path), ...plan.deletes]);
