@@ -139,6 +139,32 @@ describe('restore round trip', () => {
     expect(stamps(outside)).toEqual(outsideStamps);
   });
 
+  it('a file whose name is not UTF-8 is left alone and said so: no file of another name is written or deleted', async () => {
+    const root = sb.repo('latin1');
+    const latin1 = Buffer.concat([Buffer.from(root + '/caf'), Buffer.from([0xe9]), Buffer.from('.txt')]);
+    const gone = Buffer.concat([Buffer.from(root + '/na'), Buffer.from([0xef]), Buffer.from('ve.txt')]);
+    fs.writeFileSync(latin1, 'at the checkpoint\n');
+    write(root, 'plain.txt', 'plain at the checkpoint\n');
+    const id = await snap(root, 'A');
+    fs.writeFileSync(latin1, 'edited after\n');
+    fs.writeFileSync(gone, 'created after\n');
+    write(root, 'plain.txt', 'plain, edited\n');
+    await snap(root, 'B');
+    const namesBefore = fs.readdirSync(root, { encoding: 'buffer' }).map((name) => name.toString('hex')).sort();
+
+    const dry = await rewind(['restore', String(id), '--dry-run', '--json'], sb.env, root);
+    const plan = JSON.parse(dry.stdout) as { writes: { path: string }[]; deletes: string[]; leftAlone: { reason: string }[] };
+    expect(plan.writes.map((entry) => entry.path)).toEqual(['plain.txt']);
+    expect(plan.deletes).toEqual([]);
+    expect(plan.leftAlone.map((entry) => entry.reason)).toEqual([expect.stringContaining('not UTF-8'), expect.stringContaining('not UTF-8')]);
+    const result = await restore(root, id);
+    expect(result.changed).toEqual(['plain.txt']);
+    expect(result.deleted).toEqual([]);
+    expect(fs.readFileSync(latin1, 'utf8')).toBe('edited after\n');
+    expect(fs.readFileSync(gone, 'utf8')).toBe('created after\n');
+    expect(fs.readdirSync(root, { encoding: 'buffer' }).map((name) => name.toString('hex')).sort()).toEqual(namesBefore);
+  });
+
   it('a folder replaced by a symlink to another folder of the project comes back as a real folder; the other folder is untouched', async () => {
     const root = sb.repo('link-in');
     write(root, 'lib/one.txt', 'lib one\n');

@@ -26,6 +26,7 @@ export interface RestorePlan {
 }
 
 const nestedReason = 'inside a nested repository or submodule: rewind never touches those';
+const undecodableReason = 'its name is not UTF-8, which rewind cannot name safely: it stays as it is (rename it and restore again)';
 
 function isInside(file: string, folders: readonly string[]): boolean {
   return folders.some((folder) => file === folder || file.startsWith(`${folder}/`));
@@ -39,6 +40,10 @@ function isInside(file: string, folders: readonly string[]): boolean {
 export function planFromDiff(changes: readonly RawChange[], nested: readonly string[]): RestorePlan {
   const plan: RestorePlan = { writes: [], deletes: [], leftAlone: [] };
   for (const change of changes) {
+    if (change.undecodable) {
+      plan.leftAlone.push({ path: change.path, reason: undecodableReason });
+      continue;
+    }
     if (change.srcMode === gitlinkMode || change.dstMode === gitlinkMode || isInside(change.path, nested)) {
       plan.leftAlone.push({ path: change.path, reason: nestedReason });
       continue;
