@@ -1,6 +1,7 @@
 // Restore puts every kind of entry back exactly, touches only what differs, never writes
 // outside the project, and leaves ignored and oversize files alone. Real git, real files,
 // through the CLI dispatch (`rewind restore <id> --yes --json`).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -163,6 +164,39 @@ describe('restore round trip', () => {
     expect(fs.readFileSync(latin1, 'utf8')).toBe('edited after\n');
     expect(fs.readFileSync(gone, 'utf8')).toBe('created after\n');
     expect(fs.readdirSync(root, { encoding: 'buffer' }).map((name) => name.toString('hex')).sort()).toEqual(namesBefore);
+  });
+
+  // A mount inside the project (a tmpfs, a volume): a staged copy cannot be renamed into it.
+  // Mounting needs root, as this machine and CI run the tests.
+  it('a folder on another file system than the project is left alone, said so, and the rest is restored', async () => {
+    const root = sb.repo('mounted');
+    const sub = path.join(root, 'sub');
+    fs.mkdirSync(sub);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', sub]);
+    try {
+      write(root, 'sub/a.txt', 'a at the checkpoint\n');
+      write(root, 'top.txt', 'top at the checkpoint\n');
+      const id = await snap(root, 'A');
+      write(root, 'sub/a.txt', 'a, edited\n');
+      write(root, 'top.txt', 'top, edited\n');
+      await snap(root, 'B');
+
+      const dry = await rewind(['restore', String(id), '--dry-run', '--json'], sb.env, root);
+      const plan = JSON.parse(dry.stdout) as { writes: { path: string }[]; leftAlone: { path: string; reason: string }[] };
+      expect(plan.writes.map((entry) => entry.path)).toEqual(['top.txt']);
+      expect(plan.leftAlone).toEqual([{ path: 'sub/a.txt', reason: expect.stringContaining('another file system'), refused: 'EXDEV' }]);
+      const result = await restore(root, id);
+      expect(result.changed).toEqual(['top.txt']);
+      expect(fs.readFileSync(path.join(root, 'top.txt'), 'utf8')).toBe('top at the checkpoint\n');
+      expect(fs.readFileSync(path.join(root, 'sub/a.txt'), 'utf8')).toBe('a, edited\n');
+      // Nothing was cut off; with only that file left to change, a restore says so in one line.
+      const again = await rewind(['restore', String(id), '--yes'], sb.env, root);
+      expect(again).toMatchObject({ code: 1, stdout: '' });
+      expect(again.stderr).toMatch(/^rewind: cannot restore checkpoint #\d+: every file it would change is on a mount inside the project \(sub\/a\.txt: .*\); copy them back from `rewind show` or `rewind fork \d+`; nothing was changed\n$/);
+      expect(await rewind(['restore', String(id), '--yes', '--only', 'top.txt'], sb.env, root)).toMatchObject({ code: 0 });
+    } finally {
+      execFileSync('umount', [sub]);
+    }
   });
 
   it('a folder replaced by a symlink to another folder of the project comes back as a real folder; the other folder is untouched', async () => {

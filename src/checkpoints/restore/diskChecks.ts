@@ -12,11 +12,19 @@ export function lstatOrUndefined(file: string): fs.Stats | undefined {
 }
 
 /** Errors that mean the system refuses a change here: the file is left as it is and reported. */
-export const refusedCodes: ReadonlySet<string> = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+export const refusedCodes: ReadonlySet<string> = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EXDEV', 'EBUSY']);
+
+const systemReasons: Record<string, string> = {
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EXDEV: 'it is on another file system than the project (a mount inside it), where no copy can be renamed into place',
+  EBUSY: 'it is busy (a mount point?)',
+};
 
 /** A path left alone because the system refuses `what` (error `code`). */
 export function refusedBySystem(file: string, code: string, what: string): LeftAlone {
-  const why = code === 'EROFS' ? 'the file system is read-only' : code === 'ENOSPC' ? 'the disk is full' : code === 'EDQUOT' ? 'the disk quota is used up' : 'permission denied';
+  const why = systemReasons[code] ?? 'permission denied';
   return { path: file, reason: `${what} (${why}): left as it is`, refused: code };
 }
 
@@ -30,18 +38,27 @@ class Writability {
   refusal(file: string, folder: string): LeftAlone | undefined {
     if (!this.known.has(folder)) this.known.set(folder, this.check(folder));
     const code = this.known.get(folder);
-    return code === undefined ? undefined : refusedBySystem(file, code, `the folder ${folder === '' ? '(the project root)' : folder} is not writable`);
+    const name = folder === '' ? '(the project root)' : folder;
+    return code === undefined ? undefined : refusedBySystem(file, code, code === 'EXDEV' ? `the folder ${name} cannot take it` : `the folder ${name} is not writable`);
   }
 
-  /** The error code of writing in `folder`, or undefined when it may be written. */
+  /**
+   * The error code of writing in `folder`, or undefined when it may be written. A folder on
+   * another file system than the project's root (a mount inside it) cannot take a staged
+   * copy by rename: the restore stages on the root's.
+   */
   private check(folder: string): string | undefined {
     try {
-      fs.accessSync(path.join(this.root, folder), fs.constants.W_OK | fs.constants.X_OK);
-      return undefined;
+      const full = path.join(this.root, folder);
+      fs.accessSync(full, fs.constants.W_OK | fs.constants.X_OK);
+      this.rootDevice ??= fs.statSync(this.root).dev;
+      return fs.statSync(full).dev === this.rootDevice ? undefined : 'EXDEV';
     } catch (error) {
       return (error as NodeJS.ErrnoException).code ?? 'EACCES';
     }
   }
+
+  private rootDevice: number | undefined;
 }
 
 /** What lies at `file`'s folders on disk: a reason not to go through one, or the deepest folder that exists. */

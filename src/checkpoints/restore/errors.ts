@@ -57,5 +57,8 @@ export function requireAllowedChange(id: number, plan: RestorePlan): void {
   if (refused.refused === 'EROFS') {
     throw new UserError(`cannot restore checkpoint #${id}: the project is on a read-only file system (${cause}); make it writable and run it again; nothing was changed`);
   }
+  if (refused.refused === 'EXDEV' || refused.refused === 'EBUSY') {
+    throw new UserError(`cannot restore checkpoint #${id}: every file it would change is on a mount inside the project (${cause}); copy them back from \`rewind show\` or \`rewind fork ${id}\`; nothing was changed`);
+  }
   throw new UserError(`cannot restore checkpoint #${id}: you may not change any of the files it would change (${cause}); give yourself write access there (or run rewind as their owner) and run it again; nothing was changed`);
 }
