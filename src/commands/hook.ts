@@ -3,6 +3,7 @@
 import { readSync } from 'node:fs';
 import { writeLine, type CommandIO } from './io.js';
 import { standaloneHook } from '../runtime/standaloneHook.js';
+import { maxHookPayloadBytes } from '../shared/hookPayload.js';
 
 const help = `Usage: rewind hook <agent> <event>   (the hook's JSON payload on stdin)
 
@@ -15,7 +16,7 @@ always 0.
 Examples:
   echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf build"}}' | rewind hook claude PreToolUse`;
 
-const maxPayload = 8 * 1024 * 1024;
+const maxPayload = maxHookPayloadBytes;
 
 /**
  * Stdin whole (an agent's payload; a huge one is read through and cut, nothing blocks). The

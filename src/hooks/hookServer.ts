@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { maxHookPayloadBytes } from '../shared/hookPayload.js';
 
 /** One hook call handed over by rewind-hook.sh: the agent, the event and its raw payload. */
 export interface HookRequest {
@@ -12,8 +13,6 @@ export interface HookRequest {
   payload: Buffer;
 }
 
-/** Biggest payload read whole; a larger one is cut (a Write of a huge file carries it all). */
-const maxPayloadBytes = 8 * 1024 * 1024;
 
 /**
  * The app's end of the hook channel: a private folder (0700; its name goes to the agent as
@@ -59,20 +58,26 @@ export class HookServer {
       const match = /^(\d+) ([\w.-]+) ([\w.-]+)$/.exec(line);
       if (!match) continue;
       const [, pid = '', agent = '', event = ''] = match;
-      this.queue = this.queue.then(() => this.serve(pid, agent, event));
+      // One request failing in a way of ours never stops the ones after it.
+      this.queue = this.queue.then(() => this.serve(pid, agent, event)).catch(() => undefined);
     }
   }
 
+  /**
+   * Handles one request, unless its client is gone (its answer FIFO no longer there: it gave
+   * up waiting and snapshotted by itself, or died), and answers it whatever happens.
+   */
   private async serve(pid: string, agent: string, event: string): Promise<void> {
-    const payload = readPayload(path.join(this.dir, `req.${pid}`));
+    const ack = openAnswer(path.join(this.dir, `ack.${pid}`));
+    if (ack === undefined) return;
     let said: string | undefined;
     try {
-      said = await this.handle({ agent, event, payload });
+      said = await this.handle({ agent, event, payload: readPayload(path.join(this.dir, `req.${pid}`)) });
     } catch (error) {
       said = error instanceof Error ? error.message : String(error);
     } finally {
       // Answered whatever happened: the agent's tool never waits on a failure of ours.
-      answer(path.join(this.dir, `ack.${pid}`), said);
+      answer(ack, said);
     }
   }
 
@@ -93,7 +98,7 @@ function readPayload(file: string): Buffer {
     return Buffer.alloc(0);
   }
   try {
-    const size = Math.min(fs.fstatSync(fd).size, maxPayloadBytes);
+    const size = Math.min(fs.fstatSync(fd).size, maxHookPayloadBytes);
     const bytes = Buffer.alloc(size);
     fs.readSync(fd, bytes, 0, size, 0);
     return bytes;
@@ -102,17 +107,17 @@ function readPayload(file: string): Buffer {
   }
 }
 
-/**
- * Writes `ok` (or `ok:<one line for the hook's stderr>`) to a client's answer FIFO (it
- * holds it open: the open does not wait).
- */
-function answer(fifo: string, said: string | undefined): void {
-  let fd: number;
+/** A client's answer FIFO, opened to write (it holds it open: the open does not wait); undefined when the client is gone. */
+function openAnswer(fifo: string): number | undefined {
   try {
-    fd = fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+    return fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
   } catch {
-    return; // The client is gone.
+    return undefined;
   }
+}
+
+/** Writes `ok` (or `ok:<one line for the hook's stderr>`) to a client's answer FIFO, and closes it. */
+function answer(fd: number, said: string | undefined): void {
   try {
     fs.writeSync(fd, said ? `ok:${said.replace(/[\r\n]+/g, ' ').slice(0, 1000)}\n` : 'ok\n');
   } catch {

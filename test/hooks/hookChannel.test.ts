@@ -100,9 +100,13 @@ describe('the hook channel', () => {
     expect(sb.open(root).list()).toHaveLength(2);
   });
 
-  it('an app that dies while a call waits: the watchdog answers, and the hook checkpoints by itself', async () => {
+  // Killed: its channel folder stays. Quitting: it removes the folder as it goes.
+  it.each([
+    ['is killed', false],
+    ['quits (its channel folder removed with it)', true],
+  ])('an app that %s while a call waits: the watchdog answers, and the hook checkpoints by itself', async (_how, quits) => {
     const root = sb.repo('dies');
-    // A stand-in app process whose pid the channel names; it is killed while the call waits.
+    // A stand-in app process whose pid the channel names; it ends while the call waits.
     const app = spawn('sleep', ['60']);
     let reached = false;
     const server = serve(() => {
@@ -112,6 +116,7 @@ describe('the hook channel', () => {
     fs.writeFileSync(path.join(server.dir, 'pid'), `${app.pid}\n`);
     const run = runClient(['claude', 'PreToolUse'], write(root), { ...sb.env, REWIND_SOCKET: server.dir }, root);
     await waitFor(() => reached, 10_000, 'the call to reach the app');
+    if (quits) server.close();
     app.kill('SIGKILL');
     await expect(run).resolves.toMatchObject({ code: 0, stdout: '' });
     expect(sb.open(root).list().map((record) => record.label)).toEqual(['Write a.txt']);
@@ -122,7 +127,6 @@ describe('the hook channel', () => {
     ['garbage', 'not json {{{'],
     ['truncated', '{"tool_name":"Bash","tool_input":{"command":"rm -'],
     ['a JSON array', '[1,2,3]'],
-    ['huge (12 MB, cut at 8)', `{"tool_name":"Write","tool_input":{"content":"${'x'.repeat(12 * 1024 * 1024)}"}}`],
   ])('an %s payload through the real `rewind hook`: a stderr line, exit 0, and the checkpoint taken all the same', async (_what, payload) => {
     const root = sb.repo('bad-payload');
     const run = await runClient(['claude', 'PreToolUse'], payload, sb.env, root);
@@ -130,6 +134,88 @@ describe('the hook channel', () => {
     expect(run.stdout).toBe('');
     expect(sb.open(root).list()).toHaveLength(1);
     if (payload === '' || !payload.startsWith('[')) expect(run.stderr).toMatch(/^rewind: the PreToolUse payload was not JSON: checkpointed all the same\n$/);
+  });
+
+  it('a huge payload (12 MB: a Write of a big file) is read whole: labelled, silent', async () => {
+    const root = sb.repo('huge-payload');
+    const payload = JSON.stringify({ session_id: 's-1', cwd: root, tool_name: 'Write', tool_input: { file_path: path.join(root, 'big.txt'), content: 'x'.repeat(12 * 1024 * 1024) } });
+    expect(await runClient(['claude', 'PreToolUse'], payload, sb.env, root)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(sb.open(root).list().map((record) => [record.label, record.agentSession])).toEqual([['Write big.txt', 's-1']]);
+  });
+
+  it('a channel nobody reads any more (its pid alive, another process now): the hook does not wait on it', async () => {
+    const root = sb.repo('unread');
+    const stale = path.join(sb.base, 'stale-app');
+    fs.mkdirSync(stale, { mode: 0o700 });
+    spawnSyncMkfifo(path.join(stale, 'in'));
+    const other = spawn('sleep', ['60']);
+    fs.writeFileSync(path.join(stale, 'pid'), `${other.pid}\n`);
+    const run = runClient(['claude', 'PreToolUse'], write(root), { ...sb.env, REWIND_SOCKET: stale }, root);
+    // Its request is written, then it waits for an answer; the watchdog gives it once that pid is gone.
+    await waitFor(() => fs.readdirSync(stale).some((name) => name.startsWith('ack.')), 10_000, 'the hook waiting for its answer');
+    other.kill('SIGKILL');
+    await expect(run).resolves.toMatchObject({ code: 0, stdout: '' });
+    expect(sb.open(root).list().map((record) => record.label)).toEqual(['Write a.txt']);
+  });
+
+  // Tests run as root here and in CI: the folder is given to another user (nobody).
+  it("a channel folder that is not the user's own is never written to: the hook checkpoints by itself", async () => {
+    const root = sb.repo('not-mine');
+    const seen: HookRequest[] = [];
+    const server = serve(async (request) => {
+      seen.push(request);
+      return undefined;
+    });
+    fs.chownSync(server.dir, 65534, 65534);
+    expect(await runClient(['claude', 'PreToolUse'], write(root), { ...sb.env, REWIND_SOCKET: server.dir }, root)).toMatchObject({ code: 0, stdout: '' });
+    expect(seen).toEqual([]);
+    expect(fs.readdirSync(server.dir).sort()).toEqual(['in', 'pid']);
+    expect(sb.open(root).list().map((record) => record.label)).toEqual(['Write a.txt']);
+  });
+
+  it("once the hook has exited, nothing of it holds the agent's pipe (an agent reads a hook's output to its end)", async () => {
+    const root = sb.repo('pipes');
+    const server = serve(async () => undefined);
+    for (let call = 0; call < 3; call++) {
+      // The hook's stdout and stderr: a named pipe, so that /proc names it wherever it is held.
+      const out = path.join(sb.base, `out-${call}`);
+      spawnSyncMkfifo(out);
+      const reader = fs.openSync(out, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+      const writer = fs.openSync(out, 'w');
+      try {
+        const child = spawn('sh', [client, 'claude', 'PreToolUse'], { cwd: root, env: { PATH: process.env.PATH, ...sb.env, REWIND_SOCKET: server.dir }, stdio: ['pipe', writer, writer] });
+        const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+        child.stdin?.end(write(root));
+        expect(await exited).toBe(0);
+        fs.closeSync(writer);
+        expect(holdersOf(out), `call ${call}`).toEqual([]);
+      } finally {
+        fs.closeSync(reader);
+      }
+    }
+  });
+
+  it('a request whose client is gone is not served (no checkpoint after its step), and one that fails stops none after it', async () => {
+    const root = sb.repo('stale-requests');
+    const seen: string[] = [];
+    const server = serve(async (request) => {
+      seen.push(request.payload.toString());
+      return undefined;
+    });
+    // Gone: its answer FIFO is not there. Failing: its payload cannot be read (a folder).
+    fs.writeFileSync(path.join(server.dir, 'req.424242'), 'stale');
+    fs.mkdirSync(path.join(server.dir, 'req.777'));
+    spawnSyncMkfifo(path.join(server.dir, 'ack.777'));
+    const ack = fs.openSync(path.join(server.dir, 'ack.777'), fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+    try {
+      fs.writeFileSync(path.join(server.dir, 'in'), '424242 claude PreToolUse\n777 claude PreToolUse\n');
+      expect(await runClient(['claude', 'PreToolUse'], '{"n":1}', { REWIND_SOCKET: server.dir }, root)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(seen).toEqual(['{"n":1}']);
+      const answer = Buffer.alloc(4096);
+      expect(answer.subarray(0, fs.readSync(ack, answer)).toString()).toMatch(/^ok:.*EISDIR/);
+    } finally {
+      fs.closeSync(ack);
+    }
   });
 
   // Every payload the real agents sent (test/fixtures/hooks/, recorded headless and in their TUIs).
@@ -163,6 +249,21 @@ describe('the hook channel', () => {
     expect(sb.open(root).initialized).toBe(false);
   });
 });
+
+/** The processes (other than this one) that hold the file `pipe` open. */
+function holdersOf(pipe: string): string[] {
+  const holders: string[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name) && name !== String(process.pid))) {
+    try {
+      for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === pipe) holders.push(`${pid} ${fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()}`);
+      }
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return holders;
+}
 
 function spawnSyncMkfifo(file: string): void {
   execFileSync('mkfifo', [file]);
