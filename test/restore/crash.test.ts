@@ -191,6 +191,33 @@ describe('a restore killed after each of its changes', () => {
     expect(crashes).toBeGreaterThanOrEqual(10);
   });
 
+  it('a restore --only killed half-way: finishing it keeps to those paths, and first saves what was edited since', async () => {
+    const root = sb.repo('crash-only');
+    for (const name of ['a1', 'a2', 'a3', 'b', 'c']) write(root, `${name}.txt`, `${name} at the checkpoint\n`);
+    const target = await snapshotId(rewind, sb.env, root, 'A');
+    for (const name of ['a1', 'a2', 'a3', 'b', 'c']) write(root, `${name}.txt`, `${name} edited\n`);
+    await snapshotId(rewind, sb.env, root, 'B');
+    const only = ['--only', 'a1.txt', '--only', 'a2.txt', '--only', 'a3.txt'];
+    const run = await runBuiltCli(['restore', String(target), '--yes', ...only, '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: '1' }, sb.base);
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+
+    const list = await rewind(['list'], sb.env, root);
+    expect(list.stderr).toContain(`\`rewind restore ${target} --only a1.txt --only a2.txt --only a3.txt\``);
+    // Edited by hand after the crash, before finishing: the finish must not lose it.
+    write(root, 'a3.txt', 'a3 edited by hand after the crash\n');
+    write(root, 'c.txt', 'c edited by hand after the crash\n');
+    const finish = await rewind(['restore', String(target), '--yes', '--json'], sb.env, root);
+    expect(finish.code, finish.stderr).toBe(0);
+    for (const name of ['a1', 'a2', 'a3']) expect(fs.readFileSync(path.join(root, `${name}.txt`), 'utf8')).toBe(`${name} at the checkpoint\n`);
+    expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('b edited\n');
+    expect(fs.readFileSync(path.join(root, 'c.txt'), 'utf8')).toBe('c edited by hand after the crash\n');
+    const saved = sb.open(root).list().find((record) => record.label === `before finishing the restore of #${target}`);
+    expect(saved, 'a checkpoint of the files before the finish').toBeDefined();
+    const restored = await rewind(['restore', String(saved?.id), '--yes', '--only', 'a3.txt'], sb.env, root);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(root, 'a3.txt'), 'utf8')).toBe('a3 edited by hand after the crash\n');
+  });
+
   it('undone after being killed, it leaves no folder it created behind', async () => {
     const root = sb.repo('created-folders');
     write(root, 'newdir/deep/f.txt', 'created by the restore\n');

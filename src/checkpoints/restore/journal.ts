@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { writeFileAtomic } from '../atomicFile.js';
 import { currentProcessMark, isAlive, type ProcessMark } from '../processAlive.js';
+import { shellWord } from '../../shared/shellWord.js';
 
 /**
  * The restore journal: written (and synced) before the first file is touched, removed
@@ -22,6 +23,8 @@ export interface Journal {
   deletes: string[];
   /** Folders the writes create (so a recovery can remove them if they end up empty). */
   createdDirs: string[];
+  /** The paths it was limited to (`--only`), which finishing it keeps to. */
+  only?: string[];
 }
 
 export function writeJournal(file: string, journal: Omit<Journal, 'owner' | 'started'>): Journal {
@@ -50,5 +53,6 @@ export function interruptedMessage(journal: Journal): string {
   if (journal.isRedo) {
     return `an undo (rewind redo) back to checkpoint #${journal.target} was interrupted (started ${journal.started}): ${whole}. Run \`rewind redo\` to finish it, or \`rewind restore ${journal.redo}\` to go back to how things were before it`;
   }
-  return `a restore of checkpoint #${journal.target} was interrupted (started ${journal.started}): ${whole}. Run \`rewind restore ${journal.target}\` to finish it, or \`rewind redo\` to put everything back as it was before (checkpoint #${journal.redo})`;
+  const only = (journal.only ?? []).map((file) => ` --only ${shellWord(file)}`).join('');
+  return `a restore of checkpoint #${journal.target}${only ? ` (${only.trim()})` : ''} was interrupted (started ${journal.started}): ${whole}. Run \`rewind restore ${journal.target}${only}\` to finish it, or \`rewind redo\` to put everything back as it was before (checkpoint #${journal.redo})`;
 }

@@ -153,6 +153,16 @@ async function takeRedoPoint(engine: Checkpoints, target: CheckpointRecord, opti
   };
 }
 
+/**
+ * Where finishing a cut-off restore starts: the files as they are now, checkpointed first
+ * (edits made since it was cut off are not in its redo point, and finishing may overwrite
+ * them); `rewind redo` still goes back to before the restore that was cut off.
+ */
+async function finishingStart(engine: Checkpoints, id: number, redo: number): Promise<Start> {
+  const { record } = await engine.snapshotLocked({ trigger: 'restore', label: `before finishing the restore of #${id}`, onlyIfChanged: true, backgroundScan: false });
+  return { tree: record.tree, nested: record.nested, redo };
+}
+
 /** Progress of a restore: the files staged (from 0), then those deleted (from `from`), of all it changes. */
 function progressOf(engine: Checkpoints, preview: RestorePreview, from: number): ((files: number) => void) | undefined {
   const total = preview.writes.length + preview.deletes.length;
@@ -179,16 +189,18 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
     throw new UserError(`${interruptedMessage(interrupted)}; do that before restoring anything else`);
   }
   const target = targetOf(engine, id);
-  await requireKnownPaths(engine, target, options.only ?? []);
+  // Finishing keeps to the paths the cut-off restore was limited to, whatever is asked now.
+  const only = finishing ? (interrupted.only ?? []) : (options.only ?? []);
+  await requireKnownPaths(engine, target, only);
   cleanStaleStaging(engine);
 
-  const start: Start = finishing ? { ...(await engine.currentTreeLocked()), redo: interrupted.redo } : await takeRedoPoint(engine, target, options, redoOf);
+  const start: Start = finishing ? await finishingStart(engine, id, interrupted.redo) : await takeRedoPoint(engine, target, { ...options, only }, redoOf);
   const staging = stagingDirFor(engine);
   let preview: RestorePreview;
   let staged: string[];
   try {
     const undoneCreated = redoOf ? readCreated(engine, redoOf) : undefined;
-    preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, options.only)), undoneCreated);
+    preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, only)), undoneCreated);
     // Finishing one that was cut off ends it, whatever is left that may not change.
     if (!finishing) requireAllowedChange(id, preview);
     staged = await stageWrites(engine.repo, preview.writes, staging, progressOf(engine, preview, 0));
@@ -200,6 +212,7 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
       writes: preview.writes.map((write) => write.path),
       deletes: preview.deletes,
       createdDirs: missingFolders(engine.project.root, preview.writes.map((write) => write.path)),
+      ...(only.length > 0 ? { only: [...only] } : {}),
     };
     if (preview.writes.length + preview.deletes.length > 0) writeJournal(engine.store.journal, journal);
   } catch (error) {
