@@ -218,6 +218,28 @@ describe('a restore killed after each of its changes', () => {
     expect(fs.readFileSync(path.join(root, 'a3.txt'), 'utf8')).toBe('a3 edited by hand after the crash\n');
   });
 
+  // What a restore creates where the rules it goes back to ignore it (test/restore/redoCreated.test.ts), when it is cut off.
+  it.each([
+    ['undone right away', false],
+    ['finished, then undone', true],
+  ])('killed after creating files the older rules ignore, %s: rewind redo removes them too', async (_how, finish) => {
+    const root = sb.repo('crash-created');
+    for (let i = 1; i <= 3; i++) write(root, `gen/${i}.txt`, `generated ${i}\n`);
+    const target = await snapshotId(rewind, sb.env, root, 'gen tracked');
+    fs.rmSync(path.join(root, 'gen'), { recursive: true });
+    write(root, '.gitignore', 'gen/\n');
+    await snapshotId(rewind, sb.env, root, 'gen ignored');
+    const before = projectState(root);
+    // The changes: .gitignore deleted, gen/ made, then gen/1.txt: killed after that one.
+    const run = await runBuiltCli(['restore', String(target), '--yes', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: '3' }, sb.base);
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+    expect(fs.existsSync(path.join(root, 'gen/1.txt'))).toBe(true);
+    if (finish) await restoreJson(rewind, sb.env, root, target);
+    const redo = await rewind(['redo', '--yes'], sb.env, root);
+    expect(redo.code, redo.stderr).toBe(0);
+    expect(projectState(root)).toEqual(before);
+  });
+
   it('undone after being killed, it leaves no folder it created behind', async () => {
     const root = sb.repo('created-folders');
     write(root, 'newdir/deep/f.txt', 'created by the restore\n');

@@ -17,7 +17,7 @@ function fileFor(engine: Checkpoints, point: Pick<RedoPoint, 'seq' | 'checkpoint
 }
 
 export function recordCreated(engine: Checkpoints, point: Pick<RedoPoint, 'seq' | 'checkpoint'>, created: ReadonlyMap<string, string>): void {
-  if (created.size === 0) return;
+  if (created.size === 0) return dropCreated(engine, point);
   fs.mkdirSync(engine.store.redoCreated, { recursive: true, mode: 0o700 });
   writeFileAtomic(fileFor(engine, point), JSON.stringify([...created]));
 }

@@ -12,7 +12,7 @@ import { requireKnownPaths } from './onlyPaths.js';
 import type { LeftAlone } from './plan.js';
 import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './planRestore.js';
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
-import { dropRedoPoint, nextRedoSeq, redoRef, type RedoPoint } from './redoStack.js';
+import { dropRedoPoint, nextRedoSeq, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
 import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
@@ -153,6 +153,11 @@ async function takeRedoPoint(engine: Checkpoints, target: CheckpointRecord, opti
   };
 }
 
+/** The redo point a restore of `restored` pushed, pinning checkpoint `checkpoint` (undefined: gone). */
+async function redoPointOf(engine: Checkpoints, checkpoint: number, restored: number): Promise<RedoPoint | undefined> {
+  return (await readRedoStack(engine.repo)).findLast((point) => point.checkpoint === checkpoint && (point.restored === undefined || point.restored === restored));
+}
+
 /**
  * Where finishing a cut-off restore starts: the files as they are now, checkpointed first
  * (edits made since it was cut off are not in its redo point, and finishing may overwrite
@@ -225,11 +230,14 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   const changesFiles = preview.writes.length + preview.deletes.length > 0;
   // Nothing to do: the redo point would only undo nothing.
   if (!changesFiles && start.pushed) await dropRedoPoint(engine.repo, start.pushed);
+  // What it creates is known to its redo point before any file is touched (a cut-off restore's
+  // redo then removes those too); once done, only what it did create (see createdFiles.ts).
+  const point = start.pushed ?? (finishing && !interrupted.isRedo ? await redoPointOf(engine, interrupted.redo, id) : undefined);
+  const createdBefore = point ? readCreated(engine, point) : new Map<string, string>();
+  const creates = (only?: ReadonlySet<string>) => new Map([...createdBefore, ...preview.writes.filter((write) => write.creates && (!only || only.has(write.path))).map((write) => [write.path, write.oid] as const)]);
+  if (point && changesFiles) recordCreated(engine, point, creates());
   const applied = applyPlan(engine.project.root, preview, staged, progressOf(engine, preview, preview.writes.length));
-  if (start.pushed && changesFiles) {
-    const written = new Set(applied.changed);
-    recordCreated(engine, start.pushed, new Map(preview.writes.filter((write) => write.creates && written.has(write.path)).map((write) => [write.path, write.oid])));
-  }
+  if (point && changesFiles) recordCreated(engine, point, creates(new Set(applied.changed)));
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, interrupted);
   writeRestoredMarker(engine.store, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
