@@ -1,6 +1,7 @@
 // What one hook call costs the agent: the time from the agent starting its hook (here: this
 // process spawning `sh dist/hooks/rewind-hook.sh claude PreToolUse` with a payload) to the
-// hook's exit, a one-file change each time. In the app (its channel served in this process,
+// end of the hook's output (its exit, and every process it started that holds its stdout gone),
+// a one-file change each time. In the app (its channel served in this process,
 // the snapshot taken by the engine as the app takes it) against the plumbing floor; alone
 // (no app: the hook runs `rewind hook`, a Node process) against the floor plus `node -e 0`.
 import { spawn } from 'node:child_process';
@@ -25,9 +26,12 @@ export interface HookRow {
   nodeStart?: number;
 }
 
+/** Until its output is closed by every process holding it, as an agent reads a hook's (Claude Code reads it to its end). */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, input = ''): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'ignore', 'ignore'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdout.resume();
+    child.stderr.resume();
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
     child.stdin.end(input);
