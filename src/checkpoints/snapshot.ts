@@ -17,6 +17,7 @@ import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
 import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
 import { writeShadowConfig } from './shadowRepo.js';
 import { benchSwitchedOff } from './benchSwitches.js';
+import { formerRepositories, writeNestedLinks } from './nestedLinks.js';
 
 /** What the snapshot needs from config.json. */
 export interface SnapshotLimits {
@@ -117,11 +118,19 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !request.alsoRef && !benchSwitchedOff('REWIND_BENCH_NO_LOOSE_COMMIT');
   const added = new Set<string>();
   const robustList = repo.store.untrackedList;
+  const linked = [...state.nested, ...(request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path) ?? [])];
+  // A nested repository whose .git is gone is a folder of files now: out of the index as a
+  // gitlink, or the add never stages them (git keeps a gitlink for a path it holds as one).
+  const unlinked = formerRepositories(repo, linked);
+  if (unlinked.length > 0) {
+    await removeFromIndex(repo, unlinked);
+    state.nested = state.nested.filter((link) => !unlinked.includes(link));
+  }
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     if (rulesChanged) await dropNewlyIgnored(repo);
     rulesChanged = false;
     // In robust mode add -v lists less than it staged: the first snapshot counts from the listing then.
-    const nested = writeNestedLinks(repo, [...state.nested, ...(request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path) ?? [])]);
+    const nested = writeNestedLinks(repo, linked.filter((link) => !unlinked.includes(link)));
     const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested };
     let output: ScriptOutput;
     try {
@@ -330,26 +339,6 @@ function trackNested(root: string, state: StoreState, staged: readonly StagedPat
     }
   }
   state.nested = [...nested].sort();
-}
-
-/**
- * The nested repositories and submodules the shadow index holds as gitlinks (the previous
- * checkpoint's, and the seeded ones) that are still repositories on disk, written for the
- * snapshot script: git's add would ask each for its status, a git run inside it with its
- * own fsmonitor, hooks and filters (no program of the user's runs from a Rewind git call).
- * The script sets their gitlinks from their HEAD and keeps the add out of them. A path
- * that is no longer a repository (no `.git`) is left to the add: its files are staged then.
- */
-function writeNestedLinks(repo: ShadowRepo, candidates: readonly string[]): ScriptInput['nested'] {
-  const links = [...new Set(candidates)].filter((link) => fs.existsSync(path.join(repo.project.root, link, '.git')));
-  const { nestedList: list, nestedPathspec: pathspec } = repo.store;
-  if (links.length === 0) {
-    for (const file of [list, pathspec]) fs.rmSync(file, { force: true });
-    return undefined;
-  }
-  fs.writeFileSync(list, links.map((link) => `${link}\0`).join(''), { mode: 0o600 });
-  fs.writeFileSync(pathspec, links.map((link) => `:(exclude,literal)${link}\0`).join(''), { mode: 0o600 });
-  return { list, pathspec };
 }
 
 /** Takes these files out of the shadow index (whatever the index or the disk holds for them). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, mtimes } from '../helpers/fingerprint.js';
 import { actualTree, expectedTree, readTree, treePaths } from '../helpers/shadow.js';
+import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -11,6 +12,19 @@ beforeEach(() => {
   sb = createSandbox('rewind-nested-');
 });
 afterEach(() => sb.cleanup());
+
+/** A repository of its own at `root`/`name`, holding `file` (committed when `commit`). */
+function nestedRepo(root: string, name: string, file: string, commit: boolean): string {
+  const nested = path.join(root, name);
+  fs.mkdirSync(nested, { recursive: true });
+  sb.git(nested, 'init', '-q', '-b', 'main');
+  write(nested, file, `${file}\n`);
+  if (commit) {
+    sb.git(nested, 'add', '-A');
+    sb.git(nested, 'commit', '-q', '-m', file);
+  }
+  return nested;
+}
 
 describe('nested repositories', () => {
   it.each([
@@ -55,10 +69,7 @@ describe('nested repositories', () => {
 
   it('a nested repo without a commit does not break the snapshot, is reported, and becomes a gitlink once it has a commit', async () => {
     const root = sb.repo('outer-unborn');
-    const nested = path.join(root, 'fresh');
-    fs.mkdirSync(nested);
-    sb.git(nested, 'init', '-q', '-b', 'main');
-    write(nested, 'draft.txt', 'draft\n');
+    const nested = nestedRepo(root, 'fresh', 'draft.txt', false);
     write(root, 'app.txt', 'app\n');
     const checkpoints = sb.open(root);
     const shadow = checkpoints.repo.gitDir;
@@ -81,4 +92,31 @@ describe('nested repositories', () => {
     expect(third.record.skipped).toEqual([]);
     expect(third.record.nested).toEqual(['fresh']);
   });
+
+  it('a nested repo whose .git is removed is a folder of files from then on: they are checkpointed and restored', async () => {
+    const root = sb.repo('outer-unlinked');
+    const nested = nestedRepo(root, 'sub', 'f.txt', true);
+    // An uninitialised submodule: an empty folder the project holds as a gitlink; it stays one.
+    const head = sb.git(nested, 'rev-parse', 'HEAD').trim();
+    fs.mkdirSync(path.join(root, 'empty-sub'));
+    sb.git(root, 'update-index', '--add', '--cacheinfo', `160000,${head},empty-sub`);
+    sb.git(root, 'commit', '-q', '-m', 'an uninitialised submodule');
+    const checkpoints = new ProjectCheckpoints(sb.open(root));
+    const shadow = sb.open(root).repo.gitDir;
+    const first = await checkpoints.snapshot({ label: 'nested' });
+    expect(readTree(shadow, first.record.tree).get('sub')?.mode).toBe('160000');
+
+    fs.rmSync(path.join(nested, '.git'), { recursive: true, force: true });
+    write(nested, 'f.txt', 'changed once it is no repository\n');
+    const second = await checkpoints.snapshot({ label: 'plain' });
+    expect(second.record.nested).toEqual(['empty-sub']);
+    expect(treePaths(shadow, second.record.tree).filter((file) => file.startsWith('sub'))).toEqual(['sub/f.txt']);
+    expect(readTree(shadow, second.record.tree).get('empty-sub')).toEqual({ mode: '160000', type: 'commit', oid: head });
+
+    write(nested, 'f.txt', 'edited by the agent\n');
+    await checkpoints.snapshot({ label: 'edited' });
+    await checkpoints.restore(second.record.id);
+    expect(fs.readFileSync(path.join(nested, 'f.txt'), 'utf8')).toBe('changed once it is no repository\n');
+  });
 });
+

@@ -92,12 +92,13 @@ describe('a snapshot killed with SIGKILL', () => {
     const orphan = Number(fs.readFileSync(path.join(sb.base, 'in-add'), 'utf8'));
     // The snapshot's sh, which would go on to write-tree, commit-tree and update-ref.
     const script = Number(fs.readFileSync(path.join(sb.base, 'script'), 'utf8'));
+    // The snapshot records its script's group once spawn returns (the script may run first).
+    const groupsFile = path.join(path.dirname(sb.open(root).repo.gitDir), 'lock.groups');
+    await waitFor(() => fs.existsSync(groupsFile) && fs.readFileSync(groupsFile, 'utf8').includes('"groups":[{'), 20_000, 'the group recorded');
     const exited = new Promise((resolve) => victim.once('exit', resolve));
     victim.kill('SIGKILL');
     await exited;
     expect(running(orphan)).toBe(true);
-    const groupsFile = path.join(path.dirname(sb.open(root).repo.gitDir), 'lock.groups');
-    expect(fs.existsSync(groupsFile)).toBe(true);
     if (unrecorded) fs.rmSync(groupsFile);
 
     write(root, 'f.txt', 'the next one\n');
