@@ -18,8 +18,10 @@ import {
   type RestoreJson,
 } from '../helpers/restoreKit.js';
 import { waitFor } from '../helpers/waitFor.js';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
 import { Children } from '../helpers/children.js';
+import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
+import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 
 let sb: Sandbox;
 const children = new Children();
@@ -166,4 +168,44 @@ describe('cross-process lock', () => {
     expect(projectState(root)).toEqual(stateC);
     expect(restoreLeftovers(checkpoints.store.root, root)).toEqual([]);
   });
+
+  // Something the lock does not hold back (an agent without hooks, a build) writes while a
+  // restore stages its files: what it wrote is in no checkpoint, so the restore leaves it.
+  it('a planned file written while the restore stages is left alone, as it was written; the rest is restored', async () => {
+    const root = sb.repo('written-meanwhile');
+    for (const name of ['kept', 'replaced', 'raced']) write(root, `${name}.txt`, `${name} at the checkpoint\n`);
+    let written = false;
+    const engine = Checkpoints.open({
+      cwd: root,
+      settings: defaultSettings,
+      home: sb.store,
+      env: sb.env,
+      onProgress: (progress) => {
+        if (progress.task !== 'restore' || written || progress.finished) return;
+        written = true;
+        write(root, 'raced.txt', 'written by the agent during the restore\n');
+        write(root, 'created-meanwhile.txt', 'created by the agent during the restore\n');
+        write(root, 'doomed.txt', 'edited by the agent during the restore\n');
+      },
+    });
+    const checkpoints = new ProjectCheckpoints(engine);
+    // created-meanwhile.txt is at the checkpoint and gone after it: the restore creates it.
+    write(root, 'created-meanwhile.txt', 'created-meanwhile at the checkpoint\n');
+    const target = await checkpoints.snapshot({ label: 'A' });
+    for (const name of ['replaced', 'raced']) write(root, `${name}.txt`, `${name}, edited after\n`);
+    fs.rmSync(path.join(root, 'created-meanwhile.txt'));
+    // doomed.txt is new after the checkpoint: the restore deletes it.
+    write(root, 'doomed.txt', 'created after the checkpoint\n');
+    await checkpoints.snapshot({ label: 'B' });
+
+    const result = await checkpoints.restore(target.record.id);
+    expect(written).toBe(true);
+    expect(result.changed).toEqual(['replaced.txt']);
+    expect(result.leftAlone.filter((item) => /changed while the restore ran/.test(item.reason)).map((item) => item.path).sort()).toEqual(['created-meanwhile.txt', 'doomed.txt', 'raced.txt']);
+    expect(fs.readFileSync(path.join(root, 'replaced.txt'), 'utf8')).toBe('replaced at the checkpoint\n');
+    expect(fs.readFileSync(path.join(root, 'raced.txt'), 'utf8')).toBe('written by the agent during the restore\n');
+    expect(fs.readFileSync(path.join(root, 'doomed.txt'), 'utf8')).toBe('edited by the agent during the restore\n');
+    expect(fs.readFileSync(path.join(root, 'created-meanwhile.txt'), 'utf8')).toBe('created by the agent during the restore\n');
+  });
 });
+

@@ -132,6 +132,32 @@ function removeCreated(created: readonly string[]): void {
   }
 }
 
+/** What a file or symlink on disk is, to tell whether it changed since (undefined: nothing there, or a folder). */
+type OnDisk = string | undefined;
+
+function onDisk(full: string): OnDisk {
+  const stat = lstatOrUndefined(full);
+  if (!stat || stat.isDirectory()) return undefined;
+  return [stat.dev, stat.ino, stat.mode, stat.size, stat.mtimeMs, stat.ctimeMs].join(':');
+}
+
+/**
+ * The planned paths as they are on disk now (files and symlinks), taken once the plan is
+ * made: a path that is something else when its turn comes was written meanwhile (an agent
+ * or a build still at work), and what it holds now is in no checkpoint.
+ */
+export function plannedOnDisk(root: string, plan: RestorePlan): Map<string, OnDisk> {
+  const planned = new Map<string, OnDisk>();
+  for (const file of [...plan.deletes, ...plan.writes.map((write) => write.path)]) {
+    // Through a symlink or a file above it, the path names something else until the restore
+    // has made its folders real (or refuses it): nothing to compare there.
+    if (!parentsAreReal(root, file)) planned.set(file, onDisk(path.join(root, file)));
+  }
+  return planned;
+}
+
+const changedMeanwhile = 'changed while the restore ran (written by something still at work): what it holds now is in no checkpoint, so it stays as it is; restore again once that is done';
+
 /**
  * Applies a plan whose writes are staged: deletions first (deepest first), then each
  * staged copy renamed over its path. A rename replaces a file atomically, so every file is
@@ -139,9 +165,10 @@ function removeCreated(created: readonly string[]): void {
  * are touched; what cannot be done safely (the disk changed since the plan, or the system
  * refuses) is left alone and reported, and the rest goes on.
  */
-export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], onDeleted?: (files: number) => void): ApplyResult {
+export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], onDeleted?: (files: number) => void, planned?: ReadonlyMap<string, OnDisk>): ApplyResult {
   const onOp = crashSeam();
   const result: ApplyResult = { changed: [], deleted: [], leftAlone: [...plan.leftAlone] };
+  const meanwhile = (file: string) => planned?.has(file) === true && planned.get(file) !== onDisk(path.join(root, file));
   for (const file of plan.deletes) {
     const full = path.join(root, file);
     const refusal = parentsAreReal(root, file);
@@ -151,6 +178,10 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     }
     const stat = lstatOrUndefined(full);
     if (!stat) continue;
+    if (meanwhile(file)) {
+      result.leftAlone.push({ path: file, reason: changedMeanwhile });
+      continue;
+    }
     if (stat.isDirectory()) {
       result.leftAlone.push({ path: file, reason: 'is a folder now, with files rewind does not manage' });
       continue;
@@ -174,6 +205,11 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     if (blocked) {
       removeCreated(created);
       result.leftAlone.push(blocked);
+      return;
+    }
+    if (meanwhile(write.path)) {
+      removeCreated(created);
+      result.leftAlone.push({ path: write.path, reason: changedMeanwhile });
       return;
     }
     const existing = lstatOrUndefined(full);

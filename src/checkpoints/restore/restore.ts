@@ -5,7 +5,7 @@ import { parseRawDiff, type RawChange } from '../diffRaw.js';
 import { GitError } from '../git.js';
 import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../record.js';
 import { ObjectReader } from '../catFile.js';
-import { applyPlan, missingFolders, removeLeftoverFolders, stageWrites } from './apply.js';
+import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites } from './apply.js';
 import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
 import { interruptedJournal, interruptedMessage, writeJournal, type Journal } from './journal.js';
 import { requireKnownPaths } from './onlyPaths.js';
@@ -203,11 +203,13 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   const staging = stagingDirFor(engine);
   let preview: RestorePreview;
   let staged: string[];
+  let planned: ReturnType<typeof plannedOnDisk>;
   try {
     const undoneCreated = redoOf ? readCreated(engine, redoOf) : undefined;
     preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, only)), undoneCreated);
     // Finishing one that was cut off ends it, whatever is left that may not change.
     if (!finishing) requireAllowedChange(id, preview);
+    planned = plannedOnDisk(engine.project.root, preview);
     staged = await stageWrites(engine.repo, preview.writes, staging, progressOf(engine, preview, 0));
     const journal: Omit<Journal, 'owner' | 'started'> = {
       target: id,
@@ -236,7 +238,7 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   const createdBefore = point ? readCreated(engine, point) : new Map<string, string>();
   const creates = (only?: ReadonlySet<string>) => new Map([...createdBefore, ...preview.writes.filter((write) => write.creates && (!only || only.has(write.path))).map((write) => [write.path, write.oid] as const)]);
   if (point && changesFiles) recordCreated(engine, point, creates());
-  const applied = applyPlan(engine.project.root, preview, staged, progressOf(engine, preview, preview.writes.length));
+  const applied = applyPlan(engine.project.root, preview, staged, progressOf(engine, preview, preview.writes.length), planned);
   if (point && changesFiles) recordCreated(engine, point, creates(new Set(applied.changed)));
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, interrupted);
