@@ -207,5 +207,19 @@ describe('cross-process lock', () => {
     expect(fs.readFileSync(path.join(root, 'doomed.txt'), 'utf8')).toBe('edited by the agent during the restore\n');
     expect(fs.readFileSync(path.join(root, 'created-meanwhile.txt'), 'utf8')).toBe('created by the agent during the restore\n');
   });
+
+  it('two hard links to one file, one deleted and one replaced by the restore: both happen (the first changes the other\'s ctime, not its content)', async () => {
+    const root = sb.repo('hard-links');
+    write(root, 'b.txt', 'b at the checkpoint\n');
+    const checkpoints = new ProjectCheckpoints(sb.open(root));
+    const target = await checkpoints.snapshot({ label: 'A' });
+    write(root, 'a.txt', 'one file, two names\n');
+    fs.rmSync(path.join(root, 'b.txt'));
+    fs.linkSync(path.join(root, 'a.txt'), path.join(root, 'b.txt'));
+    await checkpoints.snapshot({ label: 'B' });
+    const result = await checkpoints.restore(target.record.id);
+    expect({ changed: result.changed, deleted: result.deleted }).toEqual({ changed: ['b.txt'], deleted: ['a.txt'] });
+    expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('b at the checkpoint\n');
+  });
 });
 

@@ -138,7 +138,8 @@ type OnDisk = string | undefined;
 function onDisk(full: string): OnDisk {
   const stat = lstatOrUndefined(full);
   if (!stat || stat.isDirectory()) return undefined;
-  return [stat.dev, stat.ino, stat.mode, stat.size, stat.mtimeMs, stat.ctimeMs].join(':');
+  // Not the ctime: deleting a hard link to the same file, as this restore may, changes it.
+  return [stat.dev, stat.ino, stat.mode, stat.size, stat.mtimeMs].join(':');
 }
 
 /**

@@ -236,7 +236,7 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   // redo then removes those too); once done, only what it did create (see createdFiles.ts).
   const point = start.pushed ?? (finishing && !interrupted.isRedo ? await redoPointOf(engine, interrupted.redo, id) : undefined);
   const createdBefore = point ? readCreated(engine, point) : new Map<string, string>();
-  const creates = (only?: ReadonlySet<string>) => new Map([...createdBefore, ...preview.writes.filter((write) => write.creates && (!only || only.has(write.path))).map((write) => [write.path, write.oid] as const)]);
+  const creates = (done?: ReadonlySet<string>) => new Map([...createdBefore, ...preview.writes.filter((write) => write.creates && (!done || done.has(write.path))).map((write) => [write.path, write.oid] as const)]);
   if (point && changesFiles) recordCreated(engine, point, creates());
   const applied = applyPlan(engine.project.root, preview, staged, progressOf(engine, preview, preview.writes.length), planned);
   if (point && changesFiles) recordCreated(engine, point, creates(new Set(applied.changed)));
