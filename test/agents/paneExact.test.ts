@@ -122,7 +122,7 @@ describe.each(agents)('$name, bare and in Rewind', (agent) => {
       const answered = await Promise.all([bare, app].map((session, i) => session.waitFor(() => agentRows[i]?.() !== beforeKey[i], 5_000, 'an answer to Page Up').then(() => true, () => false)));
       expect(answered[1], 'the agent in Rewind answers Page Up as the bare one does').toBe(answered[0]);
       await expectSameScreens(bare, app, 'after Page Up', compare);
-      for (const cols of [90, 120]) {
+      const resizeBoth = async (cols: number) => {
         // Both drawn out first: a frame still on its way when the size changes is reflowed at
         // the new size on one screen and not the other, and the agent's redraw leaves more of it.
         await Promise.all(agentRows.map((read) => waitForQuiet(read, 500, 10_000, 'the screen to settle').catch(() => undefined)));
@@ -130,7 +130,21 @@ describe.each(agents)('$name, bare and in Rewind', (agent) => {
         app.resize(cols, rows);
         // Compared once both have drawn the draft again: not at a moment both happen to be equal half-way.
         await Promise.all([bare, app].map((session) => session.waitFor((screen) => screen.includes(draft), 15_000, `the draft at ${cols} columns`)));
-        await expectSameScreens(bare, app, `after the resize to ${cols} columns`, { ...compare, liveFrame: agent.liveFrame });
+      };
+      for (const cols of [90, 120]) {
+        await resizeBoth(cols);
+        const after = `after the resize to ${cols} columns`;
+        const options = { ...compare, liveFrame: agent.liveFrame };
+        // An inline agent's redraw after a resize depends on where in its render loop the
+        // change lands: two runs of the same agent can lay it out differently (seen once with
+        // Gemini, one core kept busy). Such a pair gets one more resize, from a column off and
+        // back, and must then agree; a pane Rewind sized or drew wrong differs both times.
+        if (agent.liveFrame && (await expectSameScreens(bare, app, after, options).then(() => true, () => false))) continue;
+        if (agent.liveFrame) {
+          await resizeBoth(cols - 1);
+          await resizeBoth(cols);
+        }
+        await expectSameScreens(bare, app, agent.liveFrame ? `${after}, and once more` : after, options);
       }
     } finally {
       for (const session of sessions) await stopTui(session);
