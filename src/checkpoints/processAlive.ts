@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 
 /** The fields of /proc/<pid>/stat after the command name (Linux), or undefined. */
-function statFields(pid: number): string[] | undefined {
+function statFields(pid: number | 'self'): string[] | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may contain spaces, so count from its ')'.
@@ -45,23 +45,25 @@ export function pidAlive(pid: number): boolean {
  */
 export function groupRunning(pgid: number): boolean {
   if (!pidAlive(-pgid)) return false;
-  let pids: string[];
+  const pids = procPids();
+  if (pids === undefined) return true;
+  return pids.some((pid) => liveGroupOf(pid) === pgid);
+}
+
+/** The pids /proc lists (Linux); undefined where there is no /proc. */
+export function procPids(): number[] | undefined {
   try {
-    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
   } catch {
-    return true;
+    return undefined;
   }
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // Fields 3 (state) and 5 (process group), counted from the command name's ')'.
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z') return true;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return false;
+}
+
+/** The process group of `pid` (field 5 of /proc/<pid>/stat), unless it is a zombie or gone. */
+export function liveGroupOf(pid: number | 'self'): number | undefined {
+  const fields = statFields(pid);
+  // Fields 3 (state) and 5 (process group), counted from the command name's ')'.
+  return fields === undefined || fields[0] === 'Z' ? undefined : Number(fields[2]);
 }
 
 /**

@@ -5,7 +5,7 @@
 // holder finds them all in /proc (Linux; elsewhere only the groups file is there).
 
 import fs from 'node:fs';
-import { currentProcessMark, type ProcessMark } from './processAlive.js';
+import { currentProcessMark, liveGroupOf, procPids, type ProcessMark } from './processAlive.js';
 
 const ownerVariable = 'REWIND_OWNER';
 
@@ -26,25 +26,6 @@ export function withOwner(env: Record<string, string>): Record<string, string> {
   return markedAs(own, env);
 }
 
-function pidsInProc(): string[] {
-  try {
-    return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-}
-
-/** Field 5 of /proc/<pid>/stat (its process group), unless it is a zombie or gone. */
-function liveGroupOf(pid: string): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[0] === 'Z' ? undefined : Number(fields[2]);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The process groups of the running processes that `mark`'s process started (directly or
  * through them), found by their environment. A mark without a start time matches none: a
@@ -55,7 +36,7 @@ export function groupsStartedBy(mark: ProcessMark): number[] {
   const needle = Buffer.from(`\0${ownerVariable}=${tagOf(mark)}\0`);
   const own = liveGroupOf('self');
   const groups = new Set<number>();
-  for (const pid of pidsInProc()) {
+  for (const pid of procPids() ?? []) {
     let environ: Buffer;
     try {
       // Entries end with NUL; one in front lets the first entry match too.
