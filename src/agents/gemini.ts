@@ -3,7 +3,7 @@ import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
 import { conversationModes } from './conversationModes.js';
 import { geminiConversation, geminiConversationPoint } from './geminiConversation.js';
 import { prepareGeminiHome, type GeminiSettings } from './geminiHome.js';
-import { dropResumeLeftovers } from './geminiStubs.js';
+import { dropResumeLeftovers } from './geminiLeftovers.js';
 import { hookCommand } from './hookCommand.js';
 import { hookStep } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';

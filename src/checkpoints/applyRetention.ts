@@ -160,9 +160,9 @@ async function applyRetentionLocked(engine: Checkpoints, policy: RetentionPolicy
     if (result.bySize.length > 0) {
       await drop(engine, result.bySize, options, result);
       const after = await diskUsage(engine.store.root);
-      rememberSizeDrop(engine.store.sizeDrop, bytes, after, overCap(after, policy));
+      rememberSizeDrop(engine.store.sizeDrop, overCap(after, policy) ? { before: bytes, after } : undefined);
     }
-  } else if (!overCap(bytes, policy)) rememberSizeDrop(engine.store.sizeDrop, 0, 0, false);
+  } else if (!overCap(bytes, policy)) rememberSizeDrop(engine.store.sizeDrop, undefined);
   if (result.byAge.length + result.bySize.length === 0 && options.reclaimAlways) {
     await reclaim(engine);
     options.onDropped?.(engine.list());

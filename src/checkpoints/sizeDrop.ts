@@ -29,10 +29,10 @@ export function sizeDropHeld(file: string, bytes: number): boolean {
   return last !== undefined && last.before - last.after < share * last.before && bytes < last.after * (1 + share);
 }
 
-/** Keeps what a size drop did when it left the store over the cap (`stillOver`); forgets it otherwise. */
-export function rememberSizeDrop(file: string, before: number, after: number, stillOver: boolean): void {
+/** Keeps what a size drop did (`undefined`: forgets it, the store being under its cap). */
+export function rememberSizeDrop(file: string, drop: SizeDrop | undefined): void {
   try {
-    if (stillOver) writeFileAtomic(file, JSON.stringify({ before, after }));
+    if (drop) writeFileAtomic(file, JSON.stringify(drop));
     else fs.rmSync(file, { force: true });
   } catch {
     // A store this user may not write: the next check measures again.

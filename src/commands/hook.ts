@@ -16,7 +16,6 @@ always 0.
 Examples:
   echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf build"}}' | rewind hook claude PreToolUse`;
 
-const maxPayload = maxHookPayloadBytes;
 
 /**
  * Stdin whole (an agent's payload; a huge one is read through and cut, nothing blocks). The
@@ -38,7 +37,7 @@ function readStdin(io: CommandIO): Promise<Buffer> {
         return Promise.resolve(Buffer.concat(chunks));
       }
       if (read === 0) return Promise.resolve(Buffer.concat(chunks));
-      if (size < maxPayload) chunks.push(Buffer.from(buffer.subarray(0, Math.min(read, maxPayload - size))));
+      if (size < maxHookPayloadBytes) chunks.push(Buffer.from(buffer.subarray(0, Math.min(read, maxHookPayloadBytes - size))));
       size += read;
     }
   }
@@ -46,7 +45,7 @@ function readStdin(io: CommandIO): Promise<Buffer> {
 }
 
 /** The rest of `stdin` after `chunks` (`size` bytes read so far), as readStdin keeps it. */
-function readStream(stdin: NodeJS.ReadableStream, chunks: Buffer[], size: number, max = maxPayload): Promise<Buffer> {
+function readStream(stdin: NodeJS.ReadableStream, chunks: Buffer[], size: number, max = maxHookPayloadBytes): Promise<Buffer> {
   return new Promise((resolve) => {
     stdin.on('data', (chunk: Buffer | string) => {
       const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);

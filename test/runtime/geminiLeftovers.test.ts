@@ -1,4 +1,4 @@
-// What a Gemini resume leaves beside a session's own file (src/agents/geminiStubs.ts), on real
+// What a Gemini resume leaves beside a session's own file (src/agents/geminiLeftovers.ts), on real
 // files shaped as Gemini 0.61 writes them: only a file of that session with nothing Gemini
 // would resume (its metadata, its own context message, or nothing at all) goes; the session's
 // own file, other sessions' files (the same 8 characters included) and anything that holds a
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { geminiHookEvent } from '../../src/agents/gemini.js';
-import { dropResumeLeftovers } from '../../src/agents/geminiStubs.js';
+import { dropResumeLeftovers } from '../../src/agents/geminiLeftovers.js';
 
 const session = 'c7973b12-5725-43d4-9a58-b1a2432c87f7';
 const sameShortId = 'c7973b12-0000-4000-8000-000000000000';
