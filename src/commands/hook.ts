@@ -16,7 +16,6 @@ always 0.
 Examples:
   echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf build"}}' | rewind hook claude PreToolUse`;
 
-
 /**
  * Stdin whole (an agent's payload; a huge one is read through and cut, nothing blocks). The
  * process's own stdin is read from its descriptor first, without the stream Node would build
