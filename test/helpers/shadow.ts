@@ -13,8 +13,8 @@ export interface TreeEntry {
 const env = hermeticGitEnv('/nonexistent-home');
 
 /** `git --git-dir=<gitDir> ...args` as bytes (the shadow borrows objects through alternates). */
-export function shadowGitBytes(gitDir: string, args: readonly string[]): Buffer {
-  return runGitSync(env, path.dirname(gitDir), [`--git-dir=${gitDir}`, ...args]);
+export function shadowGitBytes(gitDir: string, args: readonly string[], input?: string | Buffer): Buffer {
+  return runGitSync(env, path.dirname(gitDir), [`--git-dir=${gitDir}`, ...args], input);
 }
 
 export function shadowGit(gitDir: string, ...args: string[]): string {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ObjectReader } from '../catFile.js';
 import type { ShadowRepo } from '../shadowRepo.js';
 import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
+import type { DisplacedFiles } from './displaced.js';
 import { MissingObjectError } from './errors.js';
 import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
 
@@ -164,9 +165,10 @@ const changedMeanwhile = 'changed while the restore ran (written by something st
  * staged copy renamed over its path. A rename replaces a file atomically, so every file is
  * at any moment either entirely as it was or entirely as restored. Only paths in the plan
  * are touched; what cannot be done safely (the disk changed since the plan, or the system
- * refuses) is left alone and reported, and the rest goes on.
+ * refuses) is left alone and reported, and the rest goes on. Each file replaced or deleted
+ * is first kept in `displaced` (its inode, with whatever is written into it meanwhile).
  */
-export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], onDeleted?: (files: number) => void, planned?: ReadonlyMap<string, OnDisk>): ApplyResult {
+export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], onDeleted?: (files: number) => void, planned?: ReadonlyMap<string, OnDisk>, displaced?: DisplacedFiles): ApplyResult {
   const onOp = crashSeam();
   const result: ApplyResult = { changed: [], deleted: [], leftAlone: [...plan.leftAlone] };
   const meanwhile = (file: string) => planned?.has(file) === true && planned.get(file) !== onDisk(path.join(root, file));
@@ -179,7 +181,10 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     }
     const stat = lstatOrUndefined(full);
     if (!stat) continue;
+    // Kept before the check: a write after it still lands in the kept inode.
+    const kept = displaced?.keep(full, file, stat);
     if (meanwhile(file)) {
+      displaced?.forget(kept);
       result.leftAlone.push({ path: file, reason: changedMeanwhile });
       continue;
     }
@@ -187,7 +192,10 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
       result.leftAlone.push({ path: file, reason: 'is a folder now, with files rewind does not manage' });
       continue;
     }
-    if (!attempt(result, file, 'delete it', () => fs.unlinkSync(full))) continue;
+    if (!attempt(result, file, 'delete it', () => fs.unlinkSync(full))) {
+      displaced?.forget(kept);
+      continue;
+    }
     onOp();
     result.deleted.push(file);
     onDeleted?.(result.deleted.length);
@@ -208,12 +216,14 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
       result.leftAlone.push(blocked);
       return;
     }
+    const existing = lstatOrUndefined(full);
+    const kept = existing && displaced?.keep(full, write.path, existing);
     if (meanwhile(write.path)) {
+      displaced?.forget(kept);
       removeCreated(created);
       result.leftAlone.push({ path: write.path, reason: changedMeanwhile });
       return;
     }
-    const existing = lstatOrUndefined(full);
     if (existing?.isDirectory()) {
       try {
         fs.rmdirSync(full);
@@ -223,7 +233,10 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
         return;
       }
     }
-    if (!attempt(result, write.path, 'write it', () => fs.renameSync(staged[index] ?? '', full))) return removeCreated(created);
+    if (!attempt(result, write.path, 'write it', () => fs.renameSync(staged[index] ?? '', full))) {
+      displaced?.forget(kept);
+      return removeCreated(created);
+    }
     onOp();
     result.changed.push(write.path);
   });

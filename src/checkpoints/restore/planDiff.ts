@@ -12,7 +12,7 @@ const noOid = '0'.repeat(40);
  * throwaway one in `scratch`), nothing else. Input goes on stdin, so any number of paths
  * and any name fits.
  */
-async function plannedTree(engine: Checkpoints, from: string, plan: RestorePlan, scratch: string): Promise<string> {
+export async function treeWith(engine: Checkpoints, from: string, plan: RestorePlan, scratch: string): Promise<string> {
   const env = { ...engine.repo.env, GIT_INDEX_FILE: path.join(scratch, 'index') };
   // Whole, not split: a split index would leave its shared part in the shadow repo.
   const git = (args: readonly string[], input?: string) => engine.repo.git(['-c', 'core.splitIndex=false', ...args], { env, input });
@@ -35,6 +35,6 @@ export async function diffOfPlan(engine: Checkpoints, from: string, target: stri
     return (await engine.repo.git([...args, target, ...pathspecs(only)])).stdout;
   }
   if (plan.writes.length + plan.deletes.length === 0) return Buffer.alloc(0);
-  const to = await withScratch(engine, (scratch) => plannedTree(engine, from, plan, scratch));
+  const to = await withScratch(engine, (scratch) => treeWith(engine, from, plan, scratch));
   return (await engine.repo.git([...args, to])).stdout;
 }

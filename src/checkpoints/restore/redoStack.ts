@@ -60,3 +60,8 @@ export async function nextRedoSeq(repo: ShadowRepo): Promise<number> {
 export async function dropRedoPoint(repo: ShadowRepo, point: RedoPoint): Promise<void> {
   await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '-d', point.ref], { cwd: repo.store.root, env: repo.env });
 }
+
+/** Pushes a redo point: its ref, pinning the checkpoint's commit. */
+export async function pushRedoPoint(repo: ShadowRepo, point: RedoPoint, commit: string): Promise<void> {
+  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', point.ref, commit], { cwd: repo.store.root, env: repo.env });
+}

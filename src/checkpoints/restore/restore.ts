@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
 import type { Checkpoints } from '../checkpoints.js';
 import { parseRawDiff, type RawChange } from '../diffRaw.js';
@@ -12,7 +13,10 @@ import { requireKnownPaths } from './onlyPaths.js';
 import type { LeftAlone } from './plan.js';
 import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './planRestore.js';
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
-import { dropRedoPoint, nextRedoSeq, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
+import { DisplacedFiles } from './displaced.js';
+import { crashAt } from './crashSeams.js';
+import { dropRedoPoint, nextRedoSeq, pushRedoPoint, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
+import { lateWrites, recordLateWrites } from './writtenMeanwhile.js';
 import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
@@ -27,6 +31,13 @@ export interface RestoreResult {
   redo: number | null;
   /** Files left out of checkpoints (too big, heavy): not touched, whatever they hold. */
   skipped: SkippedFile[];
+  /**
+   * Files something else wrote while the restore ran, after the redo point had read them
+   * and before the restore replaced or deleted them: what they held then is this
+   * checkpoint (on top of the redo point; `rewind redo` goes back to it when this restore
+   * pushed one).
+   */
+  writtenMeanwhile?: { checkpoint: number; paths: string[] };
 }
 
 /** Who asked: recorded on the checkpoint a restore or redo takes first, as on any snapshot. */
@@ -116,6 +127,9 @@ export async function restoreCheckpoint(engine: Checkpoints, id: number, options
 /** The redo point a restore takes first: the files as they are, on the redo stack unless this is a redo. */
 interface Start extends PlanStart {
   redo: number;
+  /** The checkpoint whose tree this start is (the redo point, or the one taken before finishing). */
+  base: CheckpointRecord;
+  /** The redo point to push once the journal is written (not for a redo, nor when finishing). */
   pushed?: RedoPoint;
   /** The diff from it to the target, when the snapshot could give it. */
   changes?: RawChange[];
@@ -141,11 +155,11 @@ async function takeRedoPoint(engine: Checkpoints, target: CheckpointRecord, opti
     session: options.session ?? null,
     agent: options.agent ?? null,
     backgroundScan: false,
-    alsoRef: redoOf ? undefined : (checkpoint) => redoRef(seq, checkpoint, target.id),
     diffTo: whole ? target.tree : undefined,
   });
   return {
     redo: record.id,
+    base: record,
     tree: record.tree,
     nested: record.nested,
     pushed: redoOf ? undefined : { seq, checkpoint: record.id, restored: target.id, ref: redoRef(seq, record.id, target.id) },
@@ -165,7 +179,7 @@ async function redoPointOf(engine: Checkpoints, checkpoint: number, restored: nu
  */
 async function finishingStart(engine: Checkpoints, id: number, redo: number): Promise<Start> {
   const { record } = await engine.snapshotLocked({ trigger: 'restore', label: `before finishing the restore of #${id}`, onlyIfChanged: true, backgroundScan: false });
-  return { tree: record.tree, nested: record.nested, redo };
+  return { tree: record.tree, nested: record.nested, redo, base: record };
 }
 
 /** Progress of a restore: the files staged (from 0), then those deleted (from `from`), of all it changes. */
@@ -204,13 +218,20 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   let preview: RestorePreview;
   let staged: string[];
   let planned: ReturnType<typeof plannedOnDisk>;
+  let changes: RawChange[];
+  let journaled = false;
   try {
     const undoneCreated = redoOf ? readCreated(engine, redoOf) : undefined;
-    preview = await planRestore(engine, target, start, start.changes ?? (await changesTo(engine, start.tree, target, only)), undoneCreated);
+    changes = start.changes ?? (await changesTo(engine, start.tree, target, only));
+    preview = await planRestore(engine, target, start, changes, undoneCreated);
     // Finishing one that was cut off ends it, whatever is left that may not change.
     if (!finishing) requireAllowedChange(id, preview);
     planned = plannedOnDisk(engine.project.root, preview);
-    staged = await stageWrites(engine.repo, preview.writes, staging, progressOf(engine, preview, 0));
+    const onStaged = progressOf(engine, preview, 0);
+    staged = await stageWrites(engine.repo, preview.writes, staging, (count) => {
+      onStaged?.(count);
+      crashAt('staged', count);
+    });
     const journal: Omit<Journal, 'owner' | 'started'> = {
       target: id,
       redo: start.redo,
@@ -221,25 +242,52 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
       createdDirs: missingFolders(engine.project.root, preview.writes.map((write) => write.path)),
       ...(only.length > 0 ? { only: [...only] } : {}),
     };
-    if (preview.writes.length + preview.deletes.length > 0) writeJournal(engine.store.journal, journal);
+    if (preview.writes.length + preview.deletes.length > 0) {
+      writeJournal(engine.store.journal, journal);
+      journaled = true;
+      crashAt('journal');
+      // Only now, with the journal there: a restore stopped before it changed nothing, and
+      // leaves nothing for `rewind redo` to undo.
+      if (start.pushed) await pushRedoPoint(engine.repo, start.pushed, start.base.commit);
+      crashAt('redo-ref');
+    }
   } catch (error) {
     // Nothing was restored: the staged copies and the redo point taken for it go too.
     fs.rmSync(staging, { recursive: true, force: true });
-    if (start.pushed) await dropRedoPoint(engine.repo, start.pushed);
+    if (journaled) {
+      if (start.pushed) await dropRedoPoint(engine.repo, start.pushed);
+      fs.rmSync(engine.store.journal, { force: true });
+    }
     if (!finishing) await engine.dropNewestLocked(start.redo);
     throw preparationError(id, error, staging);
   }
   const changesFiles = preview.writes.length + preview.deletes.length > 0;
-  // Nothing to do: the redo point would only undo nothing.
-  if (!changesFiles && start.pushed) await dropRedoPoint(engine.repo, start.pushed);
   // What it creates is known to its redo point before any file is touched (a cut-off restore's
   // redo then removes those too); once done, only what it did create (see createdFiles.ts).
-  const point = start.pushed ?? (finishing && !interrupted.isRedo ? await redoPointOf(engine, interrupted.redo, id) : undefined);
+  let point = changesFiles ? (start.pushed ?? (finishing && !interrupted.isRedo ? await finishingPoint(engine, interrupted.redo, id) : undefined)) : undefined;
   const createdBefore = point ? readCreated(engine, point) : new Map<string, string>();
   const creates = (done?: ReadonlySet<string>) => new Map([...createdBefore, ...preview.writes.filter((write) => write.creates && (!done || done.has(write.path))).map((write) => [write.path, write.oid] as const)]);
-  if (point && changesFiles) recordCreated(engine, point, creates());
-  const applied = applyPlan(engine.project.root, preview, staged, progressOf(engine, preview, preview.writes.length), planned);
-  if (point && changesFiles) recordCreated(engine, point, creates(new Set(applied.changed)));
+  if (point) recordCreated(engine, point, creates());
+  const displaced = new DisplacedFiles(path.join(staging, 'displaced'));
+  const applied = applyPlan(engine.project.root, preview, staged, progressOf(engine, preview, preview.writes.length), planned, displaced);
+  // Whatever was written into a file while the restore ran, after the redo point read it, is
+  // in the inode kept of it: saved on top of the redo point, which then moves there.
+  const late = await lateWrites(engine, displaced.kept, blobsAt(changes));
+  let redo = start.redo;
+  let writtenMeanwhile: RestoreResult['writtenMeanwhile'];
+  if (late.length > 0) {
+    const saved = await recordLateWrites(engine, start.base, id, late);
+    writtenMeanwhile = { checkpoint: saved.id, paths: late.map((write) => write.path) };
+    if (point && !finishing) {
+      const moved = { ...point, checkpoint: saved.id, ref: redoRef(point.seq, saved.id, id) };
+      await pushRedoPoint(engine.repo, moved, saved.commit);
+      await dropRedoPoint(engine.repo, point);
+      dropCreated(engine, point);
+      point = moved;
+      redo = saved.id;
+    }
+  }
+  if (point) recordCreated(engine, point, creates(new Set(applied.changed)));
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, interrupted);
   writeRestoredMarker(engine.store, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
@@ -255,8 +303,27 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
     deleted: applied.deleted,
     leftAlone: applied.leftAlone,
     skipped: preview.skipped,
-    redo: changesFiles && !redoOf ? start.redo : null,
+    redo: changesFiles && !redoOf ? redo : null,
+    ...(writtenMeanwhile ? { writtenMeanwhile } : {}),
   };
+}
+
+/** The blob each regular file had in the tree a plan starts from (the redo point's). */
+function blobsAt(changes: readonly RawChange[]): Map<string, string> {
+  return new Map(changes.filter((change) => change.srcMode === '100644' || change.srcMode === '100755').map((change) => [change.path, change.srcOid]));
+}
+
+/**
+ * The redo point of the cut-off restore being finished: pushed now if it was cut off
+ * between its journal and its push, so the finished restore can be undone like any other.
+ */
+async function finishingPoint(engine: Checkpoints, checkpoint: number, restored: number): Promise<RedoPoint> {
+  const found = await redoPointOf(engine, checkpoint, restored);
+  if (found) return found;
+  const seq = await nextRedoSeq(engine.repo);
+  const point = { seq, checkpoint, restored, ref: redoRef(seq, checkpoint, restored) };
+  await pushRedoPoint(engine.repo, point, engine.get(checkpoint).commit);
+  return point;
 }
 
 export { interruptedJournal, interruptedMessage };
