@@ -48,6 +48,7 @@ function expectState(root: string, want: State, label: string): void {
   const now = projectState(root);
   expect(withoutFolders(now), label).toEqual(withoutFolders(want));
   for (const [file, value] of Object.entries(want)) if (value.startsWith('dir ')) expect(now[file], `${label}: ${file}`).toBe(value);
+  expect(Object.keys(now).filter((file) => now[file]?.startsWith('dir ') && !(file in want)), `${label}: folders neither has`).toEqual([]);
 }
 
 /** NEW (the checkpoint restored) and OLD (the files when restoring): about 36 paths differ. */
@@ -268,5 +269,41 @@ describe('a restore killed after each of its changes', () => {
     expect(run.signal).toBe('SIGKILL');
     await restoreJson(rewind, sb.env, root, target);
     expect(projectState(root)).toEqual(stateNew);
+  });
+});
+
+describe('a restore killed, then killed again while it is finished or undone', () => {
+  it.each([
+    ['finished', false],
+    ['undone', true],
+  ])('the folders the first one emptied or made are still removed once it is %s', async (_how, undo) => {
+    const root = sb.repo('killed-twice');
+    write(root, 'made/deep/new.txt', 'created by the restore\n');
+    for (let i = 1; i <= 3; i++) write(root, `other${i}.txt`, `other ${i} at the target\n`);
+    const target = await snapshotId(rewind, sb.env, root, 'target');
+    fs.rmSync(path.join(root, 'made'), { recursive: true });
+    write(root, 'gone/deep/f.txt', 'deleted by the restore\n');
+    for (let i = 1; i <= 3; i++) write(root, `other${i}.txt`, `other ${i} edited\n`);
+    const stateOld = projectState(root);
+    await snapshotId(rewind, sb.env, root, 'old');
+    // Deletions first: unlink gone/deep/f.txt, rmdir gone/deep; killed there (gone/ left empty).
+    const first = await crashingRestore(root, target, 2);
+    expect(first.signal, first.stderr).toBe('SIGKILL');
+    expect(fs.readdirSync(path.join(root, 'gone'))).toEqual([]);
+    // The way out, killed after its first change.
+    const again = undo
+      ? await runBuiltCli(['redo', '--yes', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: '1' }, sb.base)
+      : await crashingRestore(root, target, 1);
+    expect(again.signal, again.stderr).toBe('SIGKILL');
+    if (undo) {
+      const redo = await rewind(['redo', '--yes'], sb.env, root);
+      expect(redo.code, redo.stderr).toBe(0);
+      expect(projectState(root)).toEqual(stateOld);
+    } else {
+      await restoreJson(rewind, sb.env, root, target);
+      const now = projectState(root);
+      expect(Object.keys(now).filter((file) => file === 'gone' || file.startsWith('gone/'))).toEqual([]);
+    }
+    expect(restoreLeftovers(sb.open(root).store.root, root)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { ShadowRepo } from '../shadowRepo.js';
 import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
 import type { DisplacedFiles } from './displaced.js';
 import { MissingObjectError } from './errors.js';
+import type { LeftoverFolders } from './journal.js';
 import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
 
 export interface ApplyResult {
@@ -260,7 +261,7 @@ export function missingFolders(root: string, files: readonly string[]): string[]
  * After a restore that was cut off is finished or undone: folders it created and folders
  * its deletions emptied are removed if nothing is in them now (never any other folder).
  */
-export function removeLeftoverFolders(root: string, journal: { createdDirs?: readonly string[]; deletes: readonly string[] }): void {
+export function removeLeftoverFolders(root: string, journal: LeftoverFolders): void {
   const noop = () => undefined;
   for (const file of journal.deletes) {
     if (!parentsAreReal(root, file)) removeEmptyParents(root, file, noop);

@@ -25,6 +25,26 @@ export interface Journal {
   createdDirs: string[];
   /** The paths it was limited to (`--only`), which finishing it keeps to. */
   only?: string[];
+  /**
+   * What restores cut off before this one (which finishes or undoes them) deleted and made:
+   * the folders they may have left empty are removed with this one's, even if this one is
+   * cut off too.
+   */
+  earlier?: LeftoverFolders;
+}
+
+/** The paths whose folders a cut-off restore may have left behind. */
+export interface LeftoverFolders {
+  deletes: readonly string[];
+  createdDirs?: readonly string[];
+}
+
+/** `journal`'s leftovers and those of the restores it was finishing or undoing, together. */
+export function leftoversOf(journal: Journal): LeftoverFolders {
+  return {
+    deletes: [...new Set([...journal.deletes, ...(journal.earlier?.deletes ?? [])])],
+    createdDirs: [...new Set([...journal.createdDirs, ...(journal.earlier?.createdDirs ?? [])])],
+  };
 }
 
 export function writeJournal(file: string, journal: Omit<Journal, 'owner' | 'started'>): Journal {

@@ -8,7 +8,7 @@ import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../rec
 import { ObjectReader } from '../catFile.js';
 import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites } from './apply.js';
 import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
-import { interruptedJournal, interruptedMessage, writeJournal, type Journal } from './journal.js';
+import { interruptedJournal, interruptedMessage, leftoversOf, writeJournal, type Journal } from './journal.js';
 import { requireKnownPaths } from './onlyPaths.js';
 import type { LeftAlone } from './plan.js';
 import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './planRestore.js';
@@ -241,6 +241,7 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
       deletes: preview.deletes,
       createdDirs: missingFolders(engine.project.root, preview.writes.map((write) => write.path)),
       ...(only.length > 0 ? { only: [...only] } : {}),
+      ...(interrupted ? { earlier: leftoversOf(interrupted) } : {}),
     };
     if (preview.writes.length + preview.deletes.length > 0) {
       writeJournal(engine.store.journal, journal);
@@ -289,7 +290,7 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   }
   if (point) recordCreated(engine, point, creates(new Set(applied.changed)));
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
-  if (interrupted) removeLeftoverFolders(engine.project.root, interrupted);
+  if (interrupted) removeLeftoverFolders(engine.project.root, leftoversOf(interrupted));
   writeRestoredMarker(engine.store, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
   fs.rmSync(engine.store.journal, { force: true });
   fs.rmSync(staging, { recursive: true, force: true });
