@@ -198,7 +198,6 @@ export class Checkpoints {
         rulesChanged,
         seededEntries,
         trackedThenListed: exactSeed === true,
-        alsoRef: options.alsoRef?.(id),
         diffTo: options.diffTo,
         sameTree: options.onlyIfChanged ? this.restoredTree(newest) : undefined,
         first,

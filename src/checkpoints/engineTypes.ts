@@ -45,8 +45,6 @@ export interface SnapshotOptions {
   /** No new entry when the files are as the newest checkpoint holds them (the app's own
    * triggers: an Enter or a burst of changes that changed nothing). */
   onlyIfChanged?: boolean;
-  /** Also point this ref (named from the new checkpoint's id) at its commit. */
-  alsoRef?: (id: number) => string;
   /** Also diff the new tree against this tree, in the same git process. */
   diffTo?: string;
   /** The label from what the step changed (the app's file-change bursts): the commit's

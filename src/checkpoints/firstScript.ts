@@ -29,11 +29,10 @@ if [ -n "$walk" ]; then
   env -i "$@" git ${projectGitOptions.map(shellWord).join(' ')} ls-files -o -z --exclude-standard >"$walk" 2>/dev/null </dev/null & walker=$!
   trap 'wait "$walker"' EXIT
 fi
-read -r prev prevtree ref mode diff list alsoref diffto listed nested || exit 9
+read -r prev prevtree ref mode diff list diffto listed nested || exit 9
 [ "$nested" != 1 ] || nestedlist=$nestedfiles nestedspec=$nestedspecfile
 [ "$prev" != - ] || prev=
 [ "$prevtree" != - ] || prevtree=
-[ "$alsoref" != - ] || alsoref=
 [ "$diffto" != - ] || diffto=
 # When the seeded index holds every tracked file (listed=1): the tracked files (no walk),
 # then the untracked ones listed ahead (a file created in the few ms between the listing
@@ -83,7 +82,7 @@ export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, st
   return {
     config,
     run(input, timeoutMs) {
-      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.alsoRef, input.diffTo, input.trackedThenListed ? '1' : '0', input.nested ? '1' : '0'];
+      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.diffTo, input.trackedThenListed ? '1' : '0', input.nested ? '1' : '0'];
       const line = fields.map((field) => field || '-');
       if (line.some((field) => /\s/.test(field))) throw new Error(`snapshot arguments with white space: ${line.join(' ')}`);
       given = true;

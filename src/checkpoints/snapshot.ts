@@ -70,8 +70,6 @@ export interface SnapshotRequest {
   rulesChanged: boolean;
   /** The first snapshot's seeded index, read from the file: no full tree listing needed. */
   seededEntries?: readonly IndexEntry[];
-  /** Also point this ref at the checkpoint's commit. */
-  alsoRef?: string;
   /** Also diff the new tree against this tree (in the same process). */
   diffTo?: string;
   /** In `changed` mode, a tree that also counts as unchanged (the files as a restore left them). */
@@ -115,7 +113,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   const notes: string[] = [];
   const first = request.prevTree === undefined;
   // The first snapshot's commit and ref are written here, not by two more git processes.
-  const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !request.alsoRef && !benchSwitchedOff('REWIND_BENCH_NO_LOOSE_COMMIT');
+  const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !benchSwitchedOff('REWIND_BENCH_NO_LOOSE_COMMIT');
   const added = new Set<string>();
   const robustList = repo.store.untrackedList;
   const linked = [...state.nested, ...(request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path) ?? [])];

@@ -35,10 +35,9 @@ if [ -n "$scanout" ]; then scan "$scanstd" "$scanout" >/dev/null 2>&1 & scanner=
 # Section markers start with three NUL bytes: no file name holds a NUL, and no -z output
 # has two in a row, so nothing a file name or git prints can forge one.
 section() { printf '\\000\\000\\000%s\\000' "$1"; }
-# The checkpoint's ref, and a restore's redo point with it: one transaction, one process.
+# The checkpoint's ref.
 refs() {
-  if [ -n "$alsoref" ]; then printf 'update %s %s\\nupdate %s %s\\n' "$1" "$2" "$alsoref" "$2" | g update-ref --stdin
-  else g update-ref "$1" "$2" </dev/null; fi
+  g update-ref "$1" "$2" </dev/null
 }
 links
 stage || exit 10
@@ -89,7 +88,7 @@ fi
 `;
 
 const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 alsoref=$9 diffto=\${10} sametree=\${11} robust=\${12} nestedlist=\${13} nestedspec=\${14} scanstd= scanout=
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 diffto=$9 sametree=\${10} robust=\${11} nestedlist=\${12} nestedspec=\${13} scanstd= scanout=
 # --ignore-errors: a file git cannot add (unreadable, a FIFO where a file was) is reported and
 # the others are staged; the engine leaves such files out and runs again. A file that
 # vanishes mid-walk makes add die ("unable to stat"): then the engine runs again with
@@ -117,8 +116,6 @@ export interface ScriptInput {
   diff: boolean;
   /** Also list the whole new tree with sizes (the first snapshot checks every file). */
   list: boolean;
-  /** Also point this ref at the resulting commit (a restore's redo point). */
-  alsoRef?: string;
   /** Also diff the resulting tree against this one (what a restore to it changes). */
   diffTo?: string;
   /** In `changed` mode, a tree that also counts as unchanged (the files as a restore left them). */
@@ -206,7 +203,6 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.mode,
     input.diff ? '1' : '0',
     input.list ? '1' : '0',
-    input.alsoRef ?? '',
     input.diffTo ?? '',
     input.sameTree ?? '',
     input.robustList ?? '',
