@@ -1,5 +1,6 @@
 import type { ConversationPoint } from '../shared/conversation.js';
 import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
+import type { TranscriptBytes } from '../shared/transcriptLines.js';
 
 /** How the agent is started in the pane. */
 export interface Launch {
@@ -30,7 +31,8 @@ export interface HookOutcome {
 export interface RebuiltConversation {
   /** The new session's file: beside the original, never over it (or any other file). */
   file: string;
-  content: Buffer;
+  /** Its text, in pieces written in order (made as it is written: it may be larger than memory allows). */
+  content: Iterable<string>;
   /** The session to resume; undefined when no message is left (the agent starts a new conversation). */
   session: string | undefined;
   /** How many messages it keeps. */
@@ -43,13 +45,26 @@ export interface ConversationSupport {
    * The conversation at `point` from its transcript's bytes as captured then; throws when they
    * cannot be read. `latest`: the transcript as it is now, if it can be read (an agent that
    * writes its file late has more of the conversation there; use it only to find a place an
-   * id names).
+   * id names). Both are read line by line, as often as needed, never whole.
    */
-  rebuild(captured: Buffer, point: ConversationPoint, latest?: Buffer): RebuiltConversation;
+  rebuild(captured: TranscriptBytes, point: ConversationPoint, latest?: TranscriptBytes): RebuiltConversation;
+  /**
+   * Where the agent keeps its transcripts, in the environment `env` it runs in: a payload's
+   * transcript is kept only when it is one there (none: nothing is kept).
+   */
+  transcripts?(env: NodeJS.ProcessEnv): TranscriptFolder;
   /** The user's own arguments to start the agent again resumed in `session` (none: a new conversation). */
   resumeArgs(args: readonly string[], session: string | undefined): string[];
   /** The command that starts the agent, for a resume command told to the user (default: the adapter's name). */
   readonly command?: string;
+}
+
+/** Where an agent keeps its transcripts. */
+export interface TranscriptFolder {
+  /** The folder (absolute; it may be reached through links). */
+  folder: string;
+  /** Whether the transcript's path below the folder (its parts, the file's name last) names session `session`'s own transcript. */
+  names(parts: readonly string[], session: string): boolean;
 }
 
 /** Where busy/idle comes from: the agent's output going quiet, or its own events (hooks). */

@@ -3,8 +3,10 @@
 // beside the original, resumed with `--resume <id>`.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { homeDir } from '../config/paths.js';
 import type { ConversationPoint } from '../shared/conversation.js';
-import type { ConversationSupport, HookOutcome } from './agentAdapter.js';
+import type { TranscriptBytes } from '../shared/transcriptLines.js';
+import type { ConversationSupport, HookOutcome, TranscriptFolder } from './agentAdapter.js';
 import { claudeResumeArgs } from './claudeResume.js';
 import { cutClaudeTranscript } from './claudeTranscript.js';
 import { field } from './payload.js';
@@ -18,12 +20,19 @@ export function claudeConversationPoint(payload: unknown): HookOutcome['conversa
   return { transcript, ...(session ? { session } : {}), ...(promptId ? { promptId } : {}) };
 }
 
+/** Claude Code's transcripts: `<config folder>/projects/<project slug>/<session id>.jsonl`. */
+export function claudeTranscripts(env: NodeJS.ProcessEnv): TranscriptFolder {
+  const config = env.CLAUDE_CONFIG_DIR ? path.resolve(env.CLAUDE_CONFIG_DIR) : path.join(homeDir(env), '.claude');
+  return { folder: path.join(config, 'projects'), names: (parts, session) => parts.length === 2 && parts[1] === `${session}.jsonl` };
+}
+
 /** Claude Code's transcripts and `--resume` (the demo agent keeps and resumes the same). */
 export const claudeConversation: ConversationSupport = {
-  rebuild(captured: Buffer, point: ConversationPoint) {
+  rebuild(captured: TranscriptBytes, point: ConversationPoint) {
     const session = randomUUID();
     const cut = cutClaudeTranscript(captured, point, session);
     return { file: path.join(path.dirname(point.transcript), `${session}.jsonl`), content: cut.content, session: cut.messages > 0 ? session : undefined, messages: cut.messages };
   },
   resumeArgs: claudeResumeArgs,
+  transcripts: claudeTranscripts,
 };

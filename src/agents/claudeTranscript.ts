@@ -1,9 +1,12 @@
 // Claude Code's transcript cut back to a checkpoint (FACTS.md: one JSON object per line,
 // messages chained by uuid/parentUuid, a reply that both says and calls spread over lines
 // sharing message.id, tool results in user lines). The cut is made on a copy: a new
-// session's file, the original never touched.
+// session's file, the original never touched. The transcript is read line by line (it may
+// be larger than memory allows): once to find the cut, keeping only what finding it needs of
+// each line, once more as the new file is written.
 import type { ConversationPoint } from '../shared/conversation.js';
-import { completeLines, objectLines } from './jsonLines.js';
+import { firstLines, type TranscriptBytes } from '../shared/transcriptLines.js';
+import { objectLine } from './jsonLines.js';
 
 type Line = Record<string, unknown> & { type?: unknown; message?: unknown };
 
@@ -16,8 +19,8 @@ export class TranscriptUnreadable extends Error {
 }
 
 export interface TranscriptCut {
-  /** The new transcript (empty when no message is left: the conversation starts afresh). */
-  content: Buffer;
+  /** The new transcript, made as it is read (nothing when no message is left: the conversation starts afresh). */
+  content: Iterable<string>;
   /** How many user and assistant messages it keeps. */
   messages: number;
 }
@@ -84,21 +87,34 @@ function cutLength(lines: readonly Line[], point: Pick<ConversationPoint, 'promp
   return length;
 }
 
+/** What the cut needs of a line: its kind, its ids, and its content's tool calls and results (not their text). */
+function slim(line: Line): Line {
+  const { type, isSidechain, isMeta, isCompactSummary, promptId } = line;
+  const message = line.message as { id?: unknown; content?: unknown } | undefined;
+  const content = blocks(line)
+    .filter((block) => block.type === 'tool_use' || block.type === 'tool_result')
+    .map((block) => ({ type: block.type, id: block.id, tool_use_id: block.tool_use_id }));
+  return { type, isSidechain, isMeta, isCompactSummary, promptId, message: { id: message?.id, content } };
+}
+
+/** A kept line for the new session: its `sessionId` / `session_id` set to it, every other byte as it was. */
+function forSession(raw: string, session: string): string {
+  if (!raw.includes('"sessionId"') && !raw.includes('"session_id"')) return raw;
+  const line = JSON.parse(raw) as Line;
+  if (!('sessionId' in line) && !('session_id' in line)) return raw;
+  return JSON.stringify({ ...line, ...('sessionId' in line ? { sessionId: session } : {}), ...('session_id' in line ? { session_id: session } : {}) });
+}
+
 /**
  * Claude Code's transcript as it was at a checkpoint, for a new session `session`: the
  * complete lines captured (a half-written last one dropped) up to the cut, each line's
  * `sessionId` / `session_id` set to the new session (lines Claude applies only to their
  * own session, like `content-replacement`, stay in force), every other byte as it was.
  */
-export function cutClaudeTranscript(captured: Buffer, point: Pick<ConversationPoint, 'promptId'>, session: string): TranscriptCut {
-  const raw = completeLines(captured);
-  const lines = objectLines<Line>(raw, (line) => new TranscriptUnreadable(line));
+export function cutClaudeTranscript(captured: TranscriptBytes, point: Pick<ConversationPoint, 'promptId'>, session: string): TranscriptCut {
+  const lines: Line[] = [];
+  for (const raw of captured.lines()) lines.push(slim(objectLine<Line>(raw, lines.length, (line) => new TranscriptUnreadable(line))));
   const length = cutLength(lines, point);
-  const kept = lines.slice(0, length);
-  const out = kept.map((line, index) => {
-    if (!('sessionId' in line) && !('session_id' in line)) return raw[index] as string;
-    return JSON.stringify({ ...line, ...('sessionId' in line ? { sessionId: session } : {}), ...('session_id' in line ? { session_id: session } : {}) });
-  });
-  const messages = kept.filter(isMessage).length;
-  return { content: Buffer.from(messages === 0 ? '' : out.map((line) => `${line}\n`).join(''), 'utf8'), messages };
+  const messages = lines.slice(0, length).filter(isMessage).length;
+  return { content: messages === 0 ? [] : firstLines(captured, length, (raw) => forSession(raw, session)), messages };
 }

@@ -3,8 +3,10 @@
 // resumed with `codex resume <id>`.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { homeDir } from '../config/paths.js';
 import type { ConversationPoint } from '../shared/conversation.js';
-import type { ConversationSupport, HookOutcome } from './agentAdapter.js';
+import type { TranscriptBytes } from '../shared/transcriptLines.js';
+import type { ConversationSupport, HookOutcome, TranscriptFolder } from './agentAdapter.js';
 import { callAnchor, cutCodexRollout, promptAnchor } from './codexRollout.js';
 import { codexResumeArgs } from './codexResume.js';
 import { field } from './payload.js';
@@ -21,12 +23,19 @@ export function codexConversationPoint(payload: unknown): HookOutcome['conversat
   return { transcript, session, ...(anchor ? { promptId: anchor } : {}) };
 }
 
+/** Codex's rollouts: `$CODEX_HOME/sessions/<YYYY>/<MM>/<DD>/rollout-<time>-<session id>.jsonl` (its folders below sessions/ taken as they come: the layout is migrating). */
+export function codexTranscripts(env: NodeJS.ProcessEnv): TranscriptFolder {
+  const home = env.CODEX_HOME ? path.resolve(env.CODEX_HOME) : path.join(homeDir(env), '.codex');
+  return { folder: path.join(home, 'sessions'), names: (parts, session) => /^rollout-.+\.jsonl$/.test(parts.at(-1) ?? '') && (parts.at(-1) ?? '').endsWith(`${session}.jsonl`) };
+}
+
 export const codexConversation: ConversationSupport = {
-  rebuild(captured: Buffer, point: ConversationPoint, latest?: Buffer) {
+  rebuild(captured: TranscriptBytes, point: ConversationPoint, latest?: TranscriptBytes) {
     const session = randomUUID();
     const cut = cutCodexRollout(captured, point, session, latest);
     const name = point.session ? path.basename(point.transcript).replace(point.session, session) : `rollout-${session}.jsonl`;
     return { file: path.join(path.dirname(point.transcript), name), content: cut.content, session: cut.messages > 0 ? session : undefined, messages: cut.messages };
   },
   resumeArgs: codexResumeArgs,
+  transcripts: codexTranscripts,
 };

@@ -8,8 +8,12 @@
 // length captured nor the turn id says it. What does: a tool call's id (its `call_id` in the
 // file), and for a prompt, how many times its text had been sent before (the turn is the
 // next one with that text). The anchor says which, in the point's `promptId`.
+//
+// A rollout is read line by line (it may be larger than memory allows), keeping of each line
+// only what finding the cut needs, and read again as the new file is written.
 import type { ConversationPoint } from '../shared/conversation.js';
-import { completeLines, objectLines } from './jsonLines.js';
+import { firstLines, type TranscriptBytes } from '../shared/transcriptLines.js';
+import { objectLine } from './jsonLines.js';
 
 /** A rollout line the cut cannot read: nothing is written. */
 export class RolloutUnreadable extends Error {
@@ -57,9 +61,17 @@ const isExchange = (line: Line) => isPrompt(line) || (isMessage(line) && line.pa
 /** Lines a turn starts with before its prompt (its start, its context, settings applied for it). */
 const opensATurn = (line: Line) => line.type === 'turn_context' || line.type === 'world_state' || (line.type === 'event_msg' && (line.payload?.type === 'task_started' || line.payload?.type === 'thread_settings_applied'));
 
-function parse(bytes: Buffer): { raw: string[]; lines: Line[] } {
-  const raw = completeLines(bytes);
-  return { raw, lines: objectLines<Line>(raw, (line) => new RolloutUnreadable(line)) };
+/** What finding the cut needs of a line: its kinds, its call id, and a user message's text parts. */
+function slim(line: Line): Line {
+  const payload = line.payload;
+  const text = userText(line);
+  return { type: line.type, payload: { type: payload?.type, role: payload?.role, call_id: payload?.call_id, ...(text === undefined ? {} : { content: [{ type: 'input_text', text }] }) } };
+}
+
+function parse(source: TranscriptBytes): { source: TranscriptBytes; lines: Line[] } {
+  const lines: Line[] = [];
+  for (const raw of source.lines()) lines.push(slim(objectLine<Line>(raw, lines.length, (line) => new RolloutUnreadable(line))));
+  return { source, lines };
 }
 
 /** The line where the step shows in `lines` (undefined: not there). */
@@ -75,7 +87,8 @@ function anchorLine(lines: readonly Line[], anchor: string, captured: readonly L
 }
 
 export interface RolloutCut {
-  content: Buffer;
+  /** The new rollout, made as it is read (nothing when no message is kept). */
+  content: Iterable<string>;
   /** How many user and assistant messages it keeps (0: nothing to resume). */
   messages: number;
 }
@@ -87,7 +100,7 @@ export interface RolloutCut {
  * it is now); without an anchor (an older payload), the turn is the last one captured,
  * unless it had ended with the assistant's answer.
  */
-export function cutCodexRollout(captured: Buffer, point: Pick<ConversationPoint, 'promptId' | 'session'>, fresh: string, latest?: Buffer): RolloutCut {
+export function cutCodexRollout(captured: TranscriptBytes, point: Pick<ConversationPoint, 'promptId' | 'session'>, fresh: string, latest?: TranscriptBytes): RolloutCut {
   const then = parse(captured);
   const anchor = point.promptId && /^(call|prompt):/.test(point.promptId) ? point.promptId : undefined;
   let source = then;
@@ -99,7 +112,7 @@ export function cutCodexRollout(captured: Buffer, point: Pick<ConversationPoint,
   }
   // Not written yet (the TUI writes late): a cut by guess could start the agent afresh by mistake.
   if (at === undefined && anchor) throw new StepNotWritten();
-  const { raw, lines } = source;
+  const { lines } = source;
   let cut: number;
   if (at !== undefined) {
     cut = at;
@@ -110,9 +123,7 @@ export function cutCodexRollout(captured: Buffer, point: Pick<ConversationPoint,
   }
   if (cut < 0) cut = 0;
   while (cut > 0 && opensATurn(lines[cut - 1] as Line)) cut--;
-  const kept = raw.slice(0, cut);
   const messages = lines.slice(0, cut).filter(isExchange).length;
   const old = point.session;
-  const out = old ? kept.map((line) => line.replaceAll(old, fresh)) : kept;
-  return { content: Buffer.from(messages === 0 ? '' : out.map((line) => `${line}\n`).join(''), 'utf8'), messages };
+  return { content: messages === 0 ? [] : firstLines(source.source, cut, (line) => (old ? line.replaceAll(old, fresh) : line)), messages };
 }

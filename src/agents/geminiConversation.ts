@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ConversationPoint } from '../shared/conversation.js';
-import type { ConversationSupport, HookOutcome } from './agentAdapter.js';
+import type { TranscriptBytes } from '../shared/transcriptLines.js';
+import type { ConversationSupport, HookOutcome, TranscriptFolder } from './agentAdapter.js';
+import { userGeminiDir } from './geminiHome.js';
 import { geminiResumeArgs } from './geminiResume.js';
 import { cutGeminiSession } from './geminiTranscript.js';
 import { field } from './payload.js';
@@ -23,12 +25,24 @@ export function geminiSessionFile(session: string, now = new Date()): string {
   return `session-${now.toISOString().slice(0, 16).replace(/:/g, '-')}-${session.slice(0, 8)}.jsonl`;
 }
 
+/**
+ * Gemini CLI's session files: `<its .gemini>/tmp/<project>/chats/session-…-<first 8 of the id>.jsonl`
+ * (with Rewind's Gemini home, its tmp/ is a link to the user's own: the real folder is the same).
+ */
+export function geminiTranscripts(env: NodeJS.ProcessEnv): TranscriptFolder {
+  return {
+    folder: path.join(userGeminiDir(env), 'tmp'),
+    names: (parts, session) => parts.length === 3 && parts[1] === 'chats' && /^session-.+\.jsonl$/.test(parts[2] ?? '') && (parts[2] ?? '').endsWith(`-${session.slice(0, 8)}.jsonl`),
+  };
+}
+
 /** Gemini CLI's session files and `--resume`. */
 export const geminiConversation: ConversationSupport = {
-  rebuild(captured: Buffer, point: ConversationPoint) {
+  rebuild(captured: TranscriptBytes, point: ConversationPoint) {
     const session = randomUUID();
     const cut = cutGeminiSession(captured, point, session);
     return { file: path.join(path.dirname(point.transcript), geminiSessionFile(session)), content: cut.content, session: cut.messages > 0 ? session : undefined, messages: cut.messages };
   },
   resumeArgs: geminiResumeArgs,
+  transcripts: geminiTranscripts,
 };

@@ -10,8 +10,10 @@
 // where the turn's prompt first appeared, so the copy holds the conversation as it stood
 // just before that prompt and nothing of what came after; every record naming the session
 // names the new one. The original file is never touched: the result is a new file's bytes.
+// The file is read line by line (it may be larger than memory allows), keeping of each
+// message only what the cut judges it by.
 import type { ConversationPoint } from '../shared/conversation.js';
-import { completeLines } from './jsonLines.js';
+import { bufferTranscript, firstLines, type TranscriptBytes } from '../shared/transcriptLines.js';
 
 type Rec = Record<string, unknown>;
 interface Message extends Rec {
@@ -27,8 +29,8 @@ export class SessionUnusable extends Error {
 }
 
 export interface SessionCut {
-  /** The new session file (empty when no message is left: the conversation starts afresh). */
-  content: Buffer;
+  /** The new session file, made as it is read (nothing when no message is left: the conversation starts afresh). */
+  content: Iterable<string>;
   /** How many messages Gemini would resume (prompts and replies). */
   messages: number;
 }
@@ -69,44 +71,56 @@ function isResumable(message: Message): boolean {
   return textOf(message.content).trim() !== '' || calls > 0 || thoughts > 0;
 }
 
-/** The session as Gemini loads it after `records` (null: a line it skips). */
+/** What the cut keeps of a message: whether it is a prompt, and whether Gemini would resume for it. */
+interface Judged {
+  prompt: boolean;
+  resumable: boolean;
+}
+
+const judged = (message: Message): Judged => ({ prompt: isPrompt(message), resumable: isResumable(message) });
+
+/** The session's metadata as far as the cut reads it. */
+type Metadata = { sessionId?: unknown; projectHash?: unknown; kind?: unknown };
+const metadataOf = (rec: Rec): Metadata => ({
+  ...('sessionId' in rec ? { sessionId: rec.sessionId } : {}),
+  ...('projectHash' in rec ? { projectHash: rec.projectHash } : {}),
+  ...('kind' in rec ? { kind: rec.kind } : {}),
+});
+
+/** The session as Gemini loads it after the records applied so far (null: a line it skips). */
 class Replay {
-  readonly messages = new Map<string, Message>();
-  metadata: Rec = {};
+  readonly messages = new Map<string, Judged>();
+  metadata: Metadata = {};
   /** Each message id's first line. */
   readonly firstLine = new Map<string, number>();
 
   apply(rec: Rec | null, line: number): void {
     if (rec === null) return;
-    const seen = (id: string) => {
-      if (!this.firstLine.has(id)) this.firstLine.set(id, line);
+    const seen = (message: Message) => {
+      if (!this.firstLine.has(message.id)) this.firstLine.set(message.id, line);
+      this.messages.set(message.id, judged(message));
     };
     if (typeof rec.$rewindTo === 'string') {
       const ids = [...this.messages.keys()];
       const at = ids.indexOf(rec.$rewindTo);
       for (const id of at < 0 ? ids : ids.slice(at)) this.messages.delete(id);
     } else if (isMessage(rec)) {
-      seen(rec.id);
-      this.messages.set(rec.id, rec);
+      seen(rec);
     } else if (isObject(rec.$set)) {
       const set = rec.$set;
       if (Array.isArray(set.messages)) {
         this.messages.clear();
-        for (const message of set.messages.filter(isMessage)) {
-          seen(message.id);
-          this.messages.set(message.id, message);
-        }
+        for (const message of set.messages.filter(isMessage)) seen(message);
       }
-      this.metadata = { ...this.metadata, ...set };
+      this.metadata = { ...this.metadata, ...metadataOf(set) };
     } else if (isMetadata(rec)) {
-      this.metadata = { ...this.metadata, ...rec };
-      for (const message of (Array.isArray(rec.messages) ? rec.messages : []).filter(isMessage)) {
-        seen(message.id);
-        this.messages.set(message.id, message);
-      }
+      this.metadata = { ...this.metadata, ...metadataOf(rec) };
+      for (const message of (Array.isArray(rec.messages) ? rec.messages : []).filter(isMessage)) seen(message);
     }
   }
 }
+
+const isSession = (metadata: Metadata) => typeof metadata.sessionId === 'string' && typeof metadata.projectHash === 'string';
 
 function parse(line: string): Rec | null {
   if (line.trim() === '') return null;
@@ -118,18 +132,25 @@ function parse(line: string): Rec | null {
   }
 }
 
-function replay(records: readonly (Rec | null)[]): Replay {
+/** The session after its first `count` lines (all of them by default), and how many lines it has. */
+function replay(source: TranscriptBytes, count = Infinity): { state: Replay; lines: number } {
   const state = new Replay();
-  records.forEach((rec, line) => state.apply(rec, line));
-  return state;
+  let lines = 0;
+  for (const line of source.lines()) {
+    if (lines >= count) break;
+    state.apply(parse(line), lines++);
+  }
+  return { state, lines };
 }
 
-/** A record with the session it names set to `session` (the metadata record, a `$set` of the id); null: unchanged. */
-function renamed(rec: Rec | null, session: string): Rec | null {
-  if (rec === null) return null;
-  if (isMetadata(rec)) return { ...rec, sessionId: session };
-  if (isObject(rec.$set) && typeof rec.$set.sessionId === 'string') return { ...rec, $set: { ...rec.$set, sessionId: session } };
-  return null;
+/** A line for the new session: the session it names (the metadata record, a `$set` of the id) set to `session`, any other as it was. */
+function renamed(line: string, session: string): string {
+  if (!line.includes('"sessionId"')) return line;
+  const rec = parse(line);
+  if (rec === null) return line;
+  if (isMetadata(rec)) return JSON.stringify({ ...rec, sessionId: session });
+  if (isObject(rec.$set) && typeof rec.$set.sessionId === 'string') return JSON.stringify({ ...rec, $set: { ...rec.$set, sessionId: session } });
+  return line;
 }
 
 /**
@@ -139,26 +160,20 @@ function renamed(rec: Rec | null, session: string): Rec | null {
  * would load) first appeared. A cut there never parts a tool call from its result: a reply
  * and its calls' results are one message, and the turn before the prompt was over.
  */
-export function cutGeminiSession(captured: Buffer, point: Pick<ConversationPoint, 'inTurn'>, session: string): SessionCut {
-  const raw = completeLines(captured);
-  const records = raw.map(parse);
-  const whole = replay(records);
-  if (records.length > 0 && !isMetadata(whole.metadata)) throw new SessionUnusable('has no session record (not a JSONL session of Gemini CLI)');
+export function cutGeminiSession(captured: TranscriptBytes, point: Pick<ConversationPoint, 'inTurn'>, session: string): SessionCut {
+  const { state: whole, lines } = replay(captured);
+  if (lines > 0 && !isSession(whole.metadata)) throw new SessionUnusable('has no session record (not a JSONL session of Gemini CLI)');
   if (whole.metadata.kind === 'subagent') throw new SessionUnusable("is a subagent's, which Gemini does not resume");
-  let length = records.length;
+  let length = lines;
   if (point.inTurn) {
-    const prompt = [...whole.messages.values()].filter(isPrompt).at(-1);
+    const prompt = [...whole.messages.entries()].filter(([, message]) => message.prompt).at(-1);
     // No prompt loaded: nothing of the conversation comes before this turn.
-    length = prompt ? (whole.firstLine.get(prompt.id) ?? length) : 0;
+    length = prompt ? (whole.firstLine.get(prompt[0]) ?? length) : 0;
   }
-  const kept = length === records.length ? whole : replay(records.slice(0, length));
-  const messages = [...kept.messages.values()].filter(isResumable).length;
-  if (messages === 0) return { content: Buffer.alloc(0), messages };
-  const out = raw.slice(0, length).map((line, index) => {
-    const rec = renamed(records[index] ?? null, session);
-    return rec === null ? line : JSON.stringify(rec);
-  });
-  return { content: Buffer.from(out.map((line) => `${line}\n`).join(''), 'utf8'), messages };
+  const kept = length === lines ? whole : replay(captured, length).state;
+  const messages = [...kept.messages.values()].filter((message) => message.resumable).length;
+  if (messages === 0) return { content: [], messages };
+  return { content: firstLines(captured, length, (line) => renamed(line, session)), messages };
 }
 
 /**
@@ -167,13 +182,14 @@ export function cutGeminiSession(captured: Buffer, point: Pick<ConversationPoint
  * session's own file. Stricter than Gemini's loader, which judges only what survives replay.
  */
 export function nothingToResume(bytes: Buffer, session: string): boolean {
-  const records = completeLines(bytes).map(parse);
-  const state = replay(records);
+  const source = bufferTranscript(bytes);
+  const { state } = replay(source);
   if (state.metadata.sessionId !== session || state.metadata.kind === 'subagent') return false;
-  const everyMessage = records.flatMap((rec) => {
-    if (rec === null) return [];
+  for (const line of source.lines()) {
+    const rec = parse(line);
+    if (rec === null) continue;
     const listed = isObject(rec.$set) && Array.isArray(rec.$set.messages) ? rec.$set.messages : Array.isArray(rec.messages) ? rec.messages : [];
-    return [rec, ...listed].filter(isMessage);
-  });
-  return !everyMessage.some(isResumable);
+    if ([rec, ...listed].filter(isMessage).some(isResumable)) return false;
+  }
+  return true;
 }

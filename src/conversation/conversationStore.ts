@@ -14,9 +14,13 @@ import path from 'node:path';
 import { writeFileAtomic } from '../shared/atomicFile.js';
 import type { ConversationPoint } from '../shared/conversation.js';
 import { messageOf, UserError } from '../shared/errors.js';
+import { partsTranscript, type TranscriptBytes } from '../shared/transcriptLines.js';
+import { openTranscript, TranscriptRefused } from './transcriptFile.js';
 
 /** How many bytes before a capture's end the next capture checks, to know the file only grew. */
 const tailBytes = 4096;
+/** How many bytes a capture copies (and a read checks) at a time. */
+const copyBlockBytes = 1 << 20;
 
 /** One capture of a transcript, as stored. */
 export interface StoredPoint extends ConversationPoint {
@@ -78,27 +82,26 @@ export class ConversationStore {
 
   /**
    * Keeps the transcript as it is now (the bytes added since its last capture) and returns
-   * the reference for the checkpoint. A transcript not written yet is an empty conversation.
+   * the reference for the checkpoint. A transcript not written yet is an empty conversation;
+   * one that is not a regular file of this user's (a link, a FIFO, a device, another user's)
+   * is refused (TranscriptRefused), without blocking; so is one that is not at the real path
+   * `at` (when given: where it was judged to be). The bytes are copied a block at a time: a
+   * transcript of any size is kept.
    */
-  capture(agent: string, point: ConversationPoint): ConversationRef {
-    for (const dir of [this.dir, this.chunks, this.points, this.heads]) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const headFile = path.join(this.heads, sha256(point.transcript));
-    const previous = this.readHead(headFile);
-    let fd: number | undefined;
-    try {
-      fd = fs.openSync(point.transcript, 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+  capture(agent: string, point: ConversationPoint, at?: string): ConversationRef {
+    const opened = openTranscript(point.transcript);
     let stored: StoredPoint;
     try {
-      const size = fd === undefined ? 0 : fs.fstatSync(fd).size;
+      if (opened && at !== undefined && opened.real !== at) throw new TranscriptRefused(point.transcript, 'was moved while it was opened');
+      for (const dir of [this.dir, this.chunks, this.points, this.heads]) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const previous = this.readHead(this.headFile(point.transcript));
+      const fd = opened?.fd;
+      const size = opened?.size ?? 0;
       const extends_ = previous && fd !== undefined && this.onlyGrew(fd, size, previous.point) ? previous : undefined;
       const from = extends_?.point.length ?? 0;
-      const added = fd === undefined ? Buffer.alloc(0) : readAt(fd, from, size - from);
-      const length = from + added.length;
+      const length = size;
       const tail = fd === undefined ? sha256('') : sha256(readAt(fd, Math.max(0, length - tailBytes), Math.min(length, tailBytes)));
-      const chunk = added.length > 0 ? this.writeChunk(added) : null;
+      const chunk = fd !== undefined && length > from ? this.copyChunk(fd, from, length) : null;
       stored = {
         v: 1,
         agent,
@@ -113,14 +116,18 @@ export class ConversationStore {
         time: new Date().toISOString(),
       };
     } finally {
-      if (fd !== undefined) fs.closeSync(fd);
+      if (opened) fs.closeSync(opened.fd);
     }
     const text = `${JSON.stringify(stored)}\n`;
     const hash = sha256(text);
     const file = path.join(this.points, `${hash}.json`);
     if (!fs.existsSync(file)) writeFileAtomic(file, text, 0o600, false);
-    writeFileAtomic(headFile, `${hash}\n`, 0o600, false);
+    writeFileAtomic(this.headFile(point.transcript), `${hash}\n`, 0o600, false);
     return { agent, point: hash };
+  }
+
+  private headFile(transcript: string): string {
+    return path.join(this.heads, sha256(transcript));
   }
 
   /** The capture a reference names, checked; undefined when it is not there. */
@@ -134,10 +141,23 @@ export class ConversationStore {
     }
   }
 
-  /** The transcript's bytes as captured at `ref`, checked against every hash on the way. */
+  /**
+   * The transcript as captured at `ref`, read from the store's files (never all in memory),
+   * each part checked against its hash first; throws ConversationDamaged when one does not match.
+   */
+  transcript(ref: ConversationRef): TranscriptBytes {
+    return partsTranscript(this.parts(ref));
+  }
+
+  /** The transcript's bytes as captured at `ref`, exactly (a half-written last line too), in memory: for a small one. */
   bytes(ref: ConversationRef): Buffer {
+    return Buffer.concat(this.parts(ref).map((part) => fs.readFileSync(part.file)));
+  }
+
+  /** The chunk files that make the transcript at `ref`, in order, each checked against its hash. */
+  private parts(ref: ConversationRef): { file: string; length: number }[] {
     if (!isHash(ref.point)) throw new ConversationDamaged('no capture named');
-    const parts: Buffer[] = [];
+    const chunks: string[] = [];
     let hash: string | null = ref.point;
     let top: StoredPoint | undefined;
     const seen = new Set<string>();
@@ -146,12 +166,13 @@ export class ConversationStore {
       seen.add(hash);
       const point = this.readPointOrDamaged(hash);
       top ??= point;
-      if (point.chunk !== null) parts.push(this.readChunk(point.chunk));
+      if (point.chunk !== null) chunks.push(point.chunk);
       hash = point.prev;
     }
-    const bytes = Buffer.concat(parts.reverse());
-    if (!top || bytes.length !== top.length) throw new ConversationDamaged(`${bytes.length} bytes where ${top?.length ?? 0} were kept`);
-    return bytes;
+    const parts = chunks.reverse().map((chunk) => ({ file: path.join(this.chunks, chunk), length: this.checkChunk(chunk) }));
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    if (!top || length !== top.length) throw new ConversationDamaged(`${length} bytes where ${top?.length ?? 0} were kept`);
+    return parts;
   }
 
   /**
@@ -239,22 +260,51 @@ export class ConversationStore {
     }
   }
 
-  private writeChunk(bytes: Buffer): string {
-    const hash = sha256(bytes);
+  /** Copies bytes `from`…`to` of an open file into a chunk, a block at a time, named by their hash. */
+  private copyChunk(fd: number, from: number, to: number): string {
+    const temp = path.join(this.chunks, `.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
+    const hasher = createHash('sha256');
+    const out = fs.openSync(temp, 'wx', 0o600);
+    try {
+      for (let position = from; position < to; ) {
+        const block = readAt(fd, position, Math.min(copyBlockBytes, to - position));
+        if (block.length === 0) throw new Error(`the transcript shrank while it was read (at ${position} of ${to} bytes)`);
+        hasher.update(block);
+        for (let written = 0; written < block.length; ) written += fs.writeSync(out, block, written, block.length - written);
+        position += block.length;
+      }
+    } catch (error) {
+      fs.closeSync(out);
+      fs.rmSync(temp, { force: true });
+      throw error;
+    }
+    fs.closeSync(out);
+    const hash = hasher.digest('hex');
     const file = path.join(this.chunks, hash);
-    if (!fs.existsSync(file)) writeFileAtomic(file, bytes, 0o600, false);
+    if (fs.existsSync(file)) fs.rmSync(temp, { force: true });
+    else fs.renameSync(temp, file);
     return hash;
   }
 
-  private readChunk(hash: string): Buffer {
-    let bytes: Buffer;
+  /** A chunk's size, once its bytes (read a block at a time) match its hash. */
+  private checkChunk(hash: string): number {
+    const hasher = createHash('sha256');
+    let size = 0;
     try {
-      bytes = fs.readFileSync(path.join(this.chunks, hash));
+      const fd = fs.openSync(path.join(this.chunks, hash), 'r');
+      try {
+        for (let block = readAt(fd, 0, copyBlockBytes); block.length > 0; block = readAt(fd, size, copyBlockBytes)) {
+          hasher.update(block);
+          size += block.length;
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
     } catch (error) {
       throw new ConversationDamaged(`a part is missing: ${messageOf(error)}`);
     }
-    if (sha256(bytes) !== hash) throw new ConversationDamaged('a part does not match its hash');
-    return bytes;
+    if (hasher.digest('hex') !== hash) throw new ConversationDamaged('a part does not match its hash');
+    return size;
   }
 
   private readPoint(hash: string): StoredPoint {

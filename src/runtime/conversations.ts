@@ -8,11 +8,14 @@ import type { RebuiltConversation } from '../agents/agentAdapter.js';
 import { filesOnly } from '../agents/generic.js';
 import type { CheckpointRecord } from '../checkpoints/index.js';
 import { ConversationStore, type ConversationRef } from '../conversation/conversationStore.js';
+import { openTranscript } from '../conversation/transcriptFile.js';
 import type { ConversationPoint } from '../shared/conversation.js';
 import { messageOf, UserError } from '../shared/errors.js';
 import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
+import { partsTranscript, type TranscriptBytes } from '../shared/transcriptLines.js';
 import { AdapterGuard } from './adapterGuard.js';
 import { agentNamed } from '../agents/chooseAgent.js';
+import { ownTranscript } from './ownTranscript.js';
 
 /** How long rebuilding a conversation may take before the restore gives up on it (an adapter whose rebuild answers later; a synchronous one that never returns cannot be stopped). */
 const rebuildTimeoutMs = 10_000;
@@ -25,11 +28,17 @@ export function conversationStoreOf(engine: { conversationsDir: string }): Conve
 /**
  * Keeps the conversation at `point` for a checkpoint about to be taken; undefined when there
  * is none or it could not be kept (said through `report`: the checkpoint goes on without it).
+ * Only the agent's own transcript of the session is kept (where `agent` keeps them in `env`:
+ * the hook's is the agent's own, the app's is the one the agent was started with); any other
+ * file a payload names is not read.
  */
-export function captureConversation(store: ConversationStore, agent: string, point: ConversationPoint | undefined, report: (message: string) => void): ConversationRef | undefined {
+export function captureConversation(store: ConversationStore, agent: string, point: ConversationPoint | undefined, report: (message: string) => void, env: NodeJS.ProcessEnv = process.env): ConversationRef | undefined {
   if (!point) return undefined;
   try {
-    return store.capture(agent, point);
+    const adapter = agentNamed(agent);
+    const where = adapter.name === agent ? adapter.conversation?.transcripts?.(env) : undefined;
+    if (!where) throw new Error(`rewind does not know where ${agent} keeps its transcripts`);
+    return store.capture(agent, point, ownTranscript(point.transcript, where, point.session));
   } catch (error) {
     report(`the conversation could not be kept with this checkpoint (its files are): ${messageOf(error)}`);
     return undefined;
@@ -62,17 +71,24 @@ export async function rebuildConversation(guard: AdapterGuard, record: Checkpoin
   if (ref.agent !== guard.name) throw new UserError(`the conversation of #${record.id} is ${ref.agent}'s, not ${guard.name}'s: restore its files only`);
   const point = store.point(ref);
   if (!point) throw new UserError(`the conversation of #${record.id} is no longer kept (its store files are gone): restore its files only`);
-  const captured = store.bytes(ref);
+  const captured = store.transcript(ref);
   const latest = transcriptNow(point.transcript);
   const rebuilt = await guard.callOrThrow('rebuilding the conversation', () => support.rebuild(captured, point, latest), rebuildTimeoutMs);
   if (!path.isAbsolute(rebuilt.file) || fs.existsSync(rebuilt.file)) throw new UserError(`the conversation of #${record.id} was rebuilt as ${rebuilt.file}, which rewind will not write: nothing was changed`);
   return rebuilt;
 }
 
-/** The transcript as it is now (undefined when it cannot be read): an adapter may find a place named by an id there. */
-function transcriptNow(file: string): Buffer | undefined {
+/**
+ * The transcript as it is now (undefined when it cannot be read, or is not a regular file of
+ * the user's): an adapter may find a place named by an id there. Read as it is rebuilt (and
+ * again when written), never whole; it only grows, so what it held then stays as it was.
+ */
+function transcriptNow(file: string): TranscriptBytes | undefined {
   try {
-    return fs.readFileSync(file);
+    const opened = openTranscript(file);
+    if (!opened) return undefined;
+    fs.closeSync(opened.fd);
+    return partsTranscript([{ file: opened.real, length: opened.size, identity: opened.identity }]);
   } catch {
     return undefined;
   }
@@ -85,11 +101,22 @@ function transcriptNow(file: string): Buffer | undefined {
  */
 export function writeConversation(rebuilt: RebuiltConversation): () => void {
   if (rebuilt.session === undefined) return () => undefined;
+  let made = false;
   try {
-    // A new file, named by a new id: written whole before the agent is told of it.
-    fs.writeFileSync(rebuilt.file, rebuilt.content, { mode: 0o600, flag: 'wx' });
+    // A new file, named by a new id: written whole (a piece at a time, as it is made) before the agent is told of it.
+    const fd = fs.openSync(rebuilt.file, 'wx', 0o600);
+    made = true;
+    try {
+      for (const piece of rebuilt.content) {
+        const bytes = Buffer.from(piece, 'utf8');
+        for (let written = 0; written < bytes.length; ) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (error) {
-    fs.rmSync(rebuilt.file, { force: true });
+    // Only a file this call made goes (never one that stood there first).
+    if (made) fs.rmSync(rebuilt.file, { force: true });
     throw new UserError(`the rebuilt conversation could not be written as ${rebuilt.file} (${messageOf(error)}): nothing was changed`, { cause: error });
   }
   return () => fs.rmSync(rebuilt.file, { force: true });

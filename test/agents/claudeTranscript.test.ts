@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeConversationPoint, claudeConversation } from '../../src/agents/claudeConversation.js';
-import { cutClaudeTranscript, TranscriptUnreadable, type TranscriptCut } from '../../src/agents/claudeTranscript.js';
+import { cutClaudeTranscript, TranscriptUnreadable } from '../../src/agents/claudeTranscript.js';
+import { inMemory, rebuiltFrom } from '../helpers/transcriptBytes.js';
 import type { ConversationPoint } from '../../src/shared/conversation.js';
 import { repoRoot } from './world.js';
 
@@ -40,10 +41,10 @@ const pointOf = (call: string): ConversationPoint => {
 /** The transcript as it stood at a hook call (what the store captured then). */
 const capturedAt = (call: string) => read(`${call}.transcript.jsonl`);
 
-const cut = (captured: Buffer, point: Pick<ConversationPoint, 'promptId'>) => cutClaudeTranscript(captured, point, newSession);
+const cut = (captured: Buffer, point: Pick<ConversationPoint, 'promptId'>) => inMemory(cutClaudeTranscript)(captured, point, newSession);
 
 /** The cut is exactly `kept` (the original's lines), renamed, and names the new session on every line that named one. */
-function expectCut(result: TranscriptCut, kept: readonly string[], messages: number): void {
+function expectCut(result: ReturnType<typeof cut>, kept: readonly string[], messages: number): void {
   expect(linesOf(result.content)).toEqual(kept.map(renamed));
   const out = linesOf(result.content).map(json);
   expect(out.filter((line) => 'sessionId' in line || 'session_id' in line)).toHaveLength(kept.map(json).filter((line) => 'sessionId' in line || 'session_id' in line).length);
@@ -104,7 +105,7 @@ describe('cutting a real transcript back to a checkpoint', () => {
       expect(cut(capturedAt(call), pointOf(call))).toEqual({ content: Buffer.alloc(0), messages: 0 });
       expect(cut(capturedAt(call), {})).toEqual({ content: Buffer.alloc(0), messages: 0 });
     }
-    const rebuilt = claudeConversation.rebuild(capturedAt('05-PreToolUse'), pointOf('05-PreToolUse'));
+    const rebuilt = rebuiltFrom(claudeConversation, capturedAt('05-PreToolUse'), pointOf('05-PreToolUse'));
     expect(rebuilt).toMatchObject({ session: undefined, messages: 0, content: Buffer.alloc(0) });
   });
 
@@ -126,7 +127,7 @@ describe('cutting a real transcript back to a checkpoint', () => {
 
   it('rebuilds as a new session beside the original, the new id on every line', () => {
     const at = pointOf('14-PreToolUse');
-    const rebuilt = claudeConversation.rebuild(capturedAt('14-PreToolUse'), at);
+    const rebuilt = rebuiltFrom(claudeConversation, capturedAt('14-PreToolUse'), at);
     expect(rebuilt.session).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(rebuilt.file).toBe(path.join(path.dirname(at.transcript), `${rebuilt.session}.jsonl`));
     expect(rebuilt.messages).toBe(18);
@@ -194,14 +195,14 @@ describe('shapes crafted from the real lines', () => {
     const noMessage = [...lines(1, 2), '{"type":"file-history-snapshot","messageId":"m","snapshot":{},"isSnapshotUpdate":false}'];
     expect(cut(transcript(noMessage), {})).toEqual({ content: Buffer.alloc(0), messages: 0 });
     expect(cut(Buffer.alloc(0), {})).toEqual({ content: Buffer.alloc(0), messages: 0 });
-    expect(claudeConversation.rebuild(transcript(noMessage), fourth)).toMatchObject({ session: undefined, messages: 0 });
+    expect(rebuiltFrom(claudeConversation, transcript(noMessage), fourth)).toMatchObject({ session: undefined, messages: 0 });
   });
 
   it('a line that is not a JSON object: TranscriptUnreadable, naming it (nothing is cut)', () => {
     for (const garbage of ['{"type":"user","mess', '[1,2]', 'null', '42']) {
       const damaged = [...lines(1, 19), garbage, ...lines(20, 45)];
       expect(() => cut(transcript(damaged), fourth)).toThrow(new TranscriptUnreadable(20));
-      expect(() => claudeConversation.rebuild(transcript(damaged), fourth)).toThrow(/^line 20 of the transcript is not JSON$/);
+      expect(() => rebuiltFrom(claudeConversation, transcript(damaged), fourth)).toThrow(/^line 20 of the transcript is not JSON$/);
     }
   });
 });

@@ -1,7 +1,10 @@
 // Codex's rollout cut and its command line started again (the real rollouts' shapes: see
 // test/agents/codexConversation.test.ts for the proof on the real CLI).
 import { describe, expect, it } from 'vitest';
-import { callAnchor, cutCodexRollout, promptAnchor, RolloutUnreadable, StepNotWritten } from '../../src/agents/codexRollout.js';
+import { callAnchor, cutCodexRollout as cutRollout, promptAnchor, RolloutUnreadable, StepNotWritten } from '../../src/agents/codexRollout.js';
+import { inMemory } from '../helpers/transcriptBytes.js';
+
+const cutCodexRollout = inMemory(cutRollout);
 import { codexResumeArgs } from '../../src/agents/codexResume.js';
 import { codexConversationPoint } from '../../src/agents/codexConversation.js';
 

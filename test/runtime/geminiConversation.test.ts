@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { geminiAgent, geminiHookEvent } from '../../src/agents/gemini.js';
 import { geminiConversation, geminiSessionFile } from '../../src/agents/geminiConversation.js';
 import { geminiResumeArgs } from '../../src/agents/geminiResume.js';
-import { cutGeminiSession, SessionUnusable } from '../../src/agents/geminiTranscript.js';
+import { cutGeminiSession as cutGeminiTranscript, SessionUnusable } from '../../src/agents/geminiTranscript.js';
+import { inMemory, rebuiltFrom } from '../helpers/transcriptBytes.js';
+
+const cutGeminiSession = inMemory(cutGeminiTranscript);
 import { repoRoot } from '../helpers/restoreKit.js';
 
 const session = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
@@ -115,11 +118,11 @@ describe("cutting Gemini CLI's session file", () => {
 
   it('rebuilds a new file beside the original, named as Gemini names its own, and says there is no session when nothing is left', () => {
     const transcript = '/home/u/.gemini/tmp/project/chats/session-2026-12-02T04-07-170bc34a.jsonl';
-    const rebuilt = geminiConversation.rebuild(fixture('two-prompts.final.jsonl'), { transcript, inTurn: true });
+    const rebuilt = rebuiltFrom(geminiConversation, fixture('two-prompts.final.jsonl'), { transcript, inTurn: true });
     expect(path.dirname(rebuilt.file)).toBe(path.dirname(transcript));
     expect(path.basename(rebuilt.file)).toMatch(new RegExp(`^session-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-${(rebuilt.session ?? '').slice(0, 8)}\\.jsonl$`));
     expect((records(rebuilt.content)[0] as Rec).sessionId).toBe(rebuilt.session);
-    expect(geminiConversation.rebuild(fixture('two-prompts.BeforeTool-1.jsonl'), { transcript, inTurn: true })).toMatchObject({ session: undefined, messages: 0 });
+    expect(rebuiltFrom(geminiConversation, fixture('two-prompts.BeforeTool-1.jsonl'), { transcript, inTurn: true })).toMatchObject({ session: undefined, messages: 0 });
     expect(geminiSessionFile('170bc34a-e07d-4fba-8587-7b456cc9fd34', new Date('2026-12-02T04:07:56.508Z'))).toBe('session-2026-12-02T04-07-170bc34a.jsonl');
   });
 });
