@@ -3,11 +3,13 @@ import path from 'node:path';
 import { UserError } from '../shared/errors.js';
 import type { Checkpoints } from './checkpoints.js';
 import { bisectRange, nextProbe, runsLeft, scanBreaks, testable, type ScanBreak, type Verdict } from './bisectSearch.js';
+import { compareLooks, describeChanges, lookAtProject, type ProjectChanges, type ProjectLook, type WatchedDir } from './bisectWatch.js';
 import type { CheckpointRecord } from './record.js';
 import { runUserCommand, type TestOutcome } from './testRun.js';
 import { makeScratch, removeScratch, TreeFolder } from './treeFolder.js';
 
 export type { ScanBreak, Verdict } from './bisectSearch.js';
+export type { ProjectChanges } from './bisectWatch.js';
 
 export interface BisectOptions {
   /** The test: one word is a shell command line, more a program and its arguments. */
@@ -37,9 +39,17 @@ export interface BisectStep {
   note?: string;
 }
 
+/** The project changed between the look before checkpoint `id`'s test (its setup included) and the one after. */
+export interface ProjectChange extends ProjectChanges {
+  id: number;
+  /** The changes in one line (`changed a; removed b and 3 more`). */
+  summary: string;
+}
+
 export type BisectEvent =
   | { kind: 'testing'; id: number; run: number; left: number }
-  | { kind: 'tested'; step: BisectStep };
+  | { kind: 'tested'; step: BisectStep }
+  | { kind: 'changed'; change: ProjectChange };
 
 export interface BisectResult {
   mode: 'bisect' | 'scan';
@@ -62,6 +72,10 @@ export interface BisectResult {
   badOutput: string;
   /** Nested repositories: empty folders in the test folder. */
   nested: string[];
+  /** What changed in the project (its files, ignored ones included, and its git dirs) while each test ran. */
+  projectChanges: ProjectChange[];
+  /** Folders of the project that could not be read, so were not checked. */
+  notChecked: string[];
 }
 
 /** Exit code 125 is "cannot test this one", as with `git bisect run`. */
@@ -81,12 +95,33 @@ function verdictOf(outcome: TestOutcome, id: number): Verdict {
 class Prober {
   readonly steps: BisectStep[] = [];
   readonly outputs = new Map<number, string>();
+  readonly changes: ProjectChange[] = [];
   runs = 0;
+  #look: ProjectLook | undefined;
+  readonly #unreadable = new Set<string>();
 
   constructor(
     readonly folder: TreeFolder,
     readonly options: BisectOptions,
+    readonly watch: { dirs: WatchedDir[]; skip: string[] },
   ) {}
+
+  /** What some look could not read. */
+  get notChecked(): string[] {
+    return [...this.#unreadable].sort();
+  }
+
+  /** Looks at the project; after a test, tells what differs from the look before it. */
+  async lookAtProject(id?: number): Promise<void> {
+    const look = await lookAtProject(this.watch.dirs, this.watch.skip);
+    const changes = this.#look && id !== undefined ? compareLooks(this.#look, look) : undefined;
+    this.#look = look;
+    for (const folder of look.unreadable) this.#unreadable.add(folder);
+    if (!changes || id === undefined) return;
+    const change = { id, ...changes, summary: describeChanges(changes) };
+    this.changes.push(change);
+    this.options.onStep?.({ kind: 'changed', change });
+  }
 
   get env(): NodeJS.ProcessEnv {
     // The test's own git commands must not find a repository above the scratch folder.
@@ -107,7 +142,13 @@ class Prober {
       throw new BisectStop(`checkpoint #${record.id}'s files could not be written to the test folder: ${(error as Error).message}`, { cause: error });
     });
     if (signal?.aborted) throw new BisectStop('bisect stopped: interrupted', { exitCode: 130 });
-    const step = await this.run(record, signal);
+    let step: BisectStep;
+    try {
+      step = await this.run(record, signal);
+    } finally {
+      // Also when the test was stopped or could not start: whatever ran may have written.
+      await this.lookAtProject(record.id);
+    }
     this.steps.push(step);
     this.options.onStep?.({ kind: 'tested', step });
     return step.verdict;
@@ -192,10 +233,29 @@ async function scan(prober: Prober, candidates: CheckpointRecord[]): Promise<Fou
 }
 
 /**
+ * The project's folders a test may reach by path: its root, and its git dirs where they
+ * lie outside it (a worktree's); the store (and so the scratch folder) left out.
+ */
+function watchedDirs(engine: Checkpoints, scratch: string): { dirs: WatchedDir[]; skip: string[] } {
+  const root = engine.project.root;
+  const inside = (dir: string, parent: string) => {
+    const relative = path.relative(parent, dir);
+    return !relative.startsWith('..') && !path.isAbsolute(relative);
+  };
+  const dirs: WatchedDir[] = [{ dir: root, label: '' }];
+  const git = engine.project.git;
+  const gitDirs = git ? [git.commonDir, ...(inside(git.gitDir, git.commonDir) ? [] : [git.gitDir])] : [];
+  for (const dir of gitDirs) if (!inside(dir, root)) dirs.push({ dir, label: dir });
+  return { dirs, skip: [engine.store.root, scratch] };
+}
+
+/**
  * `rewind bisect`: runs the user's test on checkpoints in a scratch folder made from the
  * shadow repo (never the project), to find the first checkpoint where it fails. Reads the
- * list and objects only: no lock is held while tests run. The folder is removed whatever
- * happens (an error, an abort); if this process dies first, the next restore removes it.
+ * list and objects only: no lock is held while tests run. The project is looked at before
+ * the first test and after each one: what a test changed there (writing by absolute path)
+ * is told as it is seen and in the result. The folder is removed whatever happens (an
+ * error, an abort); if this process dies first, the next command removes it.
  */
 export async function bisectCheckpoints(engine: Checkpoints, options: BisectOptions): Promise<BisectResult> {
   if (!engine.repo.exists()) throw new UserError('no checkpoints yet in this project: there is nothing to bisect');
@@ -208,7 +268,8 @@ export async function bisectCheckpoints(engine: Checkpoints, options: BisectOpti
   try {
     const work = path.join(scratch, 'work');
     fs.mkdirSync(work);
-    const prober = new Prober(new TreeFolder(engine, work, path.join(scratch, 'index')), options);
+    const prober = new Prober(new TreeFolder(engine, work, path.join(scratch, 'index')), options, watchedDirs(engine, scratch));
+    await prober.lookAtProject();
     const { lo, hi, skipped, breaks } = options.scan ? await scan(prober, candidates) : await search(prober, candidates);
     const firstBad = candidates[hi] as CheckpointRecord;
     const lastGood = candidates[lo] as CheckpointRecord;
@@ -227,6 +288,8 @@ export async function bisectCheckpoints(engine: Checkpoints, options: BisectOpti
       breaks,
       badOutput: prober.outputs.get(firstBad.id) ?? '',
       nested: [...new Set(range.flatMap((record) => record.nested))],
+      projectChanges: prober.changes,
+      notChecked: prober.notChecked,
     };
   } finally {
     process.off('exit', onExit);

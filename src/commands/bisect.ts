@@ -10,8 +10,10 @@ import { parseCheckpointId } from './targetArgs.js';
 const help = `Usage: rewind bisect [--good ID] [--bad ID] [--scan] [--setup CMD] [--json] [-C DIR] -- <test command...>
 
 Finds the first checkpoint where a test fails. Each checkpoint is tested in a scratch
-folder made from the checkpoint store, never in your project (your files and .git stay
-as they are), and the folder is removed afterwards, also on Ctrl-C. Exit codes as with
+folder made from the checkpoint store, not in your project, and the folder is removed
+afterwards, also on Ctrl-C. A test can still write to your project by its path: the
+project (every file, ignored ones and .git included) is checked before and after each
+test, and anything a test changed there is named. Exit codes as with
 \`git bisect run\`: 0 good, 125 skip (cannot test), 1-127 bad; above 127 or a signal stops it.
 
 By default it searches from the first checkpoint of the newest session (good) to the
@@ -39,6 +41,10 @@ function progress(io: CommandIO, withSetup: boolean): (event: BisectEvent) => vo
   return (event) => {
     if (event.kind === 'testing' && event.run === 1 && !withSetup) {
       writeLine(io.stderr, 'rewind: note: checkpoints hold no ignored files (node_modules, build output): if the test needs them, add --setup "npm ci" (a failing setup skips that checkpoint)');
+    }
+    if (event.kind === 'changed') {
+      writeLine(io.stderr, `rewind: warning: your project changed during the test of #${event.change.id}: ${event.change.summary}`);
+      return;
     }
     if (event.kind === 'testing') {
       writeLine(io.stderr, `rewind: testing #${event.id} (run ${event.run}${event.left > 0 ? `, about ${event.left} more` : ''})`);
@@ -81,9 +87,20 @@ function summary(result: BisectResult): string[] {
   if (result.mode === 'scan' && result.breaks.length > 1) {
     lines.push(`Breaks: ${result.breaks.map((entry) => `#${entry.bad}${entry.fixed === null ? '' : ` (passes again at #${entry.fixed})`}`).join(', ')}`);
   }
-  lines.push(`${result.runs} test run(s) over checkpoints #${result.good.id}..#${result.bad.id}, in a scratch folder: your files were not touched.`);
+  lines.push(...checked(result));
   if (result.nested.length > 0) lines.push(`Nested repositories (${result.nested.join(', ')}) were empty folders in the tests: checkpoints do not hold their files.`);
   return lines;
+}
+
+/** What the looks at the project found: only what they saw is claimed. */
+function checked(result: BisectResult): string[] {
+  const runs = `${result.runs} test run(s) over checkpoints #${result.good.id}..#${result.bad.id}, in a scratch folder`;
+  const unread = result.notChecked.length > 0 ? ` (not checked: ${result.notChecked.join(', ')}, which could not be read)` : '';
+  if (result.projectChanges.length === 0) return [`${runs}; your project (its files, ignored ones and .git included) was checked after each test: none changed it${unread}.`];
+  return [
+    `${runs}; but your project changed while they ran (a test writing to it by its path, or another program meanwhile)${unread}:`,
+    ...result.projectChanges.map((change) => `  during the test of #${change.id}: ${change.summary}`),
+  ];
 }
 
 function asJson(result: BisectResult): unknown {
@@ -100,6 +117,8 @@ function asJson(result: BisectResult): unknown {
     steps: result.steps,
     breaks: result.breaks,
     nested: result.nested,
+    projectChanges: result.projectChanges.map(({ summary: _summary, ...change }) => change),
+    notChecked: result.notChecked,
   };
 }
 

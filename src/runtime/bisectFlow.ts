@@ -24,6 +24,7 @@ function stateOf(session: SessionPort): BisectState {
 }
 
 function progressLine(event: BisectEvent): string {
+  if (event.kind === 'changed') return `bisect: your project changed during the test of #${event.change.id}: ${event.change.summary}`;
   if (event.kind === 'testing') return `bisect: testing #${event.id} (run ${event.run}${event.left > 0 ? `, about ${event.left} more` : ''}) · /bisect stop`;
   return `bisect: #${event.step.id} ${event.step.verdict}${event.step.note ? ` (${event.step.note})` : ''}`;
 }
@@ -34,13 +35,26 @@ function foundLine(result: BisectResult): string {
   return `bisect: #${firstBad.id} is the first bad checkpoint${maybe}, after the step of #${before.id} ${before.label || before.trigger} (${result.runs} runs) — Esc Esc opens the picker there`;
 }
 
+/** What the tests changed in the project, said with the outcome (the progress notices fade). */
+function changedLine(changes: readonly { id: number; summary: string }[]): string {
+  if (changes.length === 0) return '';
+  const named = changes.slice(0, 2).map((change) => `#${change.id}: ${change.summary}`);
+  const more = changes.length > 2 ? ` and during ${changes.length - 2} more tests` : '';
+  return ` · your project changed while the tests ran (${named.join('; ')}${more})`;
+}
+
 async function run(session: SessionPort, command: string, state: BisectState): Promise<void> {
   const checkpointer = session.checkpoints;
   if (!checkpointer) return;
   const controller = new AbortController();
-  const say = (line: string) => {
+  const changes: { id: number; summary: string }[] = [];
+  const say = (line: string, tone?: 'warning') => {
     if (state.running) state.running.line = line;
-    session.say(line);
+    session.say(line, tone);
+  };
+  const onStep = (event: BisectEvent) => {
+    if (event.kind === 'changed') changes.push(event.change);
+    say(progressLine(event), event.kind === 'changed' ? 'warning' : undefined);
   };
   const timer = setInterval(() => state.running && session.say(state.running.line), repeatMs);
   // Never what keeps the app running.
@@ -50,14 +64,16 @@ async function run(session: SessionPort, command: string, state: BisectState): P
   session.say(state.running.line);
   try {
     // The test runs with the environment rewind was started with (the user's), in a scratch folder.
-    const result = await checkpointer.engine.bisect({ command: [command], env: process.env, signal: controller.signal, onStep: (event) => say(progressLine(event)) });
+    const result = await checkpointer.engine.bisect({ command: [command], env: process.env, signal: controller.signal, onStep });
     state.found = result.firstBad.id;
     offerPickerAt(session, result.firstBad.id);
     clearInterval(state.running.timer);
     state.running = undefined;
-    session.say(foundLine(result), 'warning');
+    session.say(`${foundLine(result)}${changedLine(changes)}`, 'warning');
   } catch (error) {
-    session.say(controller.signal.aborted ? 'bisect stopped; its scratch folder was removed' : `bisect: ${messageOf(error)}`, controller.signal.aborted ? 'info' : 'error');
+    const line = controller.signal.aborted ? 'bisect stopped; its scratch folder was removed' : `bisect: ${messageOf(error)}`;
+    const tone = controller.signal.aborted ? (changes.length > 0 ? 'warning' : 'info') : 'error';
+    session.say(`${line}${changedLine(changes)}`, tone);
   } finally {
     if (state.running) clearInterval(state.running.timer);
     state.running = undefined;
@@ -81,7 +97,7 @@ export async function bisectCommand(session: SessionPort, argument: string): Pro
       await openPicker(session, state.found);
       return undefined;
     }
-    return state.running ? 'the bisect is still running (/bisect stop stops it)' : 'name the test command: /bisect npm test (run on each checkpoint in a scratch folder, never your files)';
+    return state.running ? 'the bisect is still running (/bisect stop stops it)' : 'name the test command: /bisect npm test (run on each checkpoint in a scratch folder; what a test changes in your project is named)';
   }
   if (state.running) return 'a bisect is already running: /bisect stop stops it';
   await session.checkpointsOpened();

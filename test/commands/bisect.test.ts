@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupRunning } from '../../src/checkpoints/processAlive.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
-import { commit } from '../helpers/repoShapes.js';
+import { commit, linkedWorktree } from '../helpers/repoShapes.js';
 import { cliPath } from '../helpers/term.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
@@ -202,6 +202,61 @@ describe('rewind bisect', () => {
       expect(errors[0], argv.join(' ')).toMatch(message);
     }
     expect(scratchLeft()).toEqual([]);
+  });
+});
+
+describe('rewind bisect, a test that reaches the project by its path', () => {
+  it('names what the tests changed in the files (ignored ones too) and in .git, run by run, and claims nothing it did not check', async () => {
+    const root = await scriptedHistory('reach', history(8, 5));
+    write(root, 'notes.txt', 'mine\n');
+    write(root, 'doomed.txt', 'mine too\n');
+    // Each test runs in the scratch folder but writes to the project by absolute path; the
+    // first one (at the good end) appends, deletes, adds a tag and touches an ignored file.
+    const once = path.join(sb.base, 'once');
+    const reach = `if ! test -e '${once}'; then touch '${once}'; echo more >> '${root}/notes.txt'; rm '${root}/doomed.txt';`
+      + ` git -C '${root}' tag reached; echo 2 > '${root}/node_modules/dep/index.js'; fi; grep -q '^ok$' status`;
+    const result = await rewind(['bisect', '--', 'sh', '-c', reach], { ...sb.env, ...sb.gitEnv, REWIND_HOME: sb.store }, root);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^The first bad checkpoint is #5 /);
+    expect(result.stdout).not.toContain('none changed it');
+    expect(result.stdout).toContain('in a scratch folder; but your project changed while they ran (a test writing to it by its path, or another program meanwhile):\n');
+    expect(result.stdout).toContain('  during the test of #1: changed node_modules/dep/index.js, notes.txt; removed doomed.txt; added .git/refs/tags/reached\n');
+    expect(result.stdout.match(/during the test of/g)).toHaveLength(1);
+    expect(result.stderr).toContain('rewind: warning: your project changed during the test of #1: changed node_modules/dep/index.js, notes.txt; removed doomed.txt; added .git/refs/tags/reached\n');
+
+    const json = await rewind(['bisect', '--json', '--', 'sh', '-c', `echo again >> '${root}/notes.txt'; grep -q '^ok$' status`], sb.env, root);
+    const parsed = JSON.parse(json.stdout) as { projectChanges: unknown[]; notChecked: string[]; steps: { id: number }[] };
+    // Every run appended: each is named, by the checkpoint it tested.
+    expect(parsed.projectChanges).toEqual(parsed.steps.map((step) => ({ id: step.id, added: [], removed: [], changed: ['notes.txt'] })));
+    expect(parsed.notChecked).toEqual([]);
+  });
+
+  it('a test that changes nothing gets the exact claim; one that stops bisect still has its changes named', async () => {
+    const root = await scriptedHistory('quiet', history(4, 3));
+    const clean = await rewind(['bisect', '--', 'sh', '-c', "cat '" + root + "/status' > /dev/null; grep -q '^ok$' status"], sb.env, root);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/\d test run\(s\) over checkpoints #1\.\.#4, in a scratch folder; your project \(its files, ignored ones and \.git included\) was checked after each test: none changed it\.\n/);
+    expect(clean.stderr).not.toContain('warning');
+
+    // The good end already fails: an error, but what its run did to the project is said.
+    const failing = await rewind(['bisect', '--', 'sh', '-c', `mkdir -p '${root}/made/deep' && touch '${root}/made/deep/x'; exit 1`], sb.env, root);
+    expect(failing.code).toBe(1);
+    expect(failing.stderr).toContain('rewind: warning: your project changed during the test of #1: added made\n');
+    expect(failing.stderr).toMatch(/the test already fails at the good end/);
+  });
+
+  it('a linked worktree: its git dirs outside the project are checked too', async () => {
+    const { worktree, main } = linkedWorktree(sb);
+    const checkpoints = sb.project(worktree);
+    for (const state of ['ok', 'broken']) {
+      write(worktree, 'status', `${state}\n`);
+      await checkpoints.snapshot({ label: state, backgroundScan: false });
+    }
+    const commonDir = fs.realpathSync(path.join(main, '.git'));
+    const test = `git -C '${worktree}' tag -f from-test >/dev/null; grep -q '^ok$' status`;
+    const result = await rewind(['bisect', '--', 'sh', '-c', test], { ...sb.env, ...sb.gitEnv, REWIND_HOME: sb.store }, worktree);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`  during the test of #1: added ${commonDir}/refs/tags/from-test\n`);
   });
 });
 

@@ -98,4 +98,19 @@ describe('/bisect in the app', () => {
     const stores = fs.readdirSync(path.join(sessions.sandbox().store, 'history'));
     for (const store of stores) expect(fs.readdirSync(path.join(sessions.sandbox().store, 'history', store)).filter((name) => name.startsWith('scratch-'))).toEqual([]);
   }, 60_000);
+
+  it('a test that writes into the project by its path: the outcome names what it changed', async () => {
+    const root = sessions.sandbox().repo('reach');
+    write(root, 'status', 'ok\n');
+    const { session: current, openCheckpoints } = await sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']);
+    current.attachCheckpoints(await openCheckpoints());
+    await current.checkpointsOpened();
+    write(root, 'status', 'broken\n');
+    await runAppCommand(current, 'checkpoint', 'broke it');
+    const seen = new Set<string>();
+    await runAppCommand(current, 'line', `/bisect echo x >> '${root}/log.txt'; grep -q '^ok$' status`);
+    const found = await noticeLike(current, /first bad checkpoint/, seen);
+    expect(found).toMatch(/ · your project changed while the tests ran \(#\d+: added log\.txt; #\d+: changed log\.txt\)$/);
+    expect(current.view().status.notice?.tone).toBe('warning');
+  }, 60_000);
 });
