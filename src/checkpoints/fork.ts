@@ -13,11 +13,30 @@ export interface ForkResult {
   nested: string[];
 }
 
-function refuseDestination(dir: string, projectRoot: string): void {
-  const relative = path.relative(projectRoot, dir);
-  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
-    throw new UserError(`${dir} is inside the project: fork into a folder outside it (--dir DIR)`);
+/** Whether `dir` is `parent` or inside it (both real paths). */
+function within(dir: string, parent: string): boolean {
+  const relative = path.relative(parent, dir);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * Where `dir` really is: the real path of its deepest existing ancestor (symlinks in it
+ * resolved, as the kernel will follow them), with the rest of `dir` after it.
+ */
+function realDestination(dir: string): string {
+  const rest: string[] = [];
+  let existing = dir;
+  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) {
+    rest.unshift(path.basename(existing));
+    existing = path.dirname(existing);
   }
+  return path.join(fs.realpathSync(existing), ...rest);
+}
+
+function refuseDestination(dir: string, real: string, engine: Checkpoints): void {
+  const through = real === dir ? '' : ` (through a symlink: it is ${real})`;
+  if (within(real, engine.project.root)) throw new UserError(`${dir} is inside the project${through}: fork into a folder outside it (--dir DIR)`);
+  if (within(real, engine.store.root)) throw new UserError(`${dir} is inside the checkpoint store${through}: fork into a folder outside it (--dir DIR)`);
   if (!fs.existsSync(path.dirname(dir))) throw new UserError(`${path.dirname(dir)} does not exist: create it first, or name another folder with --dir DIR`);
 }
 
@@ -31,26 +50,37 @@ export async function forkCheckpoint(engine: Checkpoints, id: number, dir: strin
   const record = engine.get(id);
   const why = whyUnrestorable(record);
   if (why) throw new UserError(`checkpoint #${id} cannot be forked: ${why}`);
-  refuseDestination(dir, engine.project.root);
+  refuseDestination(dir, realDestination(dir), engine);
   // Taken now, so nobody else can have it while the files are written (mkdir is exclusive).
   try {
     fs.mkdirSync(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UserError(`${dir} already exists: fork never writes into an existing folder; name a new one with --dir DIR`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new UserError(`${dir} already exists: fork never writes into an existing folder; name a new one with --dir DIR`);
+    if (code === 'ENOTDIR') throw new UserError(`${path.dirname(dir)} is not a folder: name another folder with --dir DIR`);
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw new UserError(`${dir} cannot be created (${code}): name a folder you may write in with --dir DIR`);
+    throw error;
+  }
+  // Checked again where it was made: a symlink on the way swapped since the check moves it.
+  const made = fs.realpathSync(dir);
+  try {
+    refuseDestination(dir, made, engine);
+  } catch (error) {
+    fs.rmdirSync(made);
     throw error;
   }
   const scratch = makeScratch(engine);
   let temp: string | undefined;
   try {
-    temp = fs.mkdtempSync(path.join(path.dirname(dir), `.${path.basename(dir)}.rewind-fork-`));
+    temp = fs.mkdtempSync(path.join(path.dirname(made), `.${path.basename(made)}.rewind-fork-`));
     await new TreeFolder(engine, temp, path.join(scratch, 'index')).fill(record.tree);
     fs.chmodSync(temp, 0o777 & ~process.umask());
-    fs.renameSync(temp, dir);
+    fs.renameSync(temp, made);
     temp = undefined;
     return { record, dir, nested: record.nested };
   } catch (error) {
     if (temp) removeScratch(temp);
-    fs.rmdirSync(dir);
+    fs.rmdirSync(made);
     throw new UserError(`checkpoint #${id} could not be forked into ${dir} (nothing was left there): ${(error as Error).message}`, { cause: error });
   } finally {
     removeScratch(scratch);

@@ -96,4 +96,43 @@ describe('rewind fork', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no does not exist: create it first/);
   });
+
+  it('refuses the project (and the store) reached through a symlink, and creates nothing in them', async () => {
+    const { root } = await project();
+    const before = fingerprint(root);
+    const link = path.join(sb.base, 'pl');
+    fs.symlinkSync(root, link);
+    // A symlink to the project, the folder named below it; and one deeper, to a folder of the project.
+    fs.symlinkSync(path.join(root, 'bin'), path.join(sb.base, 'to-bin'));
+    for (const [dir, real] of [
+      [path.join(link, 'inside'), path.join(root, 'inside')],
+      [path.join(link, 'a', 'b'), path.join(root, 'a', 'b')],
+      [path.join(sb.base, 'to-bin', 'x'), path.join(root, 'bin', 'x')],
+      [link, root],
+    ] as const) {
+      const result = await rewind(['fork', '1', '--dir', dir], sb.env, root);
+      expect(result.code, dir).toBe(1);
+      expect(result.stderr, dir).toBe(`rewind: ${dir} is inside the project (through a symlink: it is ${real}): fork into a folder outside it (--dir DIR)\n`);
+    }
+    expect(fingerprint(root)).toEqual(before);
+    // Relative, from inside the project, as in the report: `--dir ../pl/inside`.
+    const relative = await rewind(['fork', '1', '--dir', '../../../pl/inside'], sb.env, path.join(root, 'bin'));
+    expect(relative.stderr).toMatch(/^rewind: .*\/pl\/inside is inside the project \(through a symlink/);
+    expect(fs.existsSync(path.join(root, 'inside'))).toBe(false);
+    // The store, directly and through a symlink.
+    const [store] = fs.readdirSync(path.join(sb.store, 'history'));
+    const storeLink = path.join(sb.base, 'sl');
+    fs.symlinkSync(path.join(sb.store, 'history', store ?? ''), storeLink);
+    const inStore = await rewind(['fork', '1', '--dir', path.join(storeLink, 'repo.git', 'x')], sb.env, root);
+    expect(inStore.stderr).toMatch(/is inside the checkpoint store \(through a symlink: it is .*\/repo\.git\/x\): fork into a folder outside it/);
+    expect(fs.existsSync(path.join(sb.store, 'history', store ?? '', 'repo.git', 'x'))).toBe(false);
+    // A symlink to a folder outside the project is fine: the fork is made there.
+    const outside = sb.folder('outside');
+    fs.symlinkSync(outside, path.join(sb.base, 'ol'));
+    expect((await rewind(['fork', '1', '--dir', path.join(sb.base, 'ol', 'try')], sb.env, root)).code).toBe(0);
+    expect(fs.existsSync(path.join(outside, 'try', 'empty.txt'))).toBe(true);
+    // A file on the way is one line too.
+    fs.writeFileSync(path.join(sb.base, 'file'), 'mine');
+    expect((await rewind(['fork', '1', '--dir', path.join(sb.base, 'file', 'x')], sb.env, root)).stderr).toBe(`rewind: ${path.join(sb.base, 'file')} is not a folder: name another folder with --dir DIR\n`);
+  });
 });
