@@ -18,6 +18,7 @@ import { createStore, locateStore, type StorePaths } from './store.js';
 import { readState, writeStateIfChanged, type StoreState } from './storeState.js';
 import { withLock } from './lock.js';
 import { healStore } from './storeHealth.js';
+import { removeDeadScratch } from './scratchFolders.js';
 import { explainStoreError } from './storeErrors.js';
 import { measureUntracked } from './projectSize.js';
 import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
@@ -277,8 +278,12 @@ export class Checkpoints {
     return this.log.readAll();
   }
 
-  /** Rebuilds the list from the shadow repo if it was lost, emptied, cut short or moved aside (under the lock). */
+  /**
+   * Removes the scratch folders of Rewinds that were killed (a bisect's), then rebuilds the
+   * list from the shadow repo if it was lost, emptied, cut short or moved aside (under the lock).
+   */
   async recoverList(): Promise<string[]> {
+    removeDeadScratch(this.store);
     if (!this.storeNeedsHealing() && !listBehindRefs(this.repo, this.log)) return [];
     return this.locked('rebuild the checkpoint list', async () => {
       const healed = healStore(this.repo, this.log, this.store.journal);

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Checkpoints } from './checkpoints.js';
 import { runGit, type RunResult } from './git.js';
 
@@ -45,37 +42,4 @@ export class TreeFolder {
   }
 }
 
-/**
- * A new private scratch folder (0700), named so a later restore removes it if this process
- * dies first (`scratchPrefix` + pid, in the store), or in the system's temp folder when the
- * store cannot take one.
- */
-export function makeScratch(engine: Checkpoints): string {
-  try {
-    return fs.mkdtempSync(path.join(engine.store.root, `${engine.store.scratchPrefix}${process.pid}-`));
-  } catch {
-    return fs.mkdtempSync(path.join(os.tmpdir(), `rewind-${engine.store.scratchPrefix}`));
-  }
-}
-
-/** Removes a scratch folder, whatever a test left in it (read-only folders included). */
-export function removeScratch(dir: string): void {
-  try {
-    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  } catch {
-    // A folder a test made unwritable: make it writable, then remove it.
-    makeWritable(dir);
-    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  }
-}
-
-function makeWritable(dir: string): void {
-  try {
-    fs.chmodSync(dir, 0o700);
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) makeWritable(path.join(dir, entry.name));
-    }
-  } catch {
-    // Not ours to fix: rmSync says what is left.
-  }
-}
+export { makeScratch, removeScratch } from './scratchFolders.js';
