@@ -32,7 +32,7 @@ export function writeRootCommit(gitDir: string, tree: string, message: string, w
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // zlib is loaded here, not imported: only a first snapshot needs it, and every `rewind
   // snapshot` process would load it.
-  writeFileAtomic(file, process.getBuiltinModule('node:zlib').deflateSync(raw, { level: 1 }), 0o444, false);
+  writeFileAtomic(file, process.getBuiltinModule('node:zlib').deflateSync(raw, { level: 1 }), 0o400, false);
   return oid;
 }
 

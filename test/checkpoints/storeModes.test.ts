@@ -1,59 +1,58 @@
-// Issue 11 item 30: nothing in a store is for other users (snapshots hold the project's
-// secrets): every folder is 0700 and every file 0600 (objects, which git keeps read-only,
-// 0400), after snapshots, restores, redo and a gc, whatever the umask.
-import { execFileSync } from 'node:child_process';
+// The store is private, as the README promises: every folder 0700, every file 0600, and
+// the shadow's objects read-only for the owner alone (0400), as git writes them there
+// (core.sharedRepository 0600): the first commit, written without git, included.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
-import { redoLast } from '../../src/checkpoints/restore/redo.js';
+import { rewind } from '../helpers/io.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
-import { waitFor } from '../helpers/waitFor.js';
 
 let sb: Sandbox;
-let umask: number;
 beforeEach(() => {
   sb = createSandbox('rewind-store-modes-');
-  umask = process.umask(0o022);
 });
-afterEach(async () => {
-  process.umask(umask);
-  await sb.cleanup();
-});
+afterEach(() => sb.cleanup());
 
-function modes(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
+/** Each entry under `root` whose mode is not what the store promises, as `mode path`. */
+function unlike(root: string): string[] {
+  const out: string[] = [];
+  const visit = (dir: string) => {
     for (const name of fs.readdirSync(dir)) {
       const full = path.join(dir, name);
       const stat = fs.lstatSync(full);
-      out[path.relative(root, full)] = (stat.mode & 0o777).toString(8);
-      if (stat.isDirectory()) walk(full);
+      const rel = path.relative(root, full);
+      const mode = stat.mode & 0o7777;
+      const object = /^repo\.git\/objects\/([0-9a-f]{2}\/[0-9a-f]{38,62}|pack\/pack-[0-9a-f]+\.(pack|idx|rev))$/.test(rel);
+      const wanted = stat.isDirectory() ? 0o700 : object ? 0o400 : 0o600;
+      if (mode !== wanted) out.push(`${mode.toString(8)} ${rel}`);
+      if (stat.isDirectory()) visit(full);
     }
   };
-  walk(root);
+  visit(root);
   return out;
 }
 
-describe('the modes in a store', () => {
-  it('are 0700 for folders and 0600 (0400 read-only) for files', async () => {
-    const root = sb.repo('modes');
-    write(root, 'sub/a.txt', 'secret\n');
-    const engine = sb.open(root);
-    await engine.snapshot({ label: 'one' });
-    write(root, 'sub/a.txt', 'changed\n');
-    write(root, 'new/b.txt', 'new\n');
-    await engine.snapshot({ label: 'two' });
-    await restoreCheckpoint(engine, 1);
-    await redoLast(engine);
-    await waitFor(() => !fs.existsSync(path.join(engine.store.root, 'heavy-scan.started')) || !fs.existsSync(`/proc/${fs.readFileSync(path.join(engine.store.root, 'heavy-scan.started'), 'utf8')}`), 10_000, 'the heavy-file walk');
-    execFileSync('git', [`--git-dir=${engine.repo.gitDir}`, 'gc', '--quiet'], { env: { PATH: process.env.PATH, HOME: sb.home } });
-    const found = modes(path.join(sb.store));
-    const wrong = Object.entries(found).filter(([file, mode]) => {
-      const stat = fs.lstatSync(path.join(sb.store, file));
-      return stat.isDirectory() ? mode !== '700' : mode !== '600' && mode !== '400';
-    });
-    expect(wrong).toEqual([]);
-    expect(Object.keys(found).some((file) => file.includes(`objects${path.sep}pack`))).toBe(true);
+describe('the store\'s modes', () => {
+  it('folders 0700, files 0600, objects 0400: the first commit (written without git) as the ones git writes', async () => {
+    const previous = process.umask(0o022);
+    try {
+      const root = sb.repo('proj');
+      write(root, 'a.txt', 'one\n');
+      expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+      write(root, 'a.txt', 'two\n');
+      expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+      const [store] = fs.readdirSync(path.join(sb.store, 'history'));
+      const storeRoot = path.join(sb.store, 'history', store ?? '');
+      const firstCommit = fs.readFileSync(path.join(storeRoot, 'repo.git', 'refs', 'checkpoints', '1'), 'utf8').trim();
+      const object = path.join(storeRoot, 'repo.git', 'objects', firstCommit.slice(0, 2), firstCommit.slice(2));
+      expect((fs.statSync(object).mode & 0o777).toString(8)).toBe('400');
+      expect(unlike(storeRoot)).toEqual([]);
+      // And after a restore (its redo point and bookkeeping) and a bisect (its scratch folder).
+      expect((await rewind(['restore', '1', '--yes'], sb.env, root)).code).toBe(0);
+      expect((await rewind(['bisect', '--good', '1', '--bad', '3', '--', 'sh', '-c', 'grep -q one a.txt'], sb.env, root)).code).toBe(0);
+      expect(unlike(storeRoot)).toEqual([]);
+    } finally {
+      process.umask(previous);
+    }
   });
 });
