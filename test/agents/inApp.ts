@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
+import { nobodyPath, nobodyProgram } from '../helpers/asNobody.js';
 import { builtCli, requireBuiltCli } from '../helpers/restoreKit.js';
 import { fileInTree, readTree } from '../helpers/shadow.js';
 import { startInPty, type TermSession } from '../helpers/term.js';
@@ -24,8 +25,13 @@ export function insideRewind(start: Invocation, world: AgentWorld, user?: number
   if (start.command !== 'unshare' || split < 0) throw new Error(`not an offline invocation: ${start.command} ${start.args.join(' ')}`);
   // As another user: inside the network namespace (made as root), Rewind and the agent run as `user`.
   const asUser = user === undefined ? [] : ['setpriv', `--reuid=${user}`, `--regid=${user}`, '--clear-groups'];
-  const args = [...start.args.slice(0, split + 1), ...asUser, process.execPath, builtCli, '--', ...start.args.slice(split + 1)];
-  return { ...start, args, env: { ...start.env, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir } };
+  // That user may not reach the checkout (a clone in a private folder): it runs a copy.
+  const program = user === undefined ? { node: process.execPath, cli: builtCli } : nobodyProgram();
+  const agent = start.args.slice(split + 1).map((arg) => (user === undefined ? arg : nobodyPath(arg)));
+  const args = [...start.args.slice(0, split + 1), ...asUser, program.node, program.cli, '--', ...agent];
+  const env: Record<string, string> = { ...start.env, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir };
+  if (user !== undefined) env.PATH = `${path.dirname(program.node)}:${env.PATH ?? ''}`;
+  return { ...start, args, env };
 }
 
 /** The files of a tree as path -> text (the proof's files are all text). */

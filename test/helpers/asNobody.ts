@@ -1,8 +1,16 @@
 // The built CLI run as an unprivileged user (uid/gid 65534), for what root would get past
 // (files it may not read, folders it may not write). The files it must reach are the test's
-// to hand over (chown).
-import { execFileSync } from 'node:child_process';
-import { requireBuiltCli } from './restoreKit.js';
+// to hand over (chown). The checkout may be in a folder that user cannot enter (a clone in
+// a private `mktemp -d` folder, or in /root): so what it runs (dist/, and node itself when
+// that is out of its reach too) is copied into a folder it can read, once per test process.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { repoRoot, requireBuiltCli, type ChildResult } from './restoreKit.js';
+
+export const nobodyIds = ['--reuid=65534', '--regid=65534', '--clear-groups'] as const;
 
 export interface NobodyResult {
   code: number;
@@ -10,15 +18,95 @@ export interface NobodyResult {
   stderr: string;
 }
 
+/** What uid 65534 runs: node and the CLI, both where it can reach them. */
+export interface NobodyProgram {
+  node: string;
+  cli: string;
+  /** The folder of the copy. */
+  base: string;
+}
+
+let program: NobodyProgram | undefined;
+
+// Registered as the test file imports this helper: the copy goes when its tests are done
+// (a test process's own exit is not a moment the runner promises).
+afterAll(() => {
+  if (program) fs.rmSync(program.base, { recursive: true, force: true });
+  program = undefined;
+});
+
+function nobodyCanRun(node: string): boolean {
+  try {
+    execFileSync('setpriv', [...nobodyIds, node, '-e', ''], { cwd: '/', stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Node and the built CLI for uid 65534: the package's files (package.json, dist/, the config
+ * schema) copied into a new 0755 folder in the system's temp folder (node_modules linked by
+ * its real path, for what the CLI loads from there), and node copied beside them when that
+ * user cannot run it where it is. Removed once the test file's tests are done.
+ */
+export function nobodyProgram(): NobodyProgram {
+  const cli = requireBuiltCli();
+  if (program) return program;
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-nobody-build-'));
+  fs.chmodSync(base, 0o755);
+  // What the package ships (its `files`: dist/, config.schema.json) is what the CLI reads.
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { files: string[] };
+  for (const entry of ['package.json', ...manifest.files]) fs.cpSync(path.join(repoRoot, entry), path.join(base, entry), { recursive: true, verbatimSymlinks: true });
+  const modules = path.join(repoRoot, 'node_modules');
+  if (fs.existsSync(modules)) fs.symlinkSync(fs.realpathSync(modules), path.join(base, 'node_modules'));
+  let node = process.execPath;
+  if (!nobodyCanRun(node)) {
+    node = path.join(base, 'bin', 'node');
+    fs.mkdirSync(path.dirname(node));
+    fs.copyFileSync(process.execPath, node);
+    fs.chmodSync(node, 0o755);
+  }
+  // Everything in it readable (and folders enterable) by anyone, whatever the umask made.
+  execFileSync('chmod', ['-R', 'a+rX', base]);
+  program = { node, cli: path.join(base, 'dist', path.basename(cli)), base };
+  return program;
+}
+
+/**
+ * Where uid 65534 finds `file` of the checkout (an agent CLI in node_modules/.bin, say):
+ * the same path in the copy; paths the copy does not hold as they are.
+ */
+export function nobodyPath(file: string): string {
+  const relative = path.relative(repoRoot, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return file;
+  const copied = path.join(nobodyProgram().base, relative);
+  return fs.existsSync(copied) ? copied : file;
+}
+
 /** `rewind ...args` in `cwd` with exactly `env`, as uid 65534 (setpriv). */
 export function asNobody(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[]): NobodyResult {
-  const cli = requireBuiltCli();
+  const { node, cli } = nobodyProgram();
   try {
-    const stdout = execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, cli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout = execFileSync('setpriv', [...nobodyIds, node, cli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     return { code: 0, stdout: stdout.toString(), stderr: '' };
   } catch (error) {
     const failed = error as { status?: number | null; stdout?: Buffer; stderr?: Buffer };
     if (typeof failed.status !== 'number') throw error;
     return { code: failed.status, stdout: failed.stdout?.toString() ?? '', stderr: failed.stderr?.toString() ?? '' };
   }
+}
+
+/** The same, not blocking the test process (a crash test's child, say): as runBuiltCli answers. */
+export function runAsNobody(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildResult> {
+  const { node, cli } = nobodyProgram();
+  return new Promise((resolve, reject) => {
+    const child = spawn('setpriv', [...nobodyIds, node, cli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+  });
 }

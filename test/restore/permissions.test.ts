@@ -7,10 +7,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { projectState, redoRefs, requireBuiltCli, restoreLeftovers, runBuiltCli, type State } from '../helpers/restoreKit.js';
+import { runAsNobody } from '../helpers/asNobody.js';
+import { projectState, redoRefs, requireBuiltCli, restoreLeftovers, type State } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
-
-const nobody = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
 
 let sb: Sandbox;
 beforeAll(() => {
@@ -25,7 +24,7 @@ afterEach(async () => {
 
 /** `rewind ...args` as the unprivileged user. */
 async function asNobody(root: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
-  return runBuiltCli([...args, '-C', root], { ...sb.env, ...extraEnv }, sb.base, nobody);
+  return runAsNobody([...args, '-C', root], { ...sb.env, ...extraEnv }, sb.base);
 }
 
 /** Everything in the sandbox belongs to the unprivileged user, who then makes checkpoint #1 and edits. */
