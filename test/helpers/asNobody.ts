@@ -27,28 +27,62 @@ export interface NobodyProgram {
 }
 
 let program: NobodyProgram | undefined;
+/** The copy's node_modules holds only what was copied into it (the checkout's was out of that user's reach). */
+let partialModules = false;
 
 // Registered as the test file imports this helper: the copy goes when its tests are done
 // (a test process's own exit is not a moment the runner promises).
 afterAll(() => {
   if (program) fs.rmSync(program.base, { recursive: true, force: true });
   program = undefined;
+  partialModules = false;
 });
 
-function nobodyCanRun(node: string): boolean {
+/** Whether uid 65534 can run `node` and, when given, list `folder` with it. */
+function nobodyCanRun(node: string, folder?: string): boolean {
+  const script = folder === undefined ? '' : 'require("node:fs").readdirSync(process.argv[1])';
   try {
-    execFileSync('setpriv', [...nobodyIds, node, '-e', ''], { cwd: '/', stdio: 'ignore' });
+    execFileSync('setpriv', [...nobodyIds, node, '-e', script, ...(folder === undefined ? [] : [folder])], { cwd: '/', stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
 }
 
+const modulesOf = (root: string) => path.join(root, 'node_modules');
+
+/**
+ * Copies the packages `names` and every package they need (found as node finds them, from
+ * `from` up to the checkout) from the checkout's node_modules into the copy's.
+ */
+function copyPackages(base: string, from: string, names: readonly string[]): void {
+  const modules = modulesOf(repoRoot);
+  const add = (pkg: string) => {
+    const target = path.join(modulesOf(base), path.relative(modules, pkg));
+    if (copied.has(pkg)) return;
+    copied.add(pkg);
+    if (!fs.existsSync(target)) fs.cpSync(pkg, target, { recursive: true, verbatimSymlinks: true });
+    const manifest = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')) as { dependencies?: object; optionalDependencies?: object };
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) find(pkg, name);
+  };
+  const find = (start: string, name: string) => {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const candidate = path.join(modulesOf(dir), name);
+      if (fs.existsSync(path.join(candidate, 'package.json'))) return add(candidate);
+      // An optional dependency of another platform is not installed.
+      if (dir === repoRoot || path.dirname(dir) === dir) return;
+    }
+  };
+  const copied = new Set<string>();
+  for (const name of names) find(from, name);
+}
+
 /**
  * Node and the built CLI for uid 65534: the package's files (package.json, dist/, the config
- * schema) copied into a new 0755 folder in the system's temp folder (node_modules linked by
- * its real path, for what the CLI loads from there), and node copied beside them when that
- * user cannot run it where it is. Removed once the test file's tests are done.
+ * schema) copied into a new 0755 folder in the system's temp folder; node_modules linked by
+ * its real path when that user can read it there, else its runtime dependencies copied; and
+ * node copied beside them when that user cannot run it where it is. Removed once the test
+ * file's tests are done.
  */
 export function nobodyProgram(): NobodyProgram {
   const cli = requireBuiltCli();
@@ -56,10 +90,8 @@ export function nobodyProgram(): NobodyProgram {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-nobody-build-'));
   fs.chmodSync(base, 0o755);
   // What the package ships (its `files`: dist/, config.schema.json) is what the CLI reads.
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { files: string[] };
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { files: string[]; dependencies: object };
   for (const entry of ['package.json', ...manifest.files]) fs.cpSync(path.join(repoRoot, entry), path.join(base, entry), { recursive: true, verbatimSymlinks: true });
-  const modules = path.join(repoRoot, 'node_modules');
-  if (fs.existsSync(modules)) fs.symlinkSync(fs.realpathSync(modules), path.join(base, 'node_modules'));
   let node = process.execPath;
   if (!nobodyCanRun(node)) {
     node = path.join(base, 'bin', 'node');
@@ -67,7 +99,11 @@ export function nobodyProgram(): NobodyProgram {
     fs.copyFileSync(process.execPath, node);
     fs.chmodSync(node, 0o755);
   }
-  // Everything in it readable (and folders enterable) by anyone, whatever the umask made.
+  const modules = modulesOf(repoRoot);
+  partialModules = fs.existsSync(modules) && !nobodyCanRun(node, fs.realpathSync(modules));
+  if (partialModules) copyPackages(base, repoRoot, Object.keys(manifest.dependencies));
+  else if (fs.existsSync(modules)) fs.symlinkSync(fs.realpathSync(modules), modulesOf(base));
+  // Everything copied readable (and folders enterable) by anyone, whatever the umask made.
   execFileSync('chmod', ['-R', 'a+rX', base]);
   program = { node, cli: path.join(base, 'dist', path.basename(cli)), base };
   return program;
@@ -80,7 +116,20 @@ export function nobodyProgram(): NobodyProgram {
 export function nobodyPath(file: string): string {
   const relative = path.relative(repoRoot, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return file;
-  const copied = path.join(nobodyProgram().base, relative);
+  const { base } = nobodyProgram();
+  const [top, scope, name] = relative.split(path.sep);
+  if (partialModules && top === 'node_modules' && scope !== undefined) {
+    // A program of node_modules/.bin: its package (and what it needs) is copied first.
+    const real = path.relative(modulesOf(repoRoot), fs.realpathSync(file)).split(path.sep);
+    const pkg = real[0]?.startsWith('@') ? `${real[0]}/${real[1]}` : (real[0] ?? '');
+    copyPackages(base, repoRoot, [pkg]);
+    if (scope === '.bin' && name !== undefined && !fs.existsSync(path.join(base, relative))) {
+      fs.mkdirSync(path.dirname(path.join(base, relative)), { recursive: true });
+      fs.cpSync(file, path.join(base, relative), { verbatimSymlinks: true });
+    }
+    execFileSync('chmod', ['-R', 'a+rX', modulesOf(base)]);
+  }
+  const copied = path.join(base, relative);
   return fs.existsSync(copied) ? copied : file;
 }
 
