@@ -3,7 +3,7 @@ import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone, printRedoPlan } from './plan.js';
 import { confirmOrStop, requesterOf } from './confirm.js';
-import { writtenMeanwhileLine } from '../shared/messages.js';
+import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 
 const help = `Usage: rewind redo [--dry-run] [--yes] [--json] [-C DIR]
 
@@ -45,12 +45,13 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   const result = await checkpoints.redo(requesterOf(io), expected);
   if (values.json) {
-    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}) }));
+    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
     return 0;
   }
   writeLine(io.stdout, `undid the last restore: files are back as checkpoint #${result.checkpoint} holds them (${result.changed.length} written, ${result.deleted.length} deleted)`);
   printLeftAlone(io.stdout, result.leftAlone);
-  if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, false)}`);
+  if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: false, during: 'the undo', redoCommand: '`rewind redo`' })}`);
+  if (result.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(result.unchecked)}`);
   writeLine(io.stdout, `the files as they were before this are checkpoint #${result.before}: \`rewind restore ${result.before}\` to go back`);
   return 0;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseCommandArgs } from './args.js';
 import { writeLine, type CommandIO } from './io.js';
 import { UsageError } from '../shared/errors.js';
-import { writtenMeanwhileLine } from '../shared/messages.js';
+import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 import { restoreWithConversation } from './restoreConversation.js';
 import { confirmOrStop, requesterOf } from './confirm.js';
 import { openCheckpoints } from './open.js';
@@ -77,13 +77,14 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
 
   const result = await checkpoints.restore(id, { only, ...requesterOf(io) });
   if (values.json) {
-    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.redo, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}) }));
+    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.redo, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
     return 0;
   }
   writeLine(io.stdout, `restored checkpoint #${id}: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
   printLeftAlone(io.stdout, result.leftAlone);
   printSkipped(io.stdout, result.skipped);
-  if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, result.redo === result.writtenMeanwhile.checkpoint)}`);
+  if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: result.redo === result.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);
+  if (result.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(result.unchecked)}`);
   if (result.redo !== null) writeLine(io.stdout, `undo with \`rewind redo\` (your files as they were are checkpoint #${result.redo})`);
   return 0;
 }

@@ -7,7 +7,7 @@ import { shellWord } from '../shared/shellWord.js';
 import { confirmOrStop, requesterOf } from './confirm.js';
 import { writeLine, type CommandIO } from './io.js';
 import { printLeftAlone, printPlan, printSkipped } from './plan.js';
-import { writtenMeanwhileLine } from '../shared/messages.js';
+import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 
 /** The user said no: nothing is written. */
 class Declined extends Error {}
@@ -51,7 +51,7 @@ export async function restoreWithConversation(io: CommandIO, checkpoints: Projec
     throw error;
   }
   if (options.json) {
-    const fileResult = files ? { changed: files.changed, deleted: files.deleted, redo: files.redo, ...(files.writtenMeanwhile ? { writtenMeanwhile: files.writtenMeanwhile } : {}) } : {};
+    const fileResult = files ? { changed: files.changed, deleted: files.deleted, redo: files.redo, ...(files.writtenMeanwhile ? { writtenMeanwhile: files.writtenMeanwhile } : {}), ...(files.unchecked ? { unchecked: files.unchecked } : {}) } : {};
     writeLine(io.stdout, JSON.stringify({ checkpoint: target.id, ...fileResult, conversation, ...(dryRun ? { dryRun: true } : {}) }));
     return 0;
   }
@@ -59,7 +59,8 @@ export async function restoreWithConversation(io: CommandIO, checkpoints: Projec
     writeLine(io.stdout, `restored checkpoint #${target.id}: ${files.changed.length} file(s) written, ${files.deleted.length} deleted`);
     printLeftAlone(io.stdout, files.leftAlone);
     printSkipped(io.stdout, files.skipped);
-    if (files.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(files.writtenMeanwhile, files.redo === files.writtenMeanwhile.checkpoint)}`);
+    if (files.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(files.writtenMeanwhile, { redoMovedThere: files.redo === files.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);
+    if (files.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(files.unchecked)}`);
     if (files.redo !== null) writeLine(io.stdout, `undo the files with \`rewind redo\` (your files as they were are checkpoint #${files.redo})`);
   }
   describe(io, target.id, conversation, dryRun);

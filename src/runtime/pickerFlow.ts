@@ -1,7 +1,7 @@
 import type { PickerChoice, PickerModel } from '../app/picker/types.js';
 import type { Requester, RestoreResult } from '../checkpoints/index.js';
 import { messageOf } from '../shared/errors.js';
-import { noCheckpointsYet, writtenMeanwhileLine } from '../shared/messages.js';
+import { noCheckpointsYet, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 import type { Checkpointer } from './checkpointer.js';
 import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
 import type { SessionPort } from './sessionPort.js';
@@ -10,8 +10,10 @@ import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversa
 function summary(result: RestoreResult, what: string): string {
   const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
-  const meanwhile = result.writtenMeanwhile ? `; ${writtenMeanwhileLine(result.writtenMeanwhile, result.redo === result.writtenMeanwhile.checkpoint).replace(/`rewind redo`/, '/redo')}` : '';
-  return `${what}: ${parts.join(', ')}${meanwhile} — undo with /redo or Esc Esc → undo last rewind`;
+  const during = result.redo === null ? 'the undo' : 'the restore';
+  const meanwhile = result.writtenMeanwhile ? `; ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: result.redo === result.writtenMeanwhile.checkpoint, during, redoCommand: '/redo' })}` : '';
+  const unchecked = result.unchecked ? `; ${uncheckedLine(result.unchecked)}` : '';
+  return `${what}: ${parts.join(', ')}${meanwhile}${unchecked} — undo with /redo or Esc Esc → undo last rewind`;
 }
 
 /** This session on the checkpoints a restore or redo takes first, as on its other checkpoints. */

@@ -1,12 +1,24 @@
 /** DESIGN's words for a project without checkpoints: the CLI, the app and the picker all say this. */
 export const noCheckpointsYet = 'no checkpoints yet — taken on session start, Enter and file changes';
 
-/**
- * What a restore or redo says when something else wrote files while it ran: where those
- * writes are kept. `redone` is true when the restore's redo point moved there.
- */
-export function writtenMeanwhileLine(kept: { checkpoint: number; paths: readonly string[] }, redone: boolean): string {
+/** How the written-meanwhile line is said: by which command, of what, and how its writes come back. */
+export interface WrittenMeanwhileWords {
+  /** True when the restore's redo point moved to the checkpoint of those writes. */
+  redoMovedThere: boolean;
+  /** What ran: 'the restore' or 'the undo'. */
+  during: string;
+  /** How the user undoes a restore where they are ('`rewind redo`', '/redo'). */
+  redoCommand: string;
+}
+
+/** What a restore or redo says when something else wrote files while it ran: where those writes are kept. */
+export function writtenMeanwhileLine(kept: { checkpoint: number; paths: readonly string[] }, words: WrittenMeanwhileWords): string {
   const named = kept.paths.slice(0, 3).join(', ') + (kept.paths.length > 3 ? `, … (${kept.paths.length} in all)` : '');
-  const back = redone ? '`rewind redo` brings them back' : `\`rewind restore ${kept.checkpoint}\` brings them back`;
-  return `${kept.paths.length} file(s) were written by something else while the restore ran (${named}): what they held is checkpoint #${kept.checkpoint}; ${back}`;
+  const back = words.redoMovedThere ? `${words.redoCommand} brings them back` : `\`rewind restore ${kept.checkpoint}\` brings them back`;
+  return `${kept.paths.length} file(s) were written by something else while ${words.during} ran (${named}): what they held is checkpoint #${kept.checkpoint}; ${back}`;
+}
+
+/** What a restore or redo says of files it could not check for writes made meanwhile. */
+export function uncheckedLine(unchecked: { dir: string; paths: readonly string[] }): string {
+  return `${unchecked.paths.length} file(s) it replaced could not be read to check for writes made meanwhile (${unchecked.paths.slice(0, 3).join(', ')}${unchecked.paths.length > 3 ? ', …' : ''}): they are kept as they were in ${unchecked.dir}`;
 }

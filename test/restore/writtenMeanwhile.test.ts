@@ -82,7 +82,7 @@ describe('a restore racing another writer', () => {
     expect(fs.readFileSync(path.join(root, 'deleted.txt'), 'utf8')).toBe('new after the checkpoint: the restore deletes it\nappended during the restore\n');
   });
 
-  it('nothing written meanwhile: nothing saved, even for files the project\'s attributes convert (CRLF)', async () => {
+  it('nothing written meanwhile: nothing saved, CRLF files under a text attribute included (the store keeps bytes as they are)', async () => {
     const root = sb.repo('attributes');
     write(root, '.gitattributes', '*.txt text eol=crlf\n');
     write(root, 'crlf.txt', 'line one\r\nline two\r\n');
@@ -111,5 +111,20 @@ describe('a restore racing another writer', () => {
     expect(fs.readFileSync(path.join(root, 'f.txt'), 'utf8')).toBe('edited after\n');
     const saved = checkpoints.get(result.writtenMeanwhile?.checkpoint ?? 0);
     expect(fileInTree(sb.open(root).repo.gitDir, saved.tree, 'f.txt')?.bytes.toString()).toBe('autosaved during the redo\n');
+  });
+});
+
+describe('a restore racing a chmod', () => {
+  it('an executable bit set on a file it replaces, after the redo point read it, is kept too', async () => {
+    const root = sb.repo('chmod');
+    write(root, 'tool.sh', 'echo A\n');
+    const { checkpoints, arm } = engineWithHook(root);
+    const target = await checkpoints.snapshot({ label: 'A' });
+    write(root, 'tool.sh', 'echo B\n');
+    await checkpoints.snapshot({ label: 'B' });
+    arm(() => fs.chmodSync(path.join(root, 'tool.sh'), 0o755));
+    const result = await checkpoints.restore(target.record.id);
+    const saved = checkpoints.get(result.writtenMeanwhile?.checkpoint ?? 0);
+    expect(fileInTree(sb.open(root).repo.gitDir, saved.tree, 'tool.sh')).toMatchObject({ mode: '100755' });
   });
 });

@@ -4,6 +4,7 @@ import { ObjectReader } from '../catFile.js';
 import type { ShadowRepo } from '../shadowRepo.js';
 import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
 import type { DisplacedFiles } from './displaced.js';
+import { crashAfterOps } from './crashSeams.js';
 import { MissingObjectError } from './errors.js';
 import type { LeftoverFolders } from './journal.js';
 import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
@@ -12,19 +13,6 @@ export interface ApplyResult {
   changed: string[];
   deleted: string[];
   leftAlone: LeftAlone[];
-}
-
-/**
- * Test seam for crash safety: with REWIND_TEST_CRASH_AFTER_OPS=k the process kills itself
- * (SIGKILL, no cleanup) right after its k-th change to the project's files.
- */
-function crashSeam(): () => void {
-  const limit = Number(process.env.REWIND_TEST_CRASH_AFTER_OPS ?? '');
-  if (!Number.isInteger(limit) || limit <= 0) return () => undefined;
-  let done = 0;
-  return () => {
-    if (++done >= limit) process.kill(process.pid, 'SIGKILL');
-  };
 }
 
 /**
@@ -169,11 +157,21 @@ const changedMeanwhile = 'changed while the restore ran (written by something st
  * refuses) is left alone and reported, and the rest goes on. Each file replaced or deleted
  * is first kept in `displaced` (its inode, with whatever is written into it meanwhile).
  */
-export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], onDeleted?: (files: number) => void, planned?: ReadonlyMap<string, OnDisk>, displaced?: DisplacedFiles): ApplyResult {
-  const onOp = crashSeam();
+export interface ApplyOptions {
+  /** Told the count of files deleted so far (progress). */
+  onDeleted?: (files: number) => void;
+  /** The planned paths as they were on disk once the plan was made (plannedOnDisk). */
+  planned?: ReadonlyMap<string, OnDisk>;
+  /** Where each file replaced or deleted is kept first. */
+  displaced?: DisplacedFiles;
+}
+
+export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], options: ApplyOptions = {}): ApplyResult {
+  const { onDeleted, planned, displaced } = options;
+  const onOp = crashAfterOps();
   const result: ApplyResult = { changed: [], deleted: [], leftAlone: [...plan.leftAlone] };
   const meanwhile = (file: string) => planned?.has(file) === true && planned.get(file) !== onDisk(path.join(root, file));
-  for (const file of plan.deletes) {
+  for (const [index, file] of plan.deletes.entries()) {
     const full = path.join(root, file);
     const refusal = parentsAreReal(root, file);
     if (refusal) {
@@ -183,7 +181,7 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     const stat = lstatOrUndefined(full);
     if (!stat) continue;
     // Kept before the check: a write after it still lands in the kept inode.
-    const kept = displaced?.keep(full, file, stat);
+    const kept = displaced?.keep(full, file, stat, `d${index}`);
     if (meanwhile(file)) {
       displaced?.forget(kept);
       result.leftAlone.push({ path: file, reason: changedMeanwhile });
@@ -218,7 +216,7 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
       return;
     }
     const existing = lstatOrUndefined(full);
-    const kept = existing && displaced?.keep(full, write.path, existing);
+    const kept = existing && displaced?.keep(full, write.path, existing, `w${index}`);
     if (meanwhile(write.path)) {
       displaced?.forget(kept);
       removeCreated(created);

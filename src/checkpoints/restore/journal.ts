@@ -31,6 +31,8 @@ export interface Journal {
    * cut off too.
    */
   earlier?: LeftoverFolders;
+  /** Set while its redo point moves to the checkpoint of writes that raced it: the one it moves from. */
+  redoWas?: number;
 }
 
 /** The paths whose folders a cut-off restore may have left behind. */
@@ -51,6 +53,11 @@ export function writeJournal(file: string, journal: Omit<Journal, 'owner' | 'sta
   const full: Journal = { owner: currentProcessMark(), started: new Date().toISOString(), ...journal };
   writeFileAtomic(file, `${JSON.stringify(full, null, 2)}\n`);
   return full;
+}
+
+/** Writes `journal` as it is (its owner and start kept): a change to a journal already written. */
+export function rewriteJournal(file: string, journal: Journal): void {
+  writeFileAtomic(file, `${JSON.stringify(journal, null, 2)}\n`);
 }
 
 export function readJournal(file: string): Journal | undefined {

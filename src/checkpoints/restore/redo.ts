@@ -4,7 +4,9 @@ import type { CheckpointRecord } from '../record.js';
 import { interruptedJournal } from './journal.js';
 import { readRedoStack, type RedoPoint } from './redoStack.js';
 import { readCreated } from './createdFiles.js';
-import { planNow, restoreLocked, type Requester, type RestorePreview, type RestoreResult } from './restore.js';
+import { movedFrom, planNow, restoreLocked, type Requester, type RestorePreview, type RestoreResult } from './restore.js';
+import { salvageCutOff } from './salvage.js';
+import type { RacedWrites } from './writtenMeanwhile.js';
 
 /** The restore a redo undoes, and where it goes back to. */
 export interface RedoTarget {
@@ -17,6 +19,8 @@ export interface RedoTarget {
   time: string;
   /** True when that restore was cut off: the redo finishes going back to before it. */
   interrupted: boolean;
+  /** What was written into the files the cut-off restore displaced, kept first. */
+  salvaged?: RacedWrites;
 }
 
 export interface RedoPreview extends RedoTarget {
@@ -34,12 +38,17 @@ const nothingToUndo = 'nothing to undo: no restore has been made here (or every 
 
 /** The restore `rewind redo` would undo now: the top of the redo stack, or the one cut off. */
 async function redoTarget(engine: Checkpoints): Promise<RedoTarget> {
+  const cutOff = interruptedJournal(engine.store.journal);
+  // What was written into the files a cut-off restore displaced is kept first (its redo point may move).
+  const salvage = cutOff ? await salvageCutOff(engine, cutOff) : undefined;
+  const interrupted = salvage?.journal;
   const stack = await readRedoStack(engine.repo);
-  const interrupted = interruptedJournal(engine.store.journal);
   let point: RedoPoint | undefined;
   if (interrupted && !interrupted.isRedo) {
-    // Back to before the restore that was cut off (its redo point may not be pushed yet).
-    point = stack.find((candidate) => candidate.checkpoint === interrupted.redo) ?? { seq: 0, checkpoint: interrupted.redo, restored: interrupted.target, ref: '' };
+    // Back to before the restore that was cut off (its redo point may not be pushed yet, or
+    // may have been moving to the checkpoint of writes that raced it).
+    const moving = movedFrom(stack, interrupted);
+    point = stack.find((candidate) => candidate.checkpoint === interrupted.redo) ?? (moving ? { ...moving, checkpoint: interrupted.redo } : { seq: 0, checkpoint: interrupted.redo, restored: interrupted.target, ref: '' });
   } else {
     point = stack.at(-1);
   }
@@ -47,7 +56,7 @@ async function redoTarget(engine: Checkpoints): Promise<RedoTarget> {
   const back = engine.get(point.checkpoint);
   // Stores from before the ref named the restored checkpoint: its label does.
   const restored = point.restored ?? Number(/^before restoring #(\d+)$/.exec(back.label)?.[1] ?? Number.NaN);
-  return { point, back, restored: Number.isInteger(restored) ? restored : null, time: back.time, interrupted: interrupted !== undefined && !interrupted.isRedo };
+  return { point, back, restored: Number.isInteger(restored) ? restored : null, time: back.time, interrupted: interrupted !== undefined && !interrupted.isRedo, ...(salvage?.raced.writtenMeanwhile || salvage?.raced.unchecked ? { salvaged: salvage.raced } : {}) };
 }
 
 /** What `rewind redo` would do now: which restore it undoes, and the plan. Changes nothing. */
@@ -66,11 +75,13 @@ export async function previewRedo(engine: Checkpoints): Promise<RedoPreview> {
  */
 export async function redoLast(engine: Checkpoints, requester: Requester = {}, expected?: string): Promise<RedoResult> {
   return engine.locked('redo', async () => {
-    const { point } = await redoTarget(engine);
+    const { point, salvaged } = await redoTarget(engine);
     if (expected !== undefined && point.ref !== expected) {
       throw new UserError('not undone: the restores to undo changed since the plan was shown (another rewind ran); run `rewind redo` again to see the new plan');
     }
     const result = await restoreLocked(engine, point.checkpoint, requester, point);
-    return { ...result, undid: point.checkpoint, before: engine.log.last()?.id ?? point.checkpoint };
+    const writtenMeanwhile = result.writtenMeanwhile ?? salvaged?.writtenMeanwhile;
+    const unchecked = result.unchecked ?? salvaged?.unchecked;
+    return { ...result, ...(writtenMeanwhile ? { writtenMeanwhile } : {}), ...(unchecked ? { unchecked } : {}), undid: point.checkpoint, before: engine.log.last()?.id ?? point.checkpoint };
   });
 }

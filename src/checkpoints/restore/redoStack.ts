@@ -65,3 +65,8 @@ export async function dropRedoPoint(repo: ShadowRepo, point: RedoPoint): Promise
 export async function pushRedoPoint(repo: ShadowRepo, point: RedoPoint, commit: string): Promise<void> {
   await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', point.ref, commit], { cwd: repo.store.root, env: repo.env });
 }
+
+/** Moves a redo point to another checkpoint (its commit): one ref transaction, so the stack never holds both or neither. */
+export async function moveRedoPoint(repo: ShadowRepo, from: RedoPoint, to: RedoPoint, commit: string): Promise<void> {
+  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], { cwd: repo.store.root, env: repo.env, input: `start\ncreate ${to.ref} ${commit}\ndelete ${from.ref}\ncommit\n` });
+}

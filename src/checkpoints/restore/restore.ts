@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
 import type { Checkpoints } from '../checkpoints.js';
 import { parseRawDiff, type RawChange } from '../diffRaw.js';
@@ -8,15 +7,16 @@ import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../rec
 import { ObjectReader } from '../catFile.js';
 import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites } from './apply.js';
 import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
-import { interruptedJournal, interruptedMessage, leftoversOf, writeJournal, type Journal } from './journal.js';
+import { interruptedJournal, interruptedMessage, leftoversOf, rewriteJournal, writeJournal, type Journal } from './journal.js';
 import { requireKnownPaths } from './onlyPaths.js';
 import type { LeftAlone } from './plan.js';
 import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './planRestore.js';
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
-import { DisplacedFiles } from './displaced.js';
-import { crashAt } from './crashSeams.js';
-import { dropRedoPoint, nextRedoSeq, pushRedoPoint, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
-import { lateWrites, recordLateWrites } from './writtenMeanwhile.js';
+import { DisplacedFiles, displacedDir } from './displaced.js';
+import { crashAt, pauseAt } from './crashSeams.js';
+import { dropRedoPoint, moveRedoPoint, nextRedoSeq, pushRedoPoint, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
+import { salvageCutOff } from './salvage.js';
+import { blobsAt, keepRacedWrites, keepUnchecked, type RacedWrites } from './writtenMeanwhile.js';
 import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
@@ -31,6 +31,8 @@ export interface RestoreResult {
   redo: number | null;
   /** Files left out of checkpoints (too big, heavy): not touched, whatever they hold. */
   skipped: SkippedFile[];
+  /** Files it replaced or deleted that could not be checked for writes made meanwhile (unreadable): kept as they were in `dir`. */
+  unchecked?: { dir: string; paths: string[] };
   /**
    * Files something else wrote while the restore ran, after the redo point had read them
    * and before the restore replaced or deleted them: what they held then is this
@@ -116,9 +118,10 @@ export async function previewRestore(engine: Checkpoints, id: number, options: R
 
 /**
  * Restores checkpoint `id`: the files as they are now are checkpointed first (the redo
- * point, pushed on the redo stack), the changed files are staged from the store, the
- * journal is written, then each file is renamed into place and each deletion made.
- * Every object needed is read before anything in the project is touched.
+ * point), the changed files are staged from the store, the journal is written and the redo
+ * point pushed on the redo stack, then each file is renamed into place and each deletion
+ * made (each kept first: see displaced.ts). Every object needed is read before anything in
+ * the project is touched.
  */
 export async function restoreCheckpoint(engine: Checkpoints, id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
   return engine.locked('restore', () => restoreLocked(engine, id, options, undefined));
@@ -145,8 +148,8 @@ async function takeRedoPoint(engine: Checkpoints, target: CheckpointRecord, opti
     const likely = await changesTo(engine, newest.tree, target, options.only);
     await requireObjects(engine, target.id, likely.filter((change) => change.status !== 'D' && change.dstMode !== '160000').map((change) => change.dstOid));
   }
-  // One git process: checkpoint the files as they are (the redo point), push it on the
-  // redo stack, and diff it against the target.
+  // One git process: checkpoint the files as they are (the redo point) and diff it against
+  // the target. It goes on the redo stack once the journal is written.
   const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${target.id}`;
   const seq = redoOf ? 0 : await nextRedoSeq(engine.repo);
   const { record, toTarget } = await engine.snapshotLocked({
@@ -165,6 +168,15 @@ async function takeRedoPoint(engine: Checkpoints, target: CheckpointRecord, opti
     pushed: redoOf ? undefined : { seq, checkpoint: record.id, restored: target.id, ref: redoRef(seq, record.id, target.id) },
     changes: toTarget ? parseRawDiff(toTarget) : undefined,
   };
+}
+
+/**
+ * The redo point of the cut-off restore `journal` when it was cut off while that point moved
+ * (writtenMeanwhile.ts): the journal names the new checkpoint, the ref still the old one.
+ */
+export function movedFrom(stack: readonly RedoPoint[], journal: Journal): RedoPoint | undefined {
+  if (journal.redoWas === undefined) return undefined;
+  return stack.find((point) => point.checkpoint === journal.redoWas && (point.restored === undefined || point.restored === journal.target));
 }
 
 /** The redo point a restore of `restored` pushed, pinning checkpoint `checkpoint` (undefined: gone). */
@@ -201,10 +213,13 @@ export async function restoreLocked(engine: Checkpoints, id: number, options: Re
 }
 
 async function restoreReported(engine: Checkpoints, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
-  const interrupted = interruptedJournal(engine.store.journal);
+  const cutOff = interruptedJournal(engine.store.journal);
+  // What was written into the files it displaced is kept first (its redo point may move).
+  const salvage = cutOff ? await salvageCutOff(engine, cutOff) : undefined;
+  const interrupted = salvage?.journal;
   const finishing = interrupted !== undefined && interrupted.target === id && interrupted.isRedo === (redoOf !== undefined);
   // With a restore cut off, only finishing it or going back to before it make sense.
-  if (interrupted && !finishing && interrupted.redo !== id) {
+  if (interrupted && !finishing && interrupted.redo !== id && cutOff?.redo !== id) {
     throw new UserError(`${interruptedMessage(interrupted)}; do that before restoring anything else`);
   }
   const target = targetOf(engine, id);
@@ -219,7 +234,7 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   let staged: string[];
   let planned: ReturnType<typeof plannedOnDisk>;
   let changes: RawChange[];
-  let journaled = false;
+  let written: Journal | undefined;
   try {
     const undoneCreated = redoOf ? readCreated(engine, redoOf) : undefined;
     changes = start.changes ?? (await changesTo(engine, start.tree, target, only));
@@ -244,8 +259,7 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
       ...(interrupted ? { earlier: leftoversOf(interrupted) } : {}),
     };
     if (preview.writes.length + preview.deletes.length > 0) {
-      writeJournal(engine.store.journal, journal);
-      journaled = true;
+      written = writeJournal(engine.store.journal, journal);
       crashAt('journal');
       // Only now, with the journal there: a restore stopped before it changed nothing, and
       // leaves nothing for `rewind redo` to undo.
@@ -255,9 +269,11 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   } catch (error) {
     // Nothing was restored: the staged copies and the redo point taken for it go too.
     fs.rmSync(staging, { recursive: true, force: true });
-    if (journaled) {
+    if (written) {
       if (start.pushed) await dropRedoPoint(engine.repo, start.pushed);
-      fs.rmSync(engine.store.journal, { force: true });
+      // The journal of a restore cut off before stays what it was: that one is not done.
+      if (interrupted) rewriteJournal(engine.store.journal, interrupted);
+      else fs.rmSync(engine.store.journal, { force: true });
     }
     if (!finishing) await engine.dropNewestLocked(start.redo);
     throw preparationError(id, error, staging);
@@ -265,29 +281,23 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
   const changesFiles = preview.writes.length + preview.deletes.length > 0;
   // What it creates is known to its redo point before any file is touched (a cut-off restore's
   // redo then removes those too); once done, only what it did create (see createdFiles.ts).
-  let point = changesFiles ? (start.pushed ?? (finishing && !interrupted.isRedo ? await finishingPoint(engine, interrupted.redo, id) : undefined)) : undefined;
+  // Finishing a cut-off restore: its redo point as its journal names it, even with nothing left to change.
+  let point = finishing && !interrupted.isRedo ? await finishingPoint(engine, interrupted, id) : changesFiles ? start.pushed : undefined;
   const createdBefore = point ? readCreated(engine, point) : new Map<string, string>();
   const creates = (done?: ReadonlySet<string>) => new Map([...createdBefore, ...preview.writes.filter((write) => write.creates && (!done || done.has(write.path))).map((write) => [write.path, write.oid] as const)]);
   if (point) recordCreated(engine, point, creates());
-  const displaced = new DisplacedFiles(path.join(staging, 'displaced'));
-  const applied = applyPlan(engine.project.root, preview, staged, progressOf(engine, preview, preview.writes.length), planned, displaced);
+  const displaced = new DisplacedFiles(displacedDir(staging));
+  const applied = applyPlan(engine.project.root, preview, staged, { onDeleted: progressOf(engine, preview, preview.writes.length), planned, displaced });
+  pauseAt('applied');
+  crashAt('applied');
+  displaced.settle();
   // Whatever was written into a file while the restore ran, after the redo point read it, is
   // in the inode kept of it: saved on top of the redo point, which then moves there.
-  const late = await lateWrites(engine, displaced.kept, blobsAt(changes));
-  let redo = start.redo;
-  let writtenMeanwhile: RestoreResult['writtenMeanwhile'];
-  if (late.length > 0) {
-    const saved = await recordLateWrites(engine, start.base, id, late);
-    writtenMeanwhile = { checkpoint: saved.id, paths: late.map((write) => write.path) };
-    if (point && !finishing) {
-      const moved = { ...point, checkpoint: saved.id, ref: redoRef(point.seq, saved.id, id) };
-      await pushRedoPoint(engine.repo, moved, saved.commit);
-      await dropRedoPoint(engine.repo, point);
-      dropCreated(engine, point);
-      point = moved;
-      redo = saved.id;
-    }
-  }
+  const label = redoOf ? `written during the undo (back to #${id})` : `written while restoring #${id}`;
+  const move = point && written && !finishing ? { point, journal: written, movedCreated: (moved: RedoPoint) => recordCreated(engine, moved, creates(new Set(applied.changed))) } : undefined;
+  const raced = await keepRacedWritesSafely(engine, displaced.kept, blobsAt(changes), start.base, label, move);
+  if (raced.point && point) dropCreated(engine, point);
+  point = raced.point ?? point;
   if (point) recordCreated(engine, point, creates(new Set(applied.changed)));
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, leftoversOf(interrupted));
@@ -304,26 +314,58 @@ async function restoreReported(engine: Checkpoints, id: number, options: Restore
     deleted: applied.deleted,
     leftAlone: applied.leftAlone,
     skipped: preview.skipped,
-    redo: changesFiles && !redoOf ? redo : null,
-    ...(writtenMeanwhile ? { writtenMeanwhile } : {}),
+    redo: changesFiles && !redoOf ? (raced.point?.checkpoint ?? start.redo) : null,
+    ...racedOf(raced, salvage?.raced),
   };
 }
 
-/** The blob each regular file had in the tree a plan starts from (the redo point's). */
-function blobsAt(changes: readonly RawChange[]): Map<string, string> {
-  return new Map(changes.filter((change) => change.srcMode === '100644' || change.srcMode === '100755').map((change) => [change.path, change.srcOid]));
+/** What to tell of writes that raced this restore, or the one cut off that it finishes or undoes. */
+function racedOf(own: RacedWrites, cutOff: RacedWrites | undefined): Pick<RestoreResult, 'writtenMeanwhile' | 'unchecked'> {
+  const writtenMeanwhile = own.writtenMeanwhile ?? cutOff?.writtenMeanwhile;
+  const unchecked = own.unchecked ?? cutOff?.unchecked;
+  return {
+    ...(writtenMeanwhile ? { writtenMeanwhile } : {}),
+    ...(unchecked ? { unchecked } : {}),
+  };
+}
+
+/**
+ * keepRacedWrites, whatever goes wrong there (the store full, git failing): the restore is
+ * done, so it ends as done, and the files it could not check are kept where the user is told.
+ */
+async function keepRacedWritesSafely(engine: Checkpoints, ...args: Parameters<typeof keepRacedWrites> extends [unknown, ...infer Rest] ? Rest : never): Promise<RacedWrites> {
+  try {
+    return await keepRacedWrites(engine, ...args);
+  } catch {
+    const [displaced] = args;
+    try {
+      const dir = keepUnchecked(engine, displaced);
+      return dir ? { unchecked: { dir, paths: displaced.map((file) => file.path) } } : {};
+    } catch {
+      return {};
+    }
+  }
 }
 
 /**
  * The redo point of the cut-off restore being finished: pushed now if it was cut off
  * between its journal and its push, so the finished restore can be undone like any other.
  */
-async function finishingPoint(engine: Checkpoints, checkpoint: number, restored: number): Promise<RedoPoint> {
+async function finishingPoint(engine: Checkpoints, journal: Journal, restored: number): Promise<RedoPoint> {
+  const checkpoint = journal.redo;
   const found = await redoPointOf(engine, checkpoint, restored);
   if (found) return found;
+  const commit = engine.get(checkpoint).commit;
+  // Cut off while its redo point moved (writtenMeanwhile.ts): the journal names the new one.
+  const left = movedFrom(await readRedoStack(engine.repo), journal);
+  if (left) {
+    const moved = { ...left, checkpoint, ref: redoRef(left.seq, checkpoint, restored) };
+    await moveRedoPoint(engine.repo, left, moved, commit);
+    return moved;
+  }
   const seq = await nextRedoSeq(engine.repo);
   const point = { seq, checkpoint, restored, ref: redoRef(seq, checkpoint, restored) };
-  await pushRedoPoint(engine.repo, point, engine.get(checkpoint).commit);
+  await pushRedoPoint(engine.repo, point, commit);
   return point;
 }
 

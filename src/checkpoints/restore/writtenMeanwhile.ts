@@ -1,69 +1,177 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Checkpoints } from '../checkpoints.js';
+import type { RawChange } from '../diffRaw.js';
 import { text } from '../git.js';
 import { checkpointMessage } from '../message.js';
 import type { CheckpointRecord } from '../record.js';
 import type { DisplacedFile } from './displaced.js';
+import { rewriteJournal, type Journal } from './journal.js';
 import type { PlannedWrite } from './plan.js';
 import { treeWith } from './planDiff.js';
+import { moveRedoPoint, redoRef, type RedoPoint } from './redoStack.js';
+import { crashAt } from './crashSeams.js';
 import { withScratch } from './staging.js';
 
-/** A displaced file whose content is not what the redo point holds for its path: written while the restore ran. */
-export type LateWrite = Pick<PlannedWrite, 'path' | 'mode' | 'oid'>;
+/** A displaced file whose content or mode is not what the redo point holds for its path: written while the restore ran. */
+export type LateWrite = Pick<PlannedWrite, 'path' | 'mode' | 'oid'> & { added: boolean };
 
-/** The blob ids of `files` as their bytes are (no attributes): one git process. */
-async function rawBlobIds(engine: Checkpoints, files: readonly string[]): Promise<string[]> {
-  const result = await engine.repo.git(['hash-object', '--no-filters', '--stdin-paths'], { input: `${files.join('\n')}\n` });
-  return text(result).split('\n');
+/** What the redo point holds for a path: its blob and mode (regular files only). */
+export type HeldBlobs = ReadonlyMap<string, { oid: string; mode: string }>;
+
+/** The regular files of the tree a plan starts from (the redo point's), from the plan's diff. */
+export function blobsAt(changes: readonly RawChange[]): Map<string, { oid: string; mode: string }> {
+  return new Map(changes.filter((change) => change.srcMode === '100644' || change.srcMode === '100755').map((change) => [change.path, { oid: change.srcOid, mode: change.srcMode }]));
 }
 
-/**
- * The displaced files that hold something the redo point does not: each kept file (the
- * inode the restore replaced or deleted, with every write that landed in it) is hashed as
- * it is; one whose bytes differ from the redo point's blob is hashed again as a snapshot
- * would add it at its own path (the project's attributes, a CRLF file say), and stored.
- * `before` is the redo point's blob id for each path.
- */
-export async function lateWrites(engine: Checkpoints, displaced: readonly DisplacedFile[], before: ReadonlyMap<string, string>): Promise<LateWrite[]> {
-  if (displaced.length === 0) return [];
-  const raw = await rawBlobIds(engine, displaced.map((file) => file.kept));
-  const late: LateWrite[] = [];
-  for (const [index, file] of displaced.entries()) {
-    const held = before.get(file.path);
-    if (raw[index] === held) continue;
-    const added = text(await engine.repo.git(['hash-object', '-w', `--path=${file.path}`, '--', file.kept]));
-    if (added !== held) late.push({ path: file.path, mode: file.mode, oid: added });
+/** The regular files of `tree` at `paths` (one ls-tree). */
+export async function blobsIn(engine: Checkpoints, tree: string, paths: readonly string[]): Promise<Map<string, { oid: string; mode: string }>> {
+  const held = new Map<string, { oid: string; mode: string }>();
+  if (paths.length === 0) return held;
+  const wanted = new Set(paths);
+  for (const line of text(await engine.repo.git(['ls-tree', '-r', '-z', '--full-tree', tree])).split('\0')) {
+    const tab = line.indexOf('\t');
+    const [mode = '', , oid = ''] = line.slice(0, tab).split(' ');
+    const file = line.slice(tab + 1);
+    if (wanted.has(file) && (mode === '100644' || mode === '100755')) held.set(file, { oid, mode });
   }
-  return late;
+  return held;
+}
+
+function modeOf(file: DisplacedFile): string {
+  const bits = file.mode ?? fs.statSync(file.kept).mode;
+  return bits & 0o111 ? '100755' : '100644';
 }
 
 /**
- * Records what was written while a restore ran as a checkpoint of its own: the redo point's
- * files with the late writes in place, on top of the redo point. Caller holds the lock.
+ * The blob ids of `files`, written to the store as they are (the shadow repository turns
+ * every attribute conversion off: a snapshot stores a file's bytes as they are). One git
+ * process; if it fails (a file that cannot be read), one a file, and those that fail are
+ * `unchecked`.
  */
-export async function recordLateWrites(engine: Checkpoints, redo: CheckpointRecord, target: number, late: readonly LateWrite[]): Promise<CheckpointRecord> {
-  const tree = await withScratch(engine, (scratch) => treeWith(engine, redo.tree, { writes: late.map((write) => ({ ...write, creates: false })), deletes: [], leftAlone: [] }, scratch));
+async function storeBlobs(engine: Checkpoints, files: readonly DisplacedFile[]): Promise<{ oids: Map<DisplacedFile, string>; unchecked: DisplacedFile[] }> {
+  const hash = async (batch: readonly DisplacedFile[]) => text(await engine.repo.git(['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: `${batch.map((file) => file.kept).join('\n')}\n` })).split('\n');
+  try {
+    const oids = await hash(files);
+    return { oids: new Map(files.map((file, index) => [file, oids[index] ?? ''])), unchecked: [] };
+  } catch {
+    const oids = new Map<DisplacedFile, string>();
+    const unchecked: DisplacedFile[] = [];
+    for (const file of files) {
+      try {
+        oids.set(file, (await hash([file]))[0] ?? '');
+      } catch {
+        unchecked.push(file);
+      }
+    }
+    return { oids, unchecked };
+  }
+}
+
+/**
+ * The displaced files that hold something the redo point does not (`held`): each kept file
+ * is the inode the restore replaced or deleted, with every write that landed in it. Those
+ * that could not be read are `unchecked`.
+ */
+export async function lateWrites(engine: Checkpoints, displaced: readonly DisplacedFile[], held: HeldBlobs): Promise<{ late: LateWrite[]; unchecked: DisplacedFile[] }> {
+  if (displaced.length === 0) return { late: [], unchecked: [] };
+  const { oids, unchecked } = await storeBlobs(engine, displaced);
+  const late: LateWrite[] = [];
+  for (const [file, oid] of oids) {
+    const before = held.get(file.path);
+    const mode = modeOf(file);
+    if (before && before.oid === oid && before.mode === mode) continue;
+    late.push({ path: file.path, mode, oid, added: before === undefined });
+  }
+  return { late, unchecked };
+}
+
+/** Records the late writes as a checkpoint: `base`'s files with them in place, on top of `base`. Caller holds the lock. */
+export async function recordLateWrites(engine: Checkpoints, base: CheckpointRecord, label: string, late: readonly LateWrite[]): Promise<CheckpointRecord> {
+  const tree = await withScratch(engine, (scratch) => treeWith(engine, base.tree, { writes: late.map((write) => ({ ...write, creates: write.added })), deletes: [], leftAlone: [] }, scratch));
   const id = (engine.log.last()?.id ?? 0) + 1;
   const paths = late.map((write) => write.path);
-  const label = `written while restoring #${target}: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
+  const named = `${label}: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
   const trigger = 'restore';
-  const commit = text(await engine.repo.git(['commit-tree', '--no-gpg-sign', '-p', redo.commit, tree], { input: checkpointMessage({ id, label, trigger }) }));
+  const commit = text(await engine.repo.git(['commit-tree', '--no-gpg-sign', '-p', base.commit, tree], { input: checkpointMessage({ id, label: named, trigger }) }));
   await engine.repo.git(['update-ref', `refs/checkpoints/${id}`, commit]);
+  const added = late.filter((write) => write.added).length;
+  const { agentSession: _left, ...rest } = base;
   const record: CheckpointRecord = {
-    ...redo,
+    ...rest,
     id,
     commit,
     tree,
     time: new Date(engine.now()).toISOString(),
     trigger,
-    label,
+    label: named,
     deduped: false,
     changedSincePrevious: paths.length,
     changedPaths: paths.slice(0, 100),
-    changes: { added: 0, modified: paths.length, deleted: 0 },
+    changes: { added, modified: paths.length - added, deleted: 0 },
+    conversation: null,
   };
-  delete record.agentSession;
-  record.conversation = null;
   engine.log.append(record);
   return record;
+}
+
+/**
+ * Keeps what could not be checked (unreadable now) in a folder of the store, with the
+ * list of their paths, for the user to look at: never deleted by Rewind.
+ */
+export function keepUnchecked(engine: Checkpoints, unchecked: readonly DisplacedFile[]): string | undefined {
+  if (unchecked.length === 0) return undefined;
+  const dir = path.join(engine.store.root, `unchecked-${new Date(engine.now()).toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const listed: string[] = [];
+  unchecked.forEach((file, index) => {
+    try {
+      fs.renameSync(file.kept, path.join(dir, String(index)));
+      listed.push(`${index}\t${file.path}`);
+    } catch {
+      // Gone with its folder: nothing to keep.
+    }
+  });
+  fs.writeFileSync(path.join(dir, 'paths'), `${listed.join('\n')}\n`, { mode: 0o600 });
+  return dir;
+}
+
+/** What a restore tells about writes that raced it (see RestoreResult). */
+export interface RacedWrites {
+  writtenMeanwhile?: { checkpoint: number; paths: string[] };
+  unchecked?: { dir: string; paths: string[] };
+  /** The redo point, moved to the checkpoint of the late writes when there was one to move. */
+  point?: RedoPoint;
+}
+
+/**
+ * After a restore changed the files: finds what was written into the files it displaced
+ * after `base` read them, records it on top of `base`, and, when `move` is given (the
+ * restore's own redo point and its journal), moves the redo point there: the journal first,
+ * then one ref transaction, so a kill at any moment leaves one redo point.
+ */
+export async function keepRacedWrites(
+  engine: Checkpoints,
+  displaced: readonly DisplacedFile[],
+  held: HeldBlobs,
+  base: CheckpointRecord,
+  label: string,
+  move?: { point: RedoPoint; journal: Journal; movedCreated: (point: RedoPoint) => void },
+): Promise<RacedWrites> {
+  const { late, unchecked } = await lateWrites(engine, displaced, held);
+  const kept = keepUnchecked(engine, unchecked);
+  const result: RacedWrites = kept ? { unchecked: { dir: kept, paths: unchecked.map((file) => file.path) } } : {};
+  if (late.length === 0) return result;
+  const saved = await recordLateWrites(engine, base, label, late);
+  result.writtenMeanwhile = { checkpoint: saved.id, paths: late.map((write) => write.path) };
+  if (move && move.point.checkpoint === base.id) {
+    const moved = { ...move.point, checkpoint: saved.id, ref: redoRef(move.point.seq, saved.id, move.point.restored ?? move.journal.target) };
+    rewriteJournal(engine.store.journal, { ...move.journal, redo: saved.id, redoWas: move.journal.redo });
+    move.movedCreated(moved);
+    crashAt('moving');
+    await moveRedoPoint(engine.repo, move.point, moved, saved.commit);
+    crashAt('moved');
+    result.point = moved;
+  }
+  return result;
 }
