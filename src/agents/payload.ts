@@ -2,11 +2,18 @@
 // another type, or the whole payload garbage).
 import path from 'node:path';
 import { oneLine } from '../shared/format.js';
+import { parseHead } from './payloadHead.js';
 
-/** The payload as JSON, or undefined when it is not (empty, truncated, garbage). */
-export function parsePayload(bytes: Buffer): unknown {
-  const text = bytes.toString('utf8').trim();
+/**
+ * The payload as JSON, or undefined when it is not (empty, truncated, garbage). `cut`: these
+ * bytes are only its head (it was longer than the hook keeps, or it never ended): what is
+ * whole in them is read (payloadHead.ts).
+ */
+export function parsePayload(bytes: Buffer, cut = false): unknown {
+  // Cut, its end is where the cut fell: white space there may be inside a string.
+  const text = cut ? bytes.toString('utf8').trimStart() : bytes.toString('utf8').trim();
   if (text === '') return undefined;
+  if (cut) return parseHead(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
