@@ -19,7 +19,7 @@ export interface HookOutcome {
   activity?: 'busy' | 'idle';
   /** The agent's own session id, as the payload gives it. */
   agentSession?: string;
-  /** The folder the agent works in, as the payload gives it. */
+  /** The folder the agent works in, as the payload says: for labels only, never trusted to choose the project. */
   cwd?: string;
   /** Something wrong with the payload, said on the hook's stderr (the call still goes on). */
   problem?: string;

@@ -15,9 +15,20 @@ export interface StandaloneHookInput {
   event: string;
   payload: Buffer;
   env: NodeJS.ProcessEnv;
+  /** The hook process's own folder: where the agent started it. */
   cwd: string;
   /** Where problems are said (the hook's stderr), one line each. */
   warn: (line: string) => void;
+}
+
+/**
+ * The folder whose project the hook checkpoints: where the agent started its hook (Claude
+ * Code names its project in CLAUDE_PROJECT_DIR; Gemini CLI and Codex start their hooks in
+ * theirs), never a folder the payload names (its `cwd`, like everything in it, is untrusted).
+ */
+function projectFolder(agent: string, input: StandaloneHookInput): string {
+  // Only Claude's: another agent run from inside a Claude session inherits Claude's variable.
+  return (agent === 'claude' && input.env.CLAUDE_PROJECT_DIR) || input.cwd;
 }
 
 /**
@@ -38,7 +49,7 @@ export async function standaloneHook(input: StandaloneHookInput): Promise<void> 
     for (const problem of problems) input.warn(problem);
     if (config.checkpointing_disabled) return;
     const checkpoints = openProjectCheckpoints({
-      cwd: outcome.cwd ?? input.env.CLAUDE_PROJECT_DIR ?? input.cwd,
+      cwd: projectFolder(adapter.name, input),
       settings: engineSettings(config),
       home: rewindHome(input.env),
       env: input.env,
