@@ -4,22 +4,26 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { maxHookPayloadBytes } from '../shared/hookPayload.js';
+import { appMark } from './appMark.js';
 
 /** One hook call handed over by rewind-hook.sh: the agent, the event and its raw payload. */
 export interface HookRequest {
   agent: string;
   event: string;
-  /** The payload as the agent wrote it (JSON, unparsed: it may be anything). */
+  /** The payload as the agent wrote it (JSON, unparsed: it may be anything), at most maxHookPayloadBytes of it. */
   payload: Buffer;
+  /** Only the payload's head: it was longer than what is kept, or it did not end within the client's budget. */
+  cut?: boolean;
 }
 
 
 /**
  * The app's end of the hook channel: a private folder (0700; its name goes to the agent as
  * REWIND_SOCKET) holding a FIFO `in` that hook clients write one line to (`<pid> <agent>
- * <event>`), beside their payload `req.<pid>` and their answer FIFO `ack.<pid>`, and the
- * app's pid (so a client can tell the app is gone). Each request is handled in turn
- * (`handle`: the snapshot); then `ok` goes back, and the client lets the tool run.
+ * <event>`, and ` cut` when the payload did not end in time), beside their payload `req.<pid>`
+ * and their answer FIFO `ack.<pid>`, and the app's pid with its start time (`pid`: so a client
+ * can tell the app is gone, even once its pid is another process's). Each request is handled
+ * in turn (`handle`: the snapshot); then `ok` goes back, and the client lets the tool run.
  */
 export class HookServer {
   private readonly socket: net.Socket;
@@ -45,7 +49,7 @@ export class HookServer {
     fs.chmodSync(dir, 0o700);
     const fifo = path.join(dir, 'in');
     execFileSync('mkfifo', ['-m', '600', fifo]);
-    fs.writeFileSync(path.join(dir, 'pid'), `${process.pid}\n`, { mode: 0o600 });
+    fs.writeFileSync(path.join(dir, 'pid'), appMark(), { mode: 0o600 });
     const fd = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
     return new HookServer(dir, fd, handle);
   }
@@ -55,11 +59,11 @@ export class HookServer {
     for (let end = this.buffered.indexOf('\n'); end >= 0; end = this.buffered.indexOf('\n')) {
       const line = this.buffered.slice(0, end);
       this.buffered = this.buffered.slice(end + 1);
-      const match = /^(\d+) ([\w.-]+) ([\w.-]+)$/.exec(line);
+      const match = /^(\d+) ([\w.-]+) ([\w.-]+)( cut)?$/.exec(line);
       if (!match) continue;
-      const [, pid = '', agent = '', event = ''] = match;
+      const [, pid = '', agent = '', event = '', late] = match;
       // One request failing in a way of ours never stops the ones after it.
-      this.queue = this.queue.then(() => this.serve(pid, agent, event)).catch(() => undefined);
+      this.queue = this.queue.then(() => this.serve(pid, agent, event, late !== undefined)).catch(() => undefined);
     }
   }
 
@@ -67,12 +71,13 @@ export class HookServer {
    * Handles one request, unless its client is gone (its answer FIFO no longer there: it gave
    * up waiting and snapshotted by itself, or died), and answers it whatever happens.
    */
-  private async serve(pid: string, agent: string, event: string): Promise<void> {
+  private async serve(pid: string, agent: string, event: string, late: boolean): Promise<void> {
     const ack = openAnswer(path.join(this.dir, `ack.${pid}`));
     if (ack === undefined) return;
     let said: string | undefined;
     try {
-      said = await this.handle({ agent, event, payload: readPayload(path.join(this.dir, `req.${pid}`)) });
+      const { payload, cut } = readPayload(path.join(this.dir, `req.${pid}`));
+      said = await this.handle({ agent, event, payload, cut: cut || late });
     } catch (error) {
       said = error instanceof Error ? error.message : String(error);
     } finally {
@@ -90,18 +95,25 @@ export class HookServer {
   }
 }
 
-function readPayload(file: string): Buffer {
+/**
+ * A client's payload, as much of it as is kept; `cut` when it may be only the head (the
+ * client copies at most maxHookPayloadBytes). Never opened in a way that waits (a FIFO put
+ * in its place) or read past what is kept.
+ */
+function readPayload(file: string): { payload: Buffer; cut: boolean } {
   let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
   } catch {
-    return Buffer.alloc(0);
+    return { payload: Buffer.alloc(0), cut: false };
   }
   try {
-    const size = Math.min(fs.fstatSync(fd).size, maxHookPayloadBytes);
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path.basename(file)} is not a file`);
+    const size = Math.min(stat.size, maxHookPayloadBytes);
     const bytes = Buffer.alloc(size);
-    fs.readSync(fd, bytes, 0, size, 0);
-    return bytes;
+    const read = fs.readSync(fd, bytes, 0, size, 0);
+    return { payload: bytes.subarray(0, read), cut: stat.size >= maxHookPayloadBytes };
   } finally {
     fs.closeSync(fd);
   }

@@ -35,7 +35,7 @@ export class HookCalls {
   /** One hook call; what it returns is said on the hook's stderr. */
   async handle(request: HookRequest): Promise<string | undefined> {
     this.seen++;
-    const payload = parsePayload(request.payload);
+    const payload = parsePayload(request.payload, request.cut);
     // hookEvent is synchronous: the guard catches a throw (no deadline can stop a call that does not return).
     const outcome = this.agent.call<HookOutcome>('a hook call', (adapter) => adapter.hookEvent?.(request.event, payload) ?? {}, () => hookFallback(request.event));
     if (outcome.agentSession) this.agentSession = outcome.agentSession;

@@ -14,6 +14,8 @@ export interface StandaloneHookInput {
   agent: string;
   event: string;
   payload: Buffer;
+  /** The payload is only its head (too long to keep, or it did not end in time). */
+  cut?: boolean;
   env: NodeJS.ProcessEnv;
   /** The hook process's own folder: where the agent started it. */
   cwd: string;
@@ -39,7 +41,7 @@ function projectFolder(agent: string, input: StandaloneHookInput): string {
 export async function standaloneHook(input: StandaloneHookInput): Promise<void> {
   const adapter = agentNamed(input.agent);
   const guard = new AdapterGuard(adapter, input.warn);
-  const payload = parsePayload(input.payload);
+  const payload = parsePayload(input.payload, input.cut);
   const outcome = guard.call<HookOutcome>('a hook call', (agent) => agent.hookEvent?.(input.event, payload) ?? {}, () => hookFallback(input.event));
   if (outcome.problem) input.warn(outcome.problem);
   if (!outcome.checkpoint) return;

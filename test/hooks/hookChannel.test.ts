@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appMark } from '../../src/hooks/appMark.js';
 import { HookServer, type HookRequest } from '../../src/hooks/hookServer.js';
 import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
@@ -113,7 +114,7 @@ describe('the hook channel', () => {
       reached = true;
       return new Promise<undefined>(() => undefined);
     });
-    fs.writeFileSync(path.join(server.dir, 'pid'), `${app.pid}\n`);
+    fs.writeFileSync(path.join(server.dir, 'pid'), appMark(app.pid));
     const run = runClient(['claude', 'PreToolUse'], write(root), { ...sb.env, REWIND_SOCKET: server.dir }, root);
     await waitFor(() => reached, 10_000, 'the call to reach the app');
     if (quits) server.close();
@@ -143,15 +144,16 @@ describe('the hook channel', () => {
     expect(sb.open(root).list().map((record) => [record.label, record.agentSession])).toEqual([['Write big.txt', 's-1']]);
   });
 
-  it('a channel nobody reads any more (its pid alive, another process now): the hook does not wait on it', async () => {
+  // A channel whose pid is another process now is test/hooks/hookInput.test.ts's.
+  it('an app that no longer reads its channel: the hook waits for it, and checkpoints by itself once it is gone', async () => {
     const root = sb.repo('unread');
     const stale = path.join(sb.base, 'stale-app');
     fs.mkdirSync(stale, { mode: 0o700 });
     spawnSyncMkfifo(path.join(stale, 'in'));
     const other = spawn('sleep', ['60']);
-    fs.writeFileSync(path.join(stale, 'pid'), `${other.pid}\n`);
+    fs.writeFileSync(path.join(stale, 'pid'), appMark(other.pid));
     const run = runClient(['claude', 'PreToolUse'], write(root), { ...sb.env, REWIND_SOCKET: stale }, root);
-    // Its request is written, then it waits for an answer; the watchdog gives it once that pid is gone.
+    // Its request is written, then it waits for an answer; the watchdog gives it once that app is gone.
     await waitFor(() => fs.readdirSync(stale).some((name) => name.startsWith('ack.')), 10_000, 'the hook waiting for its answer');
     other.kill('SIGKILL');
     await expect(run).resolves.toMatchObject({ code: 0, stdout: '' });
@@ -202,7 +204,7 @@ describe('the hook channel', () => {
       seen.push(request.payload.toString());
       return undefined;
     });
-    // Gone: its answer FIFO is not there. Failing: its payload cannot be read (a folder).
+    // Gone: its answer FIFO is not there. Failing: its payload is not a file (a folder).
     fs.writeFileSync(path.join(server.dir, 'req.424242'), 'stale');
     fs.mkdirSync(path.join(server.dir, 'req.777'));
     spawnSyncMkfifo(path.join(server.dir, 'ack.777'));
@@ -212,7 +214,7 @@ describe('the hook channel', () => {
       expect(await runClient(['claude', 'PreToolUse'], '{"n":1}', { REWIND_SOCKET: server.dir }, root)).toMatchObject({ code: 0, stdout: '', stderr: '' });
       expect(seen).toEqual(['{"n":1}']);
       const answer = Buffer.alloc(4096);
-      expect(answer.subarray(0, fs.readSync(ack, answer)).toString()).toMatch(/^ok:.*EISDIR/);
+      expect(answer.subarray(0, fs.readSync(ack, answer)).toString()).toMatch(/^ok:req\.777 is not a file/);
     } finally {
       fs.closeSync(ack);
     }
