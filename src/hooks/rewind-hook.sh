@@ -76,7 +76,10 @@ app_alive || standalone ''
 umask 077
 set -C
 req=$dir/req.$$ ack=$dir/ack.$$
-true >"$req" 2>/dev/null || standalone ''
+# Opened at once, so that the payload stays readable if the app removes its folder. (The
+# folder may be gone at any point: a redirection of `exec` that fails would end this script
+# with a status an agent takes for a denied step; through `command` it only fails.)
+true >"$req" 2>/dev/null && { command exec 4<"$req"; } 2>/dev/null || standalone ''
 # The payload, copied within the hook's budget (10 s, as `rewind hook` reads it: an agent
 # writes it at once), at most 64 MB of it (maxHookPayloadBytes: the app reads its head);
 # the rest is read through, so that the agent writing it never blocks.
@@ -87,10 +90,8 @@ late=
 # Past 64 MB (the copy stopped short of the end), the rest is read through and dropped.
 { within keep_head >>"$req" || { [ $? -ne 137 ] && within cat >/dev/null; }; } 5<&0 || late=' cut'
 [ -z "$late" ] || printf "rewind: the payload on the hook's stdin did not end within %s s: read what came\n" "$budget" >&2
-exec 4<"$req"
-mkfifo "$ack" 2>/dev/null || standalone copy
 # Opened read-write: this open never waits, and the app can open it to answer at once.
-exec 3<>"$ack"
+mkfifo "$ack" 2>/dev/null && { command exec 3<>"$ack"; } 2>/dev/null || standalone copy
 # If the app dies or takes too long, a watchdog answers in its place: after 80 s by the
 # clock (the agents give a hook 120, and the snapshot by itself comes after), on the FIFO it
 # holds (the app removes its folder as it goes). Its output goes nowhere: an agent reads the

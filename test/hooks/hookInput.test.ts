@@ -15,6 +15,7 @@ import { HookServer, type HookRequest } from '../../src/hooks/hookServer.js';
 import { maxHookPayloadBytes } from '../../src/shared/hookPayload.js';
 import { builtCli, repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 const client = path.join(repoRoot, 'dist', 'hooks', 'rewind-hook.sh');
 /** The stdin budget the tests give the hook (REWIND_TEST_HOOK_STDIN_MS), to stay quick; one test keeps the real one. */
@@ -151,6 +152,17 @@ describe('a stdin that never ends', () => {
     if (what !== '/dev/zero') expect(parsePayload(seen[0]?.payload ?? Buffer.alloc(0), seen[0]?.cut)).toEqual({ session_id: 's-1', tool_name: 'Bash', tool_input: { command: 'ls' } });
     // Nothing of the call is left in the channel folder (a copy of /dev/zero's would fill the disk).
     expect(fs.readdirSync(server.dir).sort()).toEqual(['in', 'pid']);
+  }, 60_000);
+
+  it('the app quits (its folder removed) while the payload is still coming: exit 0, and the hook checkpoints by itself', async () => {
+    const root = sb.repo('app-quits');
+    const server = serve(async () => undefined);
+    const run = runHook('client', ['claude', 'PreToolUse'], { from: trickle }, { ...sb.env, ...budget, REWIND_SOCKET: server.dir }, root);
+    await waitFor(() => fs.existsSync(server.dir) && fs.readdirSync(server.dir).some((name) => name.startsWith('req.')), 10_000, 'the hook copying its payload');
+    server.close();
+    const ran = await run;
+    expect(ran).toMatchObject({ code: 0, stdout: '' });
+    expect(labels(root)).toHaveLength(1);
   }, 60_000);
 });
 
