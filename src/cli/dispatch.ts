@@ -2,36 +2,9 @@
 // commands (hot.ts): what a command line means, its help, and how errors are reported.
 import { readFileSync } from 'node:fs';
 import { BugError, isUserError } from '../shared/errors.js';
+import { usage } from '../commands/help.js';
 import { writeLine, type CommandIO, type CommandMain } from '../commands/io.js';
-
-export const usage = `rewind: the undo button for AI coding agents
-
-Usage:
-  rewind [--agent NAME] -- <command...>     run an agent in the app (\`rewind -- claude\`)
-  rewind demo [DIR]                         try it: the app on a demo agent, in a sandbox project
-  rewind snapshot [--label L] [--json]      take a checkpoint of the project now
-  rewind list [--json]                      checkpoints, oldest first
-  rewind diff <id> [PATH...] [--name-status]  what restoring <id> would change (now -> <id>)
-  rewind restore <id> [--only PATH]... [--dry-run] [--yes] [--json]
-                                            put the files back as they were at <id>
-  rewind redo [--dry-run] [--yes] [--json]  undo the last restore (shows which, asks)
-  rewind checkpoints [--json]               disk usage, retention, every project's store
-  rewind prune [--dry-run]                  apply retention now, say what it freed
-  rewind clean --orphans|--project|--all [--yes]  delete checkpoint stores
-  rewind show <id> [PATH...]                what that one step changed (<id> -> the next checkpoint)
-  rewind bisect [--good ID] [--bad ID] [--scan] [--setup CMD] -- <test...>
-                                            the first checkpoint where a test fails (your files untouched)
-  rewind fork <id> [--dir DIR]              a checkpoint's files in a new folder
-  rewind config [path|get KEY|set KEY VALUE|validate]
-  rewind hook <agent> <event>               an agent's hook entry (JSON payload on stdin)
-
-Every command takes -C DIR (default: the current directory) and --help.
-Environment: REWIND_HOME (checkpoint stores), REWIND_CONFIG_DIR (config.json folder).
-
-Examples:
-  rewind demo                  # try it on a pretend agent, in a sandbox
-  rewind -- claude             # your agent, with a checkpoint before every step
-  rewind list && rewind restore 12`;
+import type { CommandName } from '../commands/table.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -54,14 +27,14 @@ export type CommandLoader = () => Promise<{ main: CommandMain }>;
  * Runs one command line with these commands and returns the exit code; never throws. The
  * app (`rewind -- claude`) is the `run` command's.
  */
-export async function runCommands(args: string[], io: CommandIO, commands: Readonly<Record<string, CommandLoader>>): Promise<number> {
+export async function runCommands(args: string[], io: CommandIO, commands: Readonly<Partial<Record<CommandName, CommandLoader>>>): Promise<number> {
   const argv = withDirAfterCommand(args);
   const [name, ...rest] = argv;
   // NO_COLOR (no-color.org): chalk, under Ink, reads FORCE_COLOR once, when it is first imported.
   if (io.env.NO_COLOR && io.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
   try {
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      writeLine(io.stdout, usage);
+      writeLine(io.stdout, usage());
       return 0;
     }
     if (name === '--version' || name === '-v') {
@@ -74,7 +47,7 @@ export async function runCommands(args: string[], io: CommandIO, commands: Reado
       const { main } = await app();
       return await main(argv, io);
     }
-    const load = commands[name];
+    const load = commands[name as CommandName];
     if (!load) {
       writeLine(io.stderr, `rewind: unknown command '${name}' (see \`rewind --help\`)`);
       return 2;

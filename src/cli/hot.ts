@@ -5,12 +5,13 @@
 import type { CommandIO } from '../commands/io.js';
 import { main as hook } from '../commands/hook.js';
 import { main as snapshot } from '../commands/snapshot.js';
+import type { CommandName } from '../commands/table.js';
 import { runCommands, type CommandLoader } from './dispatch.js';
 
 export { processIO } from '../commands/io.js';
 
 /** The commands this entry serves (dist/cli.js sends only these here). */
-export const hotCommands: Record<string, CommandLoader> = {
+export const hotCommands: Partial<Record<CommandName, CommandLoader>> = {
   snapshot: () => Promise.resolve({ main: snapshot }),
   hook: () => Promise.resolve({ main: hook }),
 };

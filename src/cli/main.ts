@@ -2,13 +2,14 @@
 // nothing heavy (ink, react, conf) is imported until a subcommand needs it. (The built
 // `rewind snapshot` and `rewind hook` start from hot.ts instead: scripts/postbuild.mjs.)
 import type { CommandIO } from '../commands/io.js';
+import type { CommandName } from '../commands/table.js';
 import { runCommands, type CommandLoader } from './dispatch.js';
 
-// The built entry (dist/cli.js) takes both from here, the command line's bundle (scripts/postbuild.mjs).
+// The built entry (dist/cli.js) takes it and run from here, the command line's bundle (scripts/postbuild.mjs).
 export { processIO } from '../commands/io.js';
-export { usage } from './dispatch.js';
 
-const commands: Record<string, CommandLoader> = {
+/** Every command of the command table, and where its code is. */
+export const commands: Record<CommandName, CommandLoader> = {
   snapshot: () => import('../commands/snapshot.js'),
   list: () => import('../commands/list.js'),
   diff: () => import('../commands/diff.js'),

@@ -3,31 +3,10 @@ import type { BisectEvent, BisectResult, CheckpointRecord } from '../checkpoints
 import { UsageError } from '../shared/errors.js';
 import { localTime } from '../shared/time.js';
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
 import { parseCheckpointId } from './targetArgs.js';
-
-const help = `Usage: rewind bisect [--good ID] [--bad ID] [--scan] [--setup CMD] [--json] [-C DIR] -- <test command...>
-
-Finds the first checkpoint where a test fails. Each checkpoint is tested in a scratch
-folder made from the checkpoint store, not in your project, and the folder is removed
-afterwards, also on Ctrl-C. A test can still write to your project by its path: the
-project (every file, ignored ones and .git included) is checked before and after each
-test, and anything a test changed there is named. Exit codes as with
-\`git bisect run\`: 0 good, 125 skip (cannot test), 1-127 bad; above 127 or a signal stops it.
-
-By default it searches from the first checkpoint of the newest session (good) to the
-newest (bad), in about log2(n) runs. --scan tests every checkpoint in order instead,
-for histories that break, get fixed and break again.
-
-Checkpoints hold no ignored files (node_modules, build output): --setup runs a shell
-command before each test (\`npm ci\`); when it fails, that checkpoint is skipped.
-One word after -- is run by sh (\`-- "npm test && npm run lint"\`).
-
-Examples:
-  rewind bisect -- npm test
-  rewind bisect --setup "npm ci" -- npx vitest run test/db.test.ts
-  rewind bisect --good 3 --scan -- sh -c 'node check.js'`;
 
 /** The options before `--`, and the test command after it (undefined without `--`). */
 function splitCommand(argv: string[]): { options: string[]; command: string[] | undefined } {
@@ -124,15 +103,9 @@ function asJson(result: BisectResult): unknown {
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { options, command } = splitCommand(argv);
-  const { values, positionals } = parseCommandArgs('bisect', options, {
-    good: { type: 'string' },
-    bad: { type: 'string' },
-    scan: { type: 'boolean' },
-    setup: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+  const { values, positionals } = parseCommandArgs('bisect', options);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('bisect'));
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': the test command goes after -- (\`rewind bisect -- npm test\`)`);

@@ -4,24 +4,10 @@ import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/format.js';
 import { testMs } from '../shared/testOverride.js';
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
 import { confirmOrStop } from './confirm.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
-
-const help = `Usage: rewind clean (--orphans | --project | --all) [--yes] [-C DIR]
-
-Deletes checkpoint stores, after saying which and how much they take:
-  --orphans   the stores of projects whose folder no longer exists
-  --project   this project's store: every checkpoint of it, and what undoes a restore
-  --all       every project's store
-  --yes       do not ask; without a terminal to ask in, --yes is required
-
-Your projects' files are never touched. To keep recent checkpoints and free the rest, use
-\`rewind prune\` instead.
-
-Examples:
-  rewind clean --orphans
-  rewind clean --project --yes`;
 
 async function chosenStores(io: CommandIO, which: 'orphans' | 'project' | 'all', dir: string | undefined): Promise<StoreEntry[]> {
   const stores = await listStores(rewindHome(io.env));
@@ -32,9 +18,9 @@ async function chosenStores(io: CommandIO, which: 'orphans' | 'project' | 'all',
 }
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values } = parseCommandArgs('clean', argv, { orphans: { type: 'boolean' }, project: { type: 'boolean' }, all: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' } }, false);
+  const { values } = parseCommandArgs('clean', argv);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('clean'));
     return 0;
   }
   const picked = (['orphans', 'project', 'all'] as const).filter((flag) => values[flag]);

@@ -1,25 +1,15 @@
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
 import { parseCheckpointId } from './targetArgs.js';
 
-const help = `Usage: rewind fork <id> [--dir DIR] [--json] [-C DIR]
-
-Writes checkpoint <id>'s files into a new folder, to try another way from that step
-while the project stays as it is. The folder must not exist yet (not even empty); by
-default it is <project>-checkpoint-<id> next to the project. Ignored files (node_modules)
-are not in checkpoints, and nested repositories come out as empty folders.
-
-Examples:
-  rewind fork 12
-  rewind fork 12 --dir ../try-again && cd ../try-again && rewind -- claude`;
-
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('fork', argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
+  const { values, positionals } = parseCommandArgs('fork', argv);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('fork'));
     return 0;
   }
   const id = parseCheckpointId(positionals[0], 'fork');

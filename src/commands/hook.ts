@@ -1,25 +1,14 @@
 // `rewind hook <agent> <event>`: what an agent's hook runs when the app is not there to
 // answer it (hooks/rewind-hook.sh hands calls to the app when it is). Always exits 0.
+import { commandHelp } from './help.js';
 import { readHookStdin } from './hookStdin.js';
 import { writeLine, type CommandIO } from './io.js';
 import { standaloneHook } from '../runtime/standaloneHook.js';
 import { hookStdinBudgetMs } from '../shared/hookPayload.js';
 
-const help = `Usage: rewind hook <agent> <event>   (the hook's JSON payload on stdin)
-
-What an agent's hook runs before a step (a tool call that can change files, a prompt):
-a checkpoint first of the project the hook runs in (for Claude Code, CLAUDE_PROJECT_DIR;
-never a folder the payload names). Rewind adds these hooks itself when it runs the agent
-(\`rewind -- claude\`); run on its own with them, the agent gets its checkpoints from here.
-Never blocks or changes the agent's step: a payload that has not ended after 10 s is read
-as far as it came, problems are one line on stderr, the exit code is always 0.
-
-Examples:
-  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf build"}}' | rewind hook claude PreToolUse`;
-
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('hook'));
     return 0;
   }
   const [agent = 'generic', event = ''] = argv;

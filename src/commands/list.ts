@@ -1,20 +1,10 @@
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.js';
 import { openCheckpoints } from './open.js';
 import { localTime } from '../shared/time.js';
 import { noCheckpointsYet } from '../shared/messages.js';
-
-const help = `Usage: rewind list [--json] [-C DIR]
-
-Every checkpoint of the project, oldest first. "step: N file(s)" (--json: "files") is how
-many files that checkpoint's step changed: from it to the next checkpoint, or to the files
-as they are now for the newest. Restoring it undoes that step and every later one, so a
-restore can change more files (\`rewind restore <id> --dry-run\` says which).
-
-Examples:
-  rewind list
-  rewind list --json | jq '.[-1]'   # the newest checkpoint`;
 
 const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 
@@ -36,9 +26,9 @@ export async function fileCounts(checkpoints: ProjectCheckpoints, records: reado
 }
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values } = parseCommandArgs('list', argv, { json: { type: 'boolean' } }, false);
+  const { values } = parseCommandArgs('list', argv);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('list'));
     return 0;
   }
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });

@@ -1,27 +1,13 @@
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
 import { pruneSummary, retentionPolicy, sweepConversations } from '../runtime/retention.js';
 
-const help = `Usage: rewind prune [--dry-run] [--json] [-C DIR]
-
-Applies retention now (rewind also applies it whenever it opens the project): checkpoints
-older than checkpoint_retention_days go; if the store is still over checkpoint_max_gb, the
-oldest half of the rest goes too; then the space is reclaimed. The newest checkpoint, and
-one a restore of the last hour would go back to (\`rewind redo\`), are always kept.
-  --dry-run   say what would go, change nothing
-  --json      print {"dryRun","byAge","bySize","bytesBefore","bytesAfter"} (and "problem",
-              "sizeDropHeld" when there is one)
-Exits 1 when checkpoints were dropped but their space could not be reclaimed (run it again).
-
-Examples:
-  rewind prune --dry-run
-  rewind config set checkpoint_retention_days 3 && rewind prune`;
-
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values } = parseCommandArgs('prune', argv, { json: { type: 'boolean' }, 'dry-run': { type: 'boolean' } }, false);
+  const { values } = parseCommandArgs('prune', argv);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('prune'));
     return 0;
   }
   const dryRun = values['dry-run'] === true;

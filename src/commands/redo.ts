@@ -1,31 +1,15 @@
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone, printRedoPlan } from './plan.js';
 import { confirmOrStop, requesterOf } from './confirm.js';
 import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 
-const help = `Usage: rewind redo [--dry-run] [--yes] [--json] [-C DIR]
-
-Undoes the last restore: puts the files back as they were just before it. First it shows
-which restore it undoes (the checkpoint it restored, and when), the checkpoint it goes
-back to and every file it changes, and asks. Repeated, it walks back through earlier
-restores, asking each time. The files as they are before the redo are checkpointed first,
-so a redo can be undone with \`rewind restore <that id>\`. After a restore that was cut
-off, it puts everything back as it was before that restore.
-
-  --dry-run      print what it would do and touch nothing
-  --yes          do not ask; without a terminal to ask in, --yes is required
-  --json         print {"checkpoint","changed","deleted","redo"} (with --dry-run: the plan)
-
-Examples:
-  rewind redo                       # shows which restore it undoes, asks
-  rewind redo --yes --json`;
-
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values } = parseCommandArgs('redo', argv, { json: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, 'dry-run': { type: 'boolean' } }, false);
+  const { values } = parseCommandArgs('redo', argv);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('redo'));
     return 0;
   }
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, quietAboutInterrupted: true });

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
+import { agentFacts } from '../runtime/helpFacts.js';
 import { writeLine, type CommandIO } from './io.js';
 import { UsageError } from '../shared/errors.js';
 import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
@@ -9,50 +11,10 @@ import { openCheckpoints } from './open.js';
 import { printLeftAlone, printPlan, printSkipped } from './plan.js';
 import { parseCheckpointId, projectPaths } from './targetArgs.js';
 
-const help = `Usage: rewind restore <id> [--files | --conversation | --both] [--only PATH]... [--dry-run] [--yes] [--json] [-C DIR]
-
-Puts the project's files back exactly as they were at checkpoint <id>. The files as they
-are now are checkpointed first, so \`rewind redo\` undoes the restore. Every file is
-either entirely as it was or entirely as restored, even if the restore is cut off.
-Ignored files, files left out of checkpoints (too big, heavy), nested repositories and
-your git state (.git, index, HEAD, branches, stash) are never touched; nor is a file the
-checkpoint's own ignore rules ignore (its .gitignore files as they were, info/exclude,
-checkpoint_exclude): a checkpoint says nothing about what it leaves out. Files you may
-not change are left alone and listed.
-
-  --files        restore files (the default on the command line)
-  --conversation restore the agent's conversation as it was at <id>, for an agent whose
-                 conversation rewind keeps (Claude Code, Gemini CLI): a NEW session file
-                 beside the original (which is never changed), cut before the prompt whose
-                 turn <id> is in; prints the command that resumes it. No file of the
-                 project changes.
-  --both         the files and the conversation (the conversation is rebuilt first: if
-                 that fails, nothing changes)
-  --only PATH    restore only this file or folder (repeatable; the checkpoint or the
-                 project must have it)
-  --dry-run      print what would change and touch nothing
-  --yes          do not ask; without a terminal to ask in, --yes is required
-  --json         print {"checkpoint","changed","deleted","redo"} (files), {"checkpoint",
-                 "conversation":{"agent","file","session","messages","resume"}} (conversation),
-                 both for --both
-
-Examples:
-  rewind restore 12                 # shows the plan, asks, restores
-  rewind restore 12 --only src/db.ts --yes
-  rewind restore 12 --conversation  # then: claude --resume <the id it prints>`;
-
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('restore', argv, {
-    files: { type: 'boolean' },
-    conversation: { type: 'boolean' },
-    both: { type: 'boolean' },
-    only: { type: 'string', multiple: true },
-    'dry-run': { type: 'boolean' },
-    yes: { type: 'boolean', short: 'y' },
-    json: { type: 'boolean' },
-  });
+  const { values, positionals } = parseCommandArgs('restore', argv);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('restore', agentFacts()));
     return 0;
   }
   if ([values.files, values.conversation, values.both].filter(Boolean).length > 1) throw new UsageError('give one of --files, --conversation and --both (see `rewind restore --help`)');

@@ -3,46 +3,40 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCodeCachedScript } from '../runtime/codeCachedScript.js';
 import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/runApp.js';
+import { agentFacts } from '../runtime/helpFacts.js';
+import { commandHelp } from './help.js';
+import { commandTable } from './table.js';
 import { writeLine, type CommandIO } from './io.js';
 import { UsageError } from '../shared/errors.js';
 
-const help = `Usage: rewind [--agent NAME] [-C DIR] -- <command...>
-       rewind run [--agent NAME] [-C DIR] -- <command...>
+type RunOption = keyof typeof commandTable.run.options;
 
-Runs an agent (any command: claude, codex, gemini, aider, bash…) inside Rewind's
-full-screen app. Checkpoints are taken before each Enter you press in the pane and after
-each burst of file changes settles; Esc Esc opens the rewind picker; Ctrl+] opens the
-command bar (/checkpoint, /checkpoints, /rewind, /redo, /config, /help, /quit).
-Rewind exits with the agent's exit code.
-
-  --agent NAME   the agent support to use, whatever the command: generic (every command
-                 gets it today; agent-specific support comes with hooks)
-
-Examples:
-  rewind -- claude
-  rewind -C ~/work/api -- aider --model sonnet`;
+/** The app's options as typed (`--agent`), from the command table: what its help lists. */
+const runOptions = new Map(Object.keys(commandTable.run.options).map((name) => [`--${name}`, name as RunOption]));
 
 /** Splits `[options] -- command args…`. */
 export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: string; command: string; args: string[] } {
-  let agent: string | undefined;
+  const values: Partial<Record<RunOption, string>> = {};
   let dir: string | undefined;
   let i = 0;
   for (; i < argv.length && argv[i] !== '--'; i++) {
-    const arg = argv[i];
-    if (arg === '--agent' || arg === '-C') {
+    const arg = argv[i] ?? '';
+    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const option = runOptions.get(equals < 0 ? arg : arg.slice(0, equals));
+    if (option !== undefined && equals >= 0) {
+      values[option] = arg.slice(equals + 1);
+    } else if (option !== undefined || arg === '-C') {
       const value = argv[++i];
       if (value === undefined) throw new UsageError(`${arg} needs a value (see \`rewind run --help\`)`);
-      if (arg === '--agent') agent = value;
+      if (option !== undefined) values[option] = value;
       else dir = value;
-    } else if (arg?.startsWith('--agent=')) {
-      agent = arg.slice('--agent='.length);
     } else {
       throw new UsageError(`unexpected '${arg}': put the agent's command after --, as in \`rewind -- claude\` (see \`rewind run --help\`)`);
     }
   }
   const [command, ...args] = argv.slice(i + 1);
   if (!command) throw new UsageError('no agent command: put it after --, as in `rewind -- claude` (see `rewind run --help`)');
-  return { agent, dir, command, args };
+  return { agent: values.agent, dir, command, args };
 }
 
 /**
@@ -58,7 +52,7 @@ function sessionLoader(env: NodeJS.ProcessEnv): SessionLoader {
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('run', agentFacts()));
     return 0;
   }
   const { agent, dir, command, args } = parseRunArgs(argv);

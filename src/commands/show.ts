@@ -1,22 +1,12 @@
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openDiffTarget } from './targetArgs.js';
 
-const help = `Usage: rewind show <id> [PATH...] [--name-status] [-C DIR]
-
-What checkpoint <id>'s own step changed, as a diff: from the checkpoint to the next one
-(for the newest, to the files as they are now). Checkpoints are taken before each step,
-so this is what the step named on <id> did. PATHs (files or folders) limit it.
-(\`rewind diff <id>\` is different: what restoring <id> would change now.)
-
-Examples:
-  rewind show 12
-  rewind show 12 src/ --name-status`;
-
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('show', argv, { 'name-status': { type: 'boolean' } });
+  const { values, positionals } = parseCommandArgs('show', argv);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('show'));
     return 0;
   }
   const { checkpoints, id, only, format } = await openDiffTarget(io, 'show', values, positionals);

@@ -1,30 +1,13 @@
 import { parseCommandArgs } from './args.js';
+import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { UserError } from '../shared/errors.js';
 import { openCheckpoints } from './open.js';
 
-const help = `Usage: rewind snapshot [--label L] [--json] [-C DIR] [--allow-home]
-
-Takes a checkpoint of the project's files now. Without --label, files unchanged since the
-newest checkpoint add nothing (that checkpoint is reported); with a label, a checkpoint is
-always added (an unchanged tree makes no new commit: it points at the previous one).
-  --label L      what this checkpoint is (shown in the list and the picker)
-  --json         print {"id","commit","tree","deduped","unchanged","skipped":[{"path","bytes","reason"}]}
-  --allow-home   allow checkpointing your home folder or / (refused otherwise)
-
-Examples:
-  rewind snapshot --label "before the refactor"
-  rewind snapshot --json            # for scripts: id, commit, tree, skipped`;
-
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  const { values } = parseCommandArgs('snapshot', argv, {
-    label: { type: 'string' },
-    json: { type: 'boolean' },
-    'allow-home': { type: 'boolean' },
-    trigger: { type: 'string' },
-  }, false);
+  const { values } = parseCommandArgs('snapshot', argv);
   if (values.help) {
-    writeLine(io.stdout, help);
+    writeLine(io.stdout, commandHelp('snapshot'));
     return 0;
   }
   const { checkpoints, config } = await openCheckpoints(io, values.C, { allowHome: values['allow-home'], retention: false });

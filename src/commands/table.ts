@@ -1,0 +1,350 @@
+// The command table: every command of the command line, what it is called with and its
+// options. `rewind --help`, each command's `--help` (help.ts), the README's command list
+// (test/commands/help.test.ts compares them) and each command's argument parsing
+// (args.ts) are all read from here, so none of them can say what another does not.
+// Data only: the hot commands' bundle (src/cli/hot.ts) loads it.
+import { BugError } from '../shared/errors.js';
+
+/** What the help needs to know of the code outside the table (agents, config keys). */
+export interface HelpFacts {
+  /** The names `--agent` takes. */
+  agents: readonly string[];
+  /** The agent a command gets when no other one handles it. */
+  fallbackAgent: string;
+  /** The agents whose conversation a restore can rebuild. */
+  conversationAgents: readonly string[];
+  /** config.json's keys, one line each (its default and what it takes). */
+  configKeys: readonly string[];
+}
+
+/** Help text: as written, or made from facts the command gives (help.ts says when one is missing). */
+export type HelpText = string | ((facts: Partial<HelpFacts>) => string);
+
+/** One option of a command: what the parser takes (node:util parseArgs) and what its help says. */
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  readonly short?: string;
+  readonly multiple?: boolean;
+  /** The value's name in the help (`--label L`); string options only. */
+  readonly arg?: string;
+  /** What it does, one sentence (the help wraps it). */
+  readonly help: HelpText;
+}
+
+/** One form of a command with subcommands (`rewind config get KEY`). */
+export interface CommandForm {
+  /** What follows `rewind <name>` ('' for the command alone). */
+  readonly args: string;
+  readonly says: string;
+}
+
+/** One command. */
+export interface CommandSpec {
+  /** What follows `rewind <name>`: every option of `options` is in it, -C DIR is added by the help. */
+  readonly synopsis?: string;
+  /** Subcommands, each with what it does: the synopsis is made from them. */
+  readonly forms?: readonly CommandForm[];
+  /** The line in `rewind --help` and the README's command list. */
+  readonly summary: string;
+  /** Reached without its name too (`rewind -- claude` is `rewind run -- claude`). */
+  readonly bare?: boolean;
+  /** Takes -C DIR (false: the command does not work on a project). */
+  readonly dir: boolean;
+  /** What the parser takes besides -C and --help (none for a command that parses its own words). */
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  /** Whether words that are not options are taken (ids, paths). */
+  readonly positionals: boolean;
+  /** The paragraphs before the options. */
+  readonly about: HelpText;
+  /** The paragraphs after them. */
+  readonly after?: HelpText;
+  readonly examples: readonly string[];
+}
+
+/** A fact the help needs, or an error naming it (a command that prints its help without it is a bug). */
+export function fact<K extends keyof HelpFacts>(facts: Partial<HelpFacts>, key: K): HelpFacts[K] {
+  const value = facts[key];
+  if (value === undefined) throw new BugError(`the help needs the ${key} fact from its command`);
+  return value as HelpFacts[K];
+}
+
+const json = (what: string) => ({ type: 'boolean', help: `print ${what}` }) as const;
+const yes = { type: 'boolean', short: 'y', help: 'do not ask; without a terminal to ask in, --yes is required' } as const;
+const dryRun = (what: string) => ({ type: 'boolean', help: what }) as const;
+const nameStatus = { type: 'boolean', help: "each file's name and how it changed (git's --name-status), not the diff" } as const;
+
+/** Every command, in the order `rewind --help` lists them. */
+export const commandTable = {
+  run: {
+    synopsis: '[--agent NAME] -- <command...>',
+    summary: 'run an agent in the app (`rewind -- claude`)',
+    bare: true,
+    dir: true,
+    options: {
+      agent: {
+        type: 'string',
+        arg: 'NAME',
+        help: (facts) =>
+          `the agent support to use, whatever the command: ${fact(facts, 'agents').join(', ')} (default: the one for the command's name, else ${fact(facts, 'fallbackAgent')})`,
+      },
+    },
+    positionals: true,
+    about: `Runs an agent (any command: claude, codex, gemini, aider, bash…) inside Rewind's
+full-screen app. Checkpoints are taken before each Enter you press in the pane and after
+each burst of file changes settles; Esc Esc opens the rewind picker; Ctrl+] opens the
+command bar (/checkpoint, /checkpoints, /rewind, /redo, /config, /help, /quit).
+Rewind exits with the agent's exit code.`,
+    examples: ['rewind -- claude', 'rewind -C ~/work/api -- aider --model sonnet'],
+  },
+  demo: {
+    synopsis: '[DIR]',
+    summary: 'try it: the app on a demo agent, in a sandbox project',
+    dir: false,
+    options: {},
+    positionals: true,
+    about: `Makes a small sandbox project (a git repository with a tiny server and its tests, in a new
+temp folder, or in DIR if you give a new or empty one) and opens Rewind on the built-in demo
+agent: a pretend coding agent that edits, writes and deletes files through the same hooks as
+Claude Code. Type 1, 2 or 3 at its prompt, then Esc Esc to rewind.`,
+    examples: ['rewind demo                 # try it in a temp folder', 'rewind demo ~/rewind-demo   # or in a folder you keep'],
+  },
+  snapshot: {
+    synopsis: '[--label L] [--json] [--allow-home] [--trigger T]',
+    summary: 'take a checkpoint of the project now',
+    dir: true,
+    options: {
+      label: { type: 'string', arg: 'L', help: 'what this checkpoint is (shown in the list and the picker)' },
+      json: json('{"id","commit","tree","deduped","unchanged","skipped":[{"path","bytes","reason"}]}'),
+      'allow-home': { type: 'boolean', help: 'allow checkpointing your home folder or / (refused otherwise)' },
+      trigger: { type: 'string', arg: 'T', help: 'what took it, kept as its "trigger" (rewind list --json; default: manual)' },
+    },
+    positionals: false,
+    about: `Takes a checkpoint of the project's files now. Without --label, files unchanged since the
+newest checkpoint add nothing (that checkpoint is reported); with a label, a checkpoint is
+always added (an unchanged tree makes no new commit: it points at the previous one).`,
+    examples: ['rewind snapshot --label "before the refactor"', 'rewind snapshot --json            # for scripts: id, commit, tree, skipped'],
+  },
+  list: {
+    synopsis: '[--json]',
+    summary: 'checkpoints, oldest first',
+    dir: true,
+    options: {
+      json: json('an array of {"id","time","session","agent","trigger","label","commit","files","skipped","conversation"}'),
+    },
+    positionals: false,
+    about: `Every checkpoint of the project, oldest first. "step: N file(s)" (--json: "files") is how
+many files that checkpoint's step changed: from it to the next checkpoint, or to the files
+as they are now for the newest. Restoring it undoes that step and every later one, so a
+restore can change more files (\`rewind restore <id> --dry-run\` says which).`,
+    examples: ['rewind list', "rewind list --json | jq '.[-1]'   # the newest checkpoint"],
+  },
+  diff: {
+    synopsis: '<id> [PATH...] [--name-status]',
+    summary: 'what restoring <id> would change (now -> <id>)',
+    dir: true,
+    options: { 'name-status': nameStatus },
+    positionals: true,
+    about: `What restoring checkpoint <id> would change: a unified diff from the files as they are
+now to the checkpoint, exactly the files \`rewind restore <id>\` would write and delete
+(what it leaves alone, such as ignored files and nested repositories, is listed on stderr
+instead). Binary files are named, not printed. PATHs (files or folders) limit it, as
+\`--only\` limits a restore.`,
+    examples: ['rewind diff 12', 'rewind diff 12 src/ --name-status'],
+  },
+  restore: {
+    synopsis: '<id> [--files | --conversation | --both] [--only PATH]... [--dry-run] [--yes] [--json]',
+    summary: 'put the files (or the conversation) back as they were at <id>',
+    dir: true,
+    options: {
+      files: { type: 'boolean', help: 'restore files (the default on the command line)' },
+      conversation: {
+        type: 'boolean',
+        help: (facts) =>
+          `restore the agent's conversation as it was at <id>, for an agent whose conversation rewind keeps (${fact(facts, 'conversationAgents').join(', ')}): a NEW session file beside the original (which is never changed), cut before the prompt whose turn <id> is in; prints the command that resumes it. No file of the project changes.`,
+      },
+      both: { type: 'boolean', help: 'the files and the conversation (the conversation is rebuilt first: if that fails, nothing changes)' },
+      only: { type: 'string', multiple: true, arg: 'PATH', help: 'restore only this file or folder (repeatable; the checkpoint or the project must have it)' },
+      'dry-run': dryRun('print what would change and touch nothing'),
+      yes,
+      json: json(
+        '{"checkpoint","changed","deleted","redo"} (files), {"checkpoint","conversation":{"agent","file","session","messages","resume"}} (conversation), both for --both',
+      ),
+    },
+    positionals: true,
+    about: `Puts the project's files back exactly as they were at checkpoint <id>. The files as they
+are now are checkpointed first, so \`rewind redo\` undoes the restore. Every file is
+either entirely as it was or entirely as restored, even if the restore is cut off.
+Ignored files, files left out of checkpoints (too big, heavy), nested repositories and
+your git state (.git, index, HEAD, branches, stash) are never touched; nor is a file the
+checkpoint's own ignore rules ignore (its .gitignore files as they were, info/exclude,
+checkpoint_exclude): a checkpoint says nothing about what it leaves out. Files you may
+not change are left alone and listed.`,
+    examples: [
+      'rewind restore 12                 # shows the plan, asks, restores',
+      'rewind restore 12 --only src/db.ts --yes',
+      'rewind restore 12 --conversation  # then: claude --resume <the id it prints>',
+    ],
+  },
+  redo: {
+    synopsis: '[--dry-run] [--yes] [--json]',
+    summary: 'undo the last restore (shows which, asks)',
+    dir: true,
+    options: {
+      'dry-run': dryRun('print what it would do and touch nothing'),
+      yes,
+      json: json('{"checkpoint","changed","deleted","redo"} (with --dry-run: the plan)'),
+    },
+    positionals: false,
+    about: `Undoes the last restore: puts the files back as they were just before it. First it shows
+which restore it undoes (the checkpoint it restored, and when), the checkpoint it goes
+back to and every file it changes, and asks. Repeated, it walks back through earlier
+restores, asking each time. The files as they are before the redo are checkpointed first,
+so a redo can be undone with \`rewind restore <that id>\`. After a restore that was cut
+off, it puts everything back as it was before that restore.`,
+    examples: ['rewind redo                       # shows which restore it undoes, asks', 'rewind redo --yes --json'],
+  },
+  checkpoints: {
+    synopsis: '[--json]',
+    summary: "disk usage, retention, every project's store",
+    dir: true,
+    options: {
+      json: json(
+        '{"project","store","checkpoints","projectBytes","allBytes","projects","orphans","oldest","newest","retention":{"days","maxGb","dueNow","nextAt","overCap"}}',
+      ),
+    },
+    positionals: false,
+    about: `What the checkpoints take on disk: how many this project has, its store's size and every
+project's (bytes on disk, as du counts them), the store's folder, the oldest and newest
+checkpoint, the retention settings in force and what they drop next, and the stores of
+projects whose folder is gone.`,
+    after: 'Free space with `rewind prune` (apply retention now) and `rewind clean` (delete stores).',
+    examples: ['rewind checkpoints', 'rewind checkpoints --json | jq .retention'],
+  },
+  prune: {
+    synopsis: '[--dry-run] [--json]',
+    summary: 'apply retention now, say what it freed',
+    dir: true,
+    options: {
+      'dry-run': dryRun('say what would go, change nothing'),
+      json: json('{"dryRun","byAge","bySize","bytesBefore","bytesAfter"} (and "problem", "sizeDropHeld" when there is one)'),
+    },
+    positionals: false,
+    about: `Applies retention now (rewind also applies it whenever it opens the project): checkpoints
+older than checkpoint_retention_days go; if the store is still over checkpoint_max_gb, the
+oldest half of the rest goes too; then the space is reclaimed. The newest checkpoint, and
+one a restore of the last hour would go back to (\`rewind redo\`), are always kept.`,
+    after: 'Exits 1 when checkpoints were dropped but their space could not be reclaimed (run it again).',
+    examples: ['rewind prune --dry-run', 'rewind config set checkpoint_retention_days 3 && rewind prune'],
+  },
+  clean: {
+    synopsis: '(--orphans | --project | --all) [--yes]',
+    summary: 'delete checkpoint stores (says which and how much first)',
+    dir: true,
+    options: {
+      orphans: { type: 'boolean', help: 'the stores of projects whose folder no longer exists' },
+      project: { type: 'boolean', help: "this project's store: every checkpoint of it, and what undoes a restore" },
+      all: { type: 'boolean', help: "every project's store" },
+      yes,
+    },
+    positionals: false,
+    about: 'Deletes checkpoint stores, after saying which and how much they take:',
+    after: `Your projects' files are never touched. To keep recent checkpoints and free the rest, use
+\`rewind prune\` instead.`,
+    examples: ['rewind clean --orphans', 'rewind clean --project --yes'],
+  },
+  show: {
+    synopsis: '<id> [PATH...] [--name-status]',
+    summary: 'what that one step changed (<id> -> the next checkpoint)',
+    dir: true,
+    options: { 'name-status': nameStatus },
+    positionals: true,
+    about: `What checkpoint <id>'s own step changed, as a diff: from the checkpoint to the next one
+(for the newest, to the files as they are now). Checkpoints are taken before each step,
+so this is what the step named on <id> did. PATHs (files or folders) limit it.
+(\`rewind diff <id>\` is different: what restoring <id> would change now.)`,
+    examples: ['rewind show 12', 'rewind show 12 src/ --name-status'],
+  },
+  bisect: {
+    synopsis: '[--good ID] [--bad ID] [--scan] [--setup CMD] [--json] -- <test command...>',
+    summary: 'the first checkpoint where a test fails (your files untouched)',
+    dir: true,
+    options: {
+      good: { type: 'string', arg: 'ID', help: 'a checkpoint where the test passes (default: the first of the newest session)' },
+      bad: { type: 'string', arg: 'ID', help: 'a checkpoint where it fails (default: the newest)' },
+      scan: { type: 'boolean', help: 'test every checkpoint in order, not about log2(n) of them' },
+      setup: { type: 'string', arg: 'CMD', help: 'a shell command run before each test (npm ci); when it fails, that checkpoint is skipped' },
+      json: json('{"mode","firstBad","before","lastGood","maybe","restore","range","runs","steps","breaks","nested","projectChanges","notChecked"}'),
+    },
+    positionals: true,
+    about: `Finds the first checkpoint where a test fails. Each checkpoint is tested in a scratch
+folder made from the checkpoint store, not in your project, and the folder is removed
+afterwards, also on Ctrl-C. A test can still write to your project by its path: the
+project (every file, ignored ones and .git included) is checked before and after each
+test, and anything a test changed there is named. Exit codes as with
+\`git bisect run\`: 0 good, 125 skip (cannot test), 1-127 bad; above 127 or a signal stops it.
+
+By default it searches from the first checkpoint of the newest session (good) to the
+newest (bad), in about log2(n) runs. --scan tests every checkpoint in order instead,
+for histories that break, get fixed and break again.
+
+Checkpoints hold no ignored files (node_modules, build output): --setup runs a shell
+command before each test (\`npm ci\`); when it fails, that checkpoint is skipped.
+One word after -- is run by sh (\`-- "npm test && npm run lint"\`).`,
+    examples: ['rewind bisect -- npm test', 'rewind bisect --setup "npm ci" -- npx vitest run test/db.test.ts', "rewind bisect --good 3 --scan -- sh -c 'node check.js'"],
+  },
+  fork: {
+    synopsis: '<id> [--dir DIR] [--json]',
+    summary: "a checkpoint's files in a new folder",
+    dir: true,
+    options: {
+      dir: { type: 'string', arg: 'DIR', help: 'the new folder (default: <project>-checkpoint-<id> next to the project)' },
+      json: json('{"id","dir","time","label","nested"}'),
+    },
+    positionals: true,
+    about: `Writes checkpoint <id>'s files into a new folder, to try another way from that step
+while the project stays as it is. The folder must not exist yet (not even empty); by
+default it is <project>-checkpoint-<id> next to the project. Ignored files (node_modules)
+are not in checkpoints, and nested repositories come out as empty folders.`,
+    examples: ['rewind fork 12', 'rewind fork 12 --dir ../try-again && cd ../try-again && rewind -- claude'],
+  },
+  config: {
+    forms: [
+      { args: '', says: "the effective settings (config.json over defaults) and the file's path" },
+      { args: 'path', says: 'the path of config.json' },
+      { args: 'get KEY', says: "one setting's effective value (lists as JSON)" },
+      { args: 'set KEY VALUE', says: 'check, then write one setting; other keys are kept' },
+      { args: 'validate', says: 'check config.json against config.schema.json' },
+    ],
+    summary: 'show, check or change the settings (config.json)',
+    dir: false,
+    options: {},
+    positionals: true,
+    about: (facts) => `Keys:\n${fact(facts, 'configKeys').join('\n')}`,
+    after: `Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A VALUE starting with '-'
+is a value, never an option. A bad key in the file is reported by every command and takes
+its default; \`validate\` fails on it.
+The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`,
+    examples: ['rewind config set checkpoint_max_file_mb 50', 'rewind config get checkpoint_exclude', 'rewind config validate'],
+  },
+  hook: {
+    synopsis: '<agent> <event>',
+    summary: "an agent's hook entry (JSON payload on stdin)",
+    dir: false,
+    options: {},
+    positionals: true,
+    about: `What an agent's hook runs before a step (a tool call that can change files, a prompt):
+a checkpoint first of the project the hook runs in (for Claude Code, CLAUDE_PROJECT_DIR;
+never a folder the payload names), the hook's JSON payload read on stdin. Rewind adds these
+hooks itself when it runs the agent (\`rewind -- claude\`); run on its own with them, the
+agent gets its checkpoints from here. Never blocks or changes the agent's step: a payload
+that has not ended after 10 s is read as far as it came, problems are one line on stderr,
+the exit code is always 0.`,
+    examples: [`echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf build"}}' | rewind hook claude PreToolUse`],
+  },
+} as const satisfies Readonly<Record<string, CommandSpec>>;
+
+/** A command's name. */
+export type CommandName = keyof typeof commandTable;
+
+/** Every command's name, in the table's order. */
+export const commandNames = Object.keys(commandTable) as CommandName[];
