@@ -47,7 +47,8 @@ export async function runCommands(args: string[], io: CommandIO, commands: Reado
       const { main } = await app();
       return await main(argv, io);
     }
-    const load = commands[name as CommandName];
+    // Own names only: `constructor`, `toString` are no commands.
+    const load = Object.hasOwn(commands, name) ? commands[name as CommandName] : undefined;
     if (!load) {
       writeLine(io.stderr, `rewind: unknown command '${name}' (see \`rewind --help\`)`);
       return 2;

@@ -148,5 +148,11 @@ describe('user-caused errors', () => {
     const unknown = cli(['--bogus'], root);
     expect(unknown.code).toBe(2);
     expect(oneLine(unknown.stderr)).toBe("rewind: unknown command '--bogus' (see `rewind --help`)");
+    // Names every object has are no commands either (they were "internal error: main is not a function").
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const result = cli([name], root);
+      expect(result.code, name).toBe(2);
+      expect(oneLine(result.stderr)).toBe(`rewind: unknown command '${name}' (see \`rewind --help\`)`);
+    }
   });
 });
