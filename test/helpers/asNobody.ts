@@ -3,12 +3,12 @@
 // to hand over (chown). The checkout may be in a folder that user cannot enter (a clone in
 // a private `mktemp -d` folder, or in /root): so what it runs (dist/, and node itself when
 // that is out of its reach too) is copied into a folder it can read, once per test process.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { repoRoot, requireBuiltCli, type ChildResult } from './restoreKit.js';
+import { repoRoot, requireBuiltCli, runChild, type ChildResult } from './restoreKit.js';
 
 export const nobodyIds = ['--reuid=65534', '--regid=65534', '--clear-groups'] as const;
 
@@ -149,13 +149,5 @@ export function asNobody(cwd: string, env: NodeJS.ProcessEnv, args: readonly str
 /** The same, not blocking the test process (a crash test's child, say): as runBuiltCli answers. */
 export function runAsNobody(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildResult> {
   const { node, cli } = nobodyProgram();
-  return new Promise((resolve, reject) => {
-    const child = spawn('setpriv', [...nobodyIds, node, cli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
-  });
+  return runChild('setpriv', [...nobodyIds, node, cli, ...args], env, cwd);
 }

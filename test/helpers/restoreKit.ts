@@ -58,8 +58,13 @@ export interface ChildResult {
  */
 export function runBuiltCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, wrapper: readonly string[] = []): Promise<ChildResult> {
   const [command = process.execPath, ...prefix] = [...wrapper, ...(wrapper.length > 0 ? [process.execPath] : [])];
+  return runChild(command, [...prefix, builtCli, ...args], env, cwd);
+}
+
+/** Runs `command ...args` in `cwd` with exactly `env`, to its end: its exit and what it printed. */
+export function runChild(command: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...prefix, builtCli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
