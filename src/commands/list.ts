@@ -5,24 +5,25 @@ import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.
 import { openCheckpoints } from './open.js';
 import { localTime } from '../shared/time.js';
 import { noCheckpointsYet } from '../shared/messages.js';
+import { sessionSteps, type SessionStep, type StepNow } from '../runtime/sessionSteps.js';
 
 const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 
-/**
- * How many files each checkpoint's step changed: the next checkpoint's changes for all but
- * the newest, and the live work tree against the newest (null when unknown). Not what a
- * restore would change: that is the step and every later one.
- */
-export async function fileCounts(checkpoints: ProjectCheckpoints, records: readonly CheckpointRecord[]): Promise<(number | null)[]> {
-  const counts = records.map((_, index) => records[index + 1]?.changedSincePrevious ?? null);
-  if (records.length > 0) {
-    try {
-      counts[counts.length - 1] = (await checkpoints.currentTree()).changedSinceNewest;
-    } catch {
-      counts[counts.length - 1] = null;
-    }
+/** What the live work tree says of the newest checkpoint's step (undefined when unknown). */
+async function sinceNewest(checkpoints: ProjectCheckpoints, records: readonly CheckpointRecord[]): Promise<StepNow | undefined> {
+  if (records.length === 0) return undefined;
+  try {
+    return await checkpoints.currentTree();
+  } catch {
+    return undefined;
   }
-  return counts;
+}
+
+/** `#7    2026-12-02 21:05:01  2 files     Bash rm -rf tests`, a turn's steps indented under it. */
+function stepLine(step: SessionStep, unrestorable: boolean): string {
+  const count = step.files === null ? '?' : `${step.files}${step.more ? '+' : ''} ${step.files === 1 && !step.more ? 'file' : 'files'}`;
+  const title = step.kind === 'turn' ? `prompt: ${step.title}${(step.steps?.length ?? 0) > 0 ? `  (${step.steps?.length} step(s))` : ''}` : step.turn !== undefined ? `    ${step.title}` : step.title;
+  return `#${String(step.id).padEnd(4)} ${localTime(step.time)}  ${count.padEnd(10)}  ${title}${unrestorable ? '  (no longer restorable)' : ''}`;
 }
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -37,20 +38,29 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stderr, `rewind: checkpoint(s) ${repaired.broken.map((id) => `#${id}`).join(', ')} can no longer be restored: the project's own git gc pruned files they borrowed`);
   }
   const records = checkpoints.list();
-  const counts = await fileCounts(checkpoints, records);
+  const steps = sessionSteps(records, await sinceNewest(checkpoints, records));
   if (values.json) {
-    const rows = records.map((record, index) => ({
-      id: record.id,
-      time: record.time,
-      session: record.session,
-      agent: record.agent,
-      trigger: record.trigger,
-      label: record.label,
-      commit: record.commit,
-      files: counts[index] ?? null,
-      skipped: record.skipped,
-      conversation: record.conversation,
-    }));
+    const byId = new Map(steps.map((step) => [step.id, step]));
+    const owners = new Map(steps.flatMap((step) => step.folded.map((id) => [id, step.id] as const)));
+    const rows = records.map((record, index) => {
+      const step = byId.get(record.id);
+      return {
+        id: record.id,
+        time: record.time,
+        session: record.session,
+        agent: record.agent,
+        trigger: record.trigger,
+        label: record.label,
+        commit: record.commit,
+        // A folded checkpoint's own step changed nothing (that is why it is folded).
+        files: step ? step.files : (records[index + 1]?.changedSincePrevious ?? 0),
+        kind: step ? step.kind : 'folded',
+        turn: step?.turn ?? null,
+        foldedInto: owners.get(record.id) ?? null,
+        skipped: record.skipped,
+        conversation: record.conversation,
+      };
+    });
     writeLine(io.stdout, JSON.stringify(rows, null, 2));
     return 0;
   }
@@ -58,12 +68,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, noCheckpointsMessage);
     return 0;
   }
-  for (const [index, record] of records.entries()) {
-    const count = counts[index];
-    // The step's own count, said as the picker says it (a restore changes more: see help).
-    const files = `step: ${count === null || count === undefined ? '?' : count} file(s)`;
-    const label = `${record.label || record.trigger}${record.unrestorable ? '  (no longer restorable)' : ''}`;
-    writeLine(io.stdout, `#${String(record.id).padEnd(4)} ${localTime(record.time)}  ${files.padEnd(17)}  ${label}`);
-  }
+  const unrestorable = new Set(records.filter((record) => record.unrestorable).map((record) => record.id));
+  for (const step of steps) writeLine(io.stdout, stepLine(step, unrestorable.has(step.id)));
   return 0;
 }

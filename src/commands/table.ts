@@ -126,16 +126,20 @@ always added (an unchanged tree makes no new commit: it points at the previous o
   },
   list: {
     synopsis: '[--json]',
-    summary: 'checkpoints, oldest first',
+    summary: "checkpoints, oldest first, as the session's steps",
     dir: true,
     options: {
-      json: json('an array of {"id","time","session","agent","trigger","label","commit","files","skipped","conversation"}'),
+      json: json('an array of {"id","time","session","agent","trigger","label","commit","files","kind","turn","foldedInto","skipped","conversation"}'),
     },
     positionals: false,
-    about: `Every checkpoint of the project, oldest first. "step: N file(s)" (--json: "files") is how
-many files that checkpoint's step changed: from it to the next checkpoint, or to the files
-as they are now for the newest. Restoring it undoes that step and every later one, so a
-restore can change more files (\`rewind restore <id> --dry-run\` says which).`,
+    about: `The project's checkpoints, oldest first, as the session's steps: a prompt and its turn, the
+tool steps of the turn under it, edits made outside any step (yours, a build, an agent
+without hooks), the session's start. A step's count ("3 files") is what that step changed
+(a prompt's: its whole turn), from its checkpoint to the next step's, or to the files as they
+are now for the newest. Restoring a step's checkpoint puts everything back to just before
+it: that step and every later one (\`rewind restore <id> --dry-run\` says which files).
+A hooked agent's writes are recorded by a checkpoint taken after them, folded into the step
+that made them (--json lists it too, as "folded").`,
     examples: ['rewind list', "rewind list --json | jq '.[-1]'   # the newest checkpoint"],
   },
   diff: {
@@ -258,9 +262,10 @@ one a restore of the last hour would go back to (\`rewind redo\`), are always ke
     dir: true,
     options: { 'name-status': nameStatus },
     positionals: true,
-    about: `What checkpoint <id>'s own step changed, as a diff: from the checkpoint to the next one
+    about: `What the step of checkpoint <id> changed, as a diff: from the checkpoint to the next one
 (for the newest, to the files as they are now). Checkpoints are taken before each step,
-so this is what the step named on <id> did. PATHs (files or folders) limit it.
+so this is what the step named on <id> in \`rewind list\` did; for a prompt, its whole turn:
+each of its steps' diffs in turn. PATHs (files or folders) limit it.
 (\`rewind diff <id>\` is different: what restoring <id> would change now.)`,
     examples: ['rewind show 12', 'rewind show 12 src/ --name-status'],
   },

@@ -3,26 +3,32 @@ import path from 'node:path';
 import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlone, type ProjectCheckpoints } from '../checkpoints/index.js';
 import type { PickerCheckpoint, PickerPreview } from '../app/picker/types.js';
 import { messageOf } from '../shared/errors.js';
+import { sessionSteps } from './sessionSteps.js';
 
 /** What changed in the work tree since the newest checkpoint: the newest row's step. */
 export type SinceNewest = Pick<CurrentTree, 'changedSinceNewest' | 'changedPathsSinceNewest'>;
 
 /**
- * The picker's rows from the checkpoint list: what restoring a row undoes is the next
- * checkpoint's change (record N+1 says what changed since N, and which files); the newest
- * row's count and files need the live work tree (`now`) and are filled in when known.
+ * The picker's rows from the checkpoint list: the session's steps (sessionSteps), each with
+ * the counts of that same step; the newest step's count and files need the live work tree
+ * (`now`) and are filled in when known.
  */
 export function pickerCheckpoints(records: readonly CheckpointRecord[], now?: SinceNewest): PickerCheckpoint[] {
-  return records.map((record, index) => {
-    const next = records[index + 1];
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return sessionSteps(records, now).map((step) => {
+    const record = byId.get(step.id) as CheckpointRecord;
     return {
-      id: record.id,
-      time: record.time,
-      label: record.label,
-      trigger: record.trigger,
-      session: record.session,
-      files: next ? next.changedSincePrevious : (now?.changedSinceNewest ?? null),
-      paths: next ? next.changedPaths : now?.changedPathsSinceNewest,
+      id: step.id,
+      time: step.time,
+      label: step.title,
+      trigger: step.trigger,
+      session: step.session,
+      kind: step.kind,
+      ...(step.turn !== undefined ? { turn: step.turn } : {}),
+      ...(step.steps !== undefined ? { steps: step.steps.length } : {}),
+      files: step.files,
+      ...(step.more ? { more: true } : {}),
+      paths: step.paths,
       unrestorable: record.unrestorable,
       ...(record.unrestorable ? { unrestorableReason: whyUnrestorable(record) } : {}),
     };

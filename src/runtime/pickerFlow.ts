@@ -4,6 +4,7 @@ import { messageOf } from '../shared/errors.js';
 import { noCheckpointsYet, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 import type { Checkpointer } from './checkpointer.js';
 import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
+import { partsOf, sessionSteps } from './sessionSteps.js';
 import type { SessionPort } from './sessionPort.js';
 import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversation } from './conversations.js';
 
@@ -32,6 +33,12 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), tone);
       return;
     }
+    // A restore that would change no file is not made (it would leave a redo point for nothing).
+    const filesMatch = choice.mode !== 'conversation' && (await nothingToRestore(checkpointer, choice.id));
+    if (choice.mode === 'files' && filesMatch) {
+      session.say(`#${choice.id}: nothing to restore, the files already match it (no redo point made)`, 'info');
+      return;
+    }
     if (choice.mode === 'files') {
       const result = await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session)));
       checkpointer.refresh();
@@ -44,7 +51,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     const unwrite = writeConversation(rebuilt);
     let files;
     try {
-      files = choice.mode === 'both' ? await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : undefined;
+      files = choice.mode === 'both' && !filesMatch ? await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : undefined;
     } catch (error) {
       unwrite();
       throw error;
@@ -53,20 +60,42 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]));
     const conversation = rebuilt.session === undefined ? 'started the agent afresh (no message was left at that point)' : `resumed the conversation of #${choice.id} (${rebuilt.messages} message(s))`;
-    session.say(files ? summary(files, `restored the files of #${choice.id} and ${conversation}${busyNote}`) : `${conversation}${busyNote}; your files are as they were`, tone);
+    const untouched = filesMatch ? 'your files already matched it' : 'your files are as they were';
+    session.say(files ? summary(files, `restored the files of #${choice.id} and ${conversation}${busyNote}`) : `${conversation}${busyNote}; ${untouched}`, tone);
   } catch (error) {
     session.say(messageOf(error), 'error');
   }
 }
 
-/** The diff of checkpoint `id`'s own step as the picker's `d` shows it: a header, then git's lines. */
-export async function stepDiffLines(checkpointer: Checkpointer, id: number): Promise<string[]> {
+/** Whether restoring `id` now would write or delete no file (a plan that cannot be made says nothing: the restore says why). */
+async function nothingToRestore(checkpointer: Checkpointer, id: number): Promise<boolean> {
+  try {
+    const { preview } = await checkpointer.engine.plan(id);
+    return preview.writes.length + preview.deletes.length === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** One checkpoint's own step as `d` shows it: a header, then git's lines. */
+async function partLines(checkpointer: Checkpointer, id: number): Promise<string[]> {
   const step = await checkpointer.engine.stepDiff(id, [], ['--no-color', '-p']);
   const record = step.record;
   const to = step.to ? `#${step.to.id}` : 'the files now';
   const lines = step.diff.toString('utf8').split('\n');
   if (lines.at(-1) === '') lines.pop();
   return [`# #${id} ${record.label || record.trigger}: its step, #${id} -> ${to}`, ...(lines.length > 0 ? lines : ['(this step changed no files)'])];
+}
+
+/**
+ * The diff of step `id` as the picker's `d` shows it: its own step's, and for a turn each of
+ * its steps' after it, in order (a header before each), as `rewind show` prints them.
+ */
+export async function stepDiffLines(checkpointer: Checkpointer, id: number): Promise<string[]> {
+  const parts = partsOf(sessionSteps(checkpointer.engine.list()), id);
+  const lines: string[] = [];
+  for (const part of parts) lines.push(...(await partLines(checkpointer, part)));
+  return lines;
 }
 
 /**

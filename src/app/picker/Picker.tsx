@@ -8,7 +8,8 @@ import { pickerLayout } from './pickerLayout.js';
 import { PickerDiffPane } from './PickerDiffPane.js';
 import { PickerPreviewPane } from './PickerPreviewPane.js';
 import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv } from './pickerReducer.js';
-import { COMPACT_BELOW, rowText } from './pickerRows.js';
+import { menuTitle } from './pickerRows.js';
+import { conversationCut } from './conversationCut.js';
 import type { PickerProps } from './types.js';
 import { useLoaded, usePreview } from './usePreview.js';
 
@@ -46,6 +47,13 @@ export function Picker(props: PickerProps) {
   envRef.current = env;
 
   useEffect(() => keys.subscribe((event) => dispatch({ type: 'key', event, env: envRef.current })), [keys]);
+  // New rows (the newest step's count once the files now are read): the opening selection follows them until a key moved it.
+  const firstRows = useRef(checkpoints);
+  useEffect(() => {
+    if (firstRows.current === checkpoints) return;
+    firstRows.current = checkpoints;
+    dispatch({ type: 'rows', env: { ...envRef.current, selectId: props.selectId } });
+  }, [checkpoints, props.selectId]);
 
   const done = useRef(false);
   const callbacks = useRef(props);
@@ -60,6 +68,10 @@ export function Picker(props: PickerProps) {
   const state = normalize(raw, rows, layout.listHeight);
   const row = rows[state.selected];
   const preview = usePreview(row?.kind === 'checkpoint' ? row.checkpoint.id : undefined, props.loadPreview);
+  // A restore that would change no file is not offered (the modes read this through env).
+  const nothing = preview?.state === 'ready' && preview.preview.error === undefined && preview.preview.files.length === 0 && preview.preview.unsaved.length === 0;
+  const unchangedId = nothing && row?.kind === 'checkpoint' ? row.checkpoint.id : undefined;
+  env.unchanged = (id) => id === unchangedId;
   const matches = useMemo(() => rows.reduce((n, r) => (r.kind === 'checkpoint' ? n + 1 : n), 0), [rows]);
 
   // The mode menu takes the list's place; the preview stays under it when the menu fits.
@@ -67,7 +79,9 @@ export function Picker(props: PickerProps) {
   const line = (text: string) => cutToWidth(text, w);
   const empty = checkpoints.length === 0 ? noCheckpointsYet : `no checkpoint matches "${state.filter}"`;
   const filtering = state.filter !== '' ? `filter: ${state.filter}▏  ${matches} of ${checkpoints.length}` : 'type to filter by label or file name';
-  const diffStatus = `the step of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'}: what it changed${diffLines ? ` (${diffLines.length} lines)` : ''}`;
+  const diffStatus = `${row?.kind === 'checkpoint' && row.checkpoint.kind === 'turn' ? 'the turn' : 'the step'} of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'}: what it changed${diffLines ? ` (${diffLines.length} lines)` : ''}`;
+  const options = row?.kind === 'checkpoint' ? modeOptions(row.checkpoint, props.modes(row.checkpoint.id), unchangedId === row.checkpoint.id) : [];
+  const folds = rows.some((r) => r.kind === 'checkpoint' && r.open !== undefined) && state.filter === '' ? ' · ←→ fold' : '';
   const status = state.stage === 'modes' ? 'choose what to restore' : state.stage === 'diff' ? diffStatus : filtering;
   const diffKey = props.loadStepDiff && state.filter === '' ? ' · d diff' : '';
   const hints =
@@ -75,7 +89,7 @@ export function Picker(props: PickerProps) {
       ? 'b/f/c or ↑↓ Enter choose · Esc back · Ctrl+C close'
       : state.stage === 'diff'
         ? '↑↓ PgUp/PgDn Space Home/End scroll · Esc or d back · Ctrl+C close'
-        : `↑↓ PgUp/PgDn Home/End move · Enter choose${diffKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
+        : `↑↓ PgUp/PgDn Home/End move${folds} · Enter choose${diffKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width} height={height} paddingX={1} flexShrink={0}>
@@ -96,8 +110,8 @@ export function Picker(props: PickerProps) {
         <PickerDiffPane lines={diffLines} top={state.diffTop ?? 0} width={w} height={diffHeight} />
       ) : state.stage === 'modes' && row?.kind === 'checkpoint' ? (
         <ModeMenu
-          title={rowText(row, w < COMPACT_BELOW)}
-          options={modeOptions(row.checkpoint, props.modes(row.checkpoint.id))}
+          title={menuTitle(row.checkpoint)}
+          options={options}
           cursor={state.mode}
           notice={state.notice}
           width={w}
@@ -109,7 +123,14 @@ export function Picker(props: PickerProps) {
       {previewArea > 0 && (state.stage === 'list' || (state.stage === 'modes' && previewBelow)) ? (
         <>
           <Text dimColor>{'─'.repeat(w)}</Text>
-          <PickerPreviewPane row={row} status={preview} width={w} height={layout.previewHeight} newestId={checkpoints.at(-1)?.id} />
+          <PickerPreviewPane
+            row={row}
+            status={preview}
+            width={w}
+            height={layout.previewHeight}
+            newestId={checkpoints.at(-1)?.id}
+            {...(state.stage === 'modes' && row?.kind === 'checkpoint' ? { mode: options[state.mode]?.mode, conversation: conversationCut(checkpoints, row.checkpoint.id) } : {})}
+          />
         </>
       ) : null}
       <Text wrap="truncate-end" dimColor={state.stage === 'modes' || state.filter === ''}>

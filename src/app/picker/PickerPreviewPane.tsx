@@ -4,6 +4,8 @@ import { cutToWidth } from './cut.js';
 import { previewLines, type PreviewLine } from './previewLines.js';
 import type { PickerRow } from './pickerRows.js';
 import type { PreviewStatus } from './usePreview.js';
+import { FILES_UNTOUCHED } from './conversationCut.js';
+import type { RestoreMode } from './types.js';
 
 export interface PickerPreviewPaneProps {
   row: PickerRow | undefined;
@@ -12,6 +14,10 @@ export interface PickerPreviewPaneProps {
   height: number;
   /** The newest checkpoint's id: its preview's header speaks of the edits since it. */
   newestId: number | undefined;
+  /** On the mode screen: the mode the cursor is on, previewed as that mode does it. */
+  mode?: RestoreMode;
+  /** What restoring the conversation does to it (conversationCut), for the modes that do. */
+  conversation?: string;
 }
 
 const TONES: Record<NonNullable<PreviewLine['tone']>, { color?: string; dimColor?: boolean }> = {
@@ -20,16 +26,24 @@ const TONES: Record<NonNullable<PreviewLine['tone']>, { color?: string; dimColor
   dim: { dimColor: true },
 };
 
-function linesFor(row: PickerRow | undefined, status: PreviewStatus | undefined, height: number, newestId: number | undefined): PreviewLine[] {
+function linesFor(props: PickerPreviewPaneProps): PreviewLine[] {
+  const { row, status, height, newestId, mode, conversation } = props;
   if (row?.kind === 'undo') return [{ text: 'undo the last rewind: puts back everything as it was just before it (the redo point)' }];
   if (row?.kind !== 'checkpoint') return [];
-  if (status === undefined || status.state === 'loading') return [{ text: '…', tone: 'dim' }];
-  return previewLines(row.checkpoint.id, status.preview, height, row.checkpoint.id === newestId);
+  const talk: PreviewLine[] = mode !== undefined && mode !== 'files' && conversation !== undefined ? [{ text: conversation }] : [];
+  if (mode === 'conversation') return [...talk, { text: FILES_UNTOUCHED, tone: 'dim' }];
+  if (status === undefined || status.state === 'loading') return [...talk, { text: '…', tone: 'dim' }];
+  return [...talk, ...previewLines(row.checkpoint.id, status.preview, height - talk.length, row.checkpoint.id === newestId)];
 }
 
-/** Under the list: what restoring the selected row would change. */
-export function PickerPreviewPane({ row, status, width, height, newestId }: PickerPreviewPaneProps) {
-  const lines = linesFor(row, status, height, newestId).slice(0, height);
+/**
+ * Under the list: what restoring the selected row would change. On the mode screen, what the
+ * mode under the cursor does: files (the files it changes), conversation (where the
+ * conversation is cut; the files untouched), both.
+ */
+export function PickerPreviewPane(props: PickerPreviewPaneProps) {
+  const { width, height } = props;
+  const lines = linesFor(props).slice(0, height);
   return (
     <Box flexDirection="column" height={height} flexShrink={0}>
       {lines.map((line, index) => (

@@ -6,10 +6,14 @@ export type PickerKey = { type: MoveKey } | { type: ActionKey } | { type: 'text'
 
 /** Keys that move the selection. */
 export type MoveKey = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
-/** Keys that act: Enter, Esc, Backspace, Ctrl+U (clear the filter), Ctrl+C. */
-export type ActionKey = 'enter' | 'esc' | 'backspace' | 'clear' | 'interrupt';
+/** Keys that act: Enter, Esc, Backspace, Ctrl+U (clear the filter), Ctrl+C, → open and ← fold a turn. */
+export type ActionKey = 'enter' | 'esc' | 'backspace' | 'clear' | 'interrupt' | 'open' | 'fold';
 
-const SEQUENCES: Record<string, MoveKey> = {
+const SEQUENCES: Record<string, MoveKey | 'open' | 'fold'> = {
+  '\x1b[C': 'open',
+  '\x1bOC': 'open',
+  '\x1b[D': 'fold',
+  '\x1bOD': 'fold',
   '\x1b[A': 'up',
   '\x1bOA': 'up',
   '\x1b[B': 'down',

@@ -1,7 +1,7 @@
 import type { KeyEvent } from '../../pty/keys.js';
 import { modeOptions, type ModeOption } from './modeOptions.js';
 import { pickerKeys, type PickerKey } from './pickerKeys.js';
-import { isSelectable, rowsFor, type PickerRow } from './pickerRows.js';
+import { hasSteps, isSelectable, rowsFor, type PickerRow } from './pickerRows.js';
 import type { ModeState, PickerCheckpoint, PickerChoice, RestoreMode } from './types.js';
 
 /** How the picker ends: the component calls onChoose / onClose with it, once. */
@@ -24,6 +24,12 @@ export interface PickerState {
   notice?: string;
   /** Set once the picker is done; later keys are ignored. */
   outcome?: PickerOutcome;
+  /** The turns whose steps are shown under them (by checkpoint id). */
+  open: ReadonlySet<number>;
+  /** A key has moved the selection or typed: new rows no longer choose it anew. */
+  moved?: boolean;
+  /** The row selected when the filter was started: taking the filter back returns to it. */
+  beforeFilter?: number | 'undo';
 }
 
 /** What the reducer needs to know besides the state: the component's current props. */
@@ -38,14 +44,43 @@ export interface PickerEnv {
   /** The diff lines loaded for the selected row, and the rows they get (for scrolling). */
   diffLength?: number;
   diffHeight?: number;
+  /** Checkpoints whose restore is known to change no file (their preview said so). */
+  unchanged?(id: number): boolean;
 }
 
-export type PickerAction = { type: 'key'; event: KeyEvent; env: PickerEnv };
+/** A key, or new rows (the newest step's count came in): the selection follows them until a key moved it. */
+export type PickerAction = { type: 'key'; event: KeyEvent; env: PickerEnv } | { type: 'rows'; env: PickerEnv & { selectId?: number } };
 
-/** The rows visible under `state`'s filter. */
-export function visibleRows(state: Pick<PickerState, 'filter'>, env: Pick<PickerEnv, 'checkpoints' | 'canUndo'>): PickerRow[] {
-  return rowsFor(env.checkpoints, env.canUndo, state.filter);
+const NO_TURNS: ReadonlySet<number> = new Set();
+
+/** The rows visible under `state`'s filter and open turns. */
+export function visibleRows(state: Pick<PickerState, 'filter'> & { open?: ReadonlySet<number> }, env: Pick<PickerEnv, 'checkpoints' | 'canUndo'>): PickerRow[] {
+  return rowsFor(env.checkpoints, env.canUndo, state.filter, state.open ?? NO_TURNS);
 }
+
+/**
+ * The step most likely to be undone: the last one that changed files (a turn's own last
+ * step rather than the turn), else the newest.
+ */
+export function likelyUndo(checkpoints: readonly PickerCheckpoint[]): PickerCheckpoint | undefined {
+  for (let i = checkpoints.length - 1; i >= 0; i -= 1) {
+    const checkpoint = checkpoints[i] as PickerCheckpoint;
+    if (hasSteps(checkpoint)) continue;
+    if ((checkpoint.files ?? 0) > 0) return checkpoint;
+  }
+  return checkpoints.at(-1);
+}
+
+/** `open` with the turn of `checkpoint` opened, so the step is in the list. */
+function opening(open: ReadonlySet<number>, checkpoint: PickerCheckpoint | undefined): ReadonlySet<number> {
+  if (checkpoint?.turn === undefined || open.has(checkpoint.turn)) return open;
+  return new Set([...open, checkpoint.turn]);
+}
+
+const rowIndex = (rows: readonly PickerRow[], key: number | 'undo' | undefined): number =>
+  key === undefined ? -1 : rows.findIndex((row) => (key === 'undo' ? row.kind === 'undo' : row.kind === 'checkpoint' && row.checkpoint.id === key));
+
+const keyOf = (row: PickerRow | undefined): number | 'undo' | undefined => (row?.kind === 'undo' ? 'undo' : row?.kind === 'checkpoint' ? row.checkpoint.id : undefined);
 
 function lastSelectable(rows: readonly PickerRow[]): number {
   for (let i = rows.length - 1; i >= 0; i -= 1) if (isSelectable(rows[i])) return i;
@@ -85,15 +120,19 @@ export function normalize(state: PickerState, rows: readonly PickerRow[], height
 }
 
 /**
- * The picker as it opens: no filter, the newest row selected and in view at the bottom, or
- * checkpoint `selectId` when given (bisect's first bad one).
+ * The picker as it opens: no filter, the step most likely to be undone selected (its turn
+ * open) and the newest rows in view at the bottom, or checkpoint `selectId` when given
+ * (bisect's first bad one).
  */
 export function initialPickerState(env: PickerEnv & { selectId?: number }): PickerState {
-  const rows = visibleRows({ filter: '' }, env);
+  const given = env.selectId === undefined ? undefined : env.checkpoints.find((checkpoint) => checkpoint.id === env.selectId);
+  const target = given ?? likelyUndo(env.checkpoints);
+  const open = opening(NO_TURNS, target);
+  const rows = visibleRows({ filter: '', open }, env);
   const bottom = Math.max(0, rows.length - Math.max(1, env.listHeight));
-  const wanted = env.selectId === undefined ? -1 : rows.findIndex((row) => row.kind === 'checkpoint' && row.checkpoint.id === env.selectId);
-  if (wanted >= 0) return { filter: '', selected: wanted, top: scrolled(wanted, bottom, rows, env.listHeight), stage: 'list', mode: 0 };
-  return { filter: '', selected: lastSelectable(rows), top: bottom, stage: 'list', mode: 0 };
+  const wanted = rowIndex(rows, target?.id);
+  if (wanted >= 0) return { filter: '', selected: wanted, top: scrolled(wanted, bottom, rows, env.listHeight), stage: 'list', mode: 0, open };
+  return { filter: '', selected: lastSelectable(rows), top: bottom, stage: 'list', mode: 0, open };
 }
 
 function select(state: PickerState, selected: number, rows: readonly PickerRow[], env: PickerEnv): PickerState {
@@ -101,25 +140,53 @@ function select(state: PickerState, selected: number, rows: readonly PickerRow[]
   return { ...state, selected, top: scrolled(selected, state.top, rows, env.listHeight) };
 }
 
-/** A new filter: the selected row stays selected if it is still visible, else the newest is. */
+/**
+ * A new filter: the selected row stays selected if it is still visible (its turn opened when
+ * the filter is taken back). When it is not, the row selected before the filter was started
+ * is, and only then the newest: a filter that matched nothing never leaves the selection on
+ * a row the user did not choose.
+ */
 function refilter(state: PickerState, filter: string, rows: readonly PickerRow[], env: PickerEnv): PickerState {
   if (filter === state.filter) return state;
-  const before = rows[state.selected];
-  const next = visibleRows({ filter }, env);
-  let selected = -1;
-  if (before?.kind === 'checkpoint') selected = next.findIndex((row) => row.kind === 'checkpoint' && row.checkpoint === before.checkpoint);
-  else if (before?.kind === 'undo') selected = next.findIndex((row) => row.kind === 'undo');
+  const current = keyOf(rows[state.selected]);
+  const beforeFilter = state.filter === '' ? current : state.beforeFilter;
+  // Taking back a filter that matched nothing: the row chosen before it.
+  const key = current ?? (filter === '' ? beforeFilter : undefined);
+  const checkpoint = typeof key === 'number' ? env.checkpoints.find((entry) => entry.id === key) : undefined;
+  const open = filter === '' ? opening(state.open, checkpoint) : state.open;
+  const next = visibleRows({ filter, open }, env);
+  let selected = rowIndex(next, key);
+  const kept = { ...state, filter, open, ...(filter === '' ? { beforeFilter: undefined } : { beforeFilter }) };
   if (selected < 0) {
     selected = lastSelectable(next);
-    return { ...state, filter, selected, top: Math.max(0, next.length - Math.max(1, env.listHeight)) };
+    return { ...kept, selected, top: Math.max(0, next.length - Math.max(1, env.listHeight)) };
   }
-  return { ...state, filter, selected, top: scrolled(selected, state.top, next, env.listHeight) };
+  return { ...kept, selected, top: scrolled(selected, state.top, next, env.listHeight) };
+}
+
+/** → opens the selected turn; ← folds it, or from one of its steps goes up to it (and folds it). */
+function fold(state: PickerState, opened: boolean, rows: readonly PickerRow[], env: PickerEnv): PickerState {
+  const row = rows[state.selected];
+  if (row?.kind !== 'checkpoint' || state.filter !== '') return state;
+  const { checkpoint } = row;
+  const turnId = hasSteps(checkpoint) ? checkpoint.id : !opened ? checkpoint.turn : undefined;
+  if (turnId === undefined || state.open.has(turnId) === opened) return turnId === undefined || opened ? state : reselect(state, state.open, turnId, env);
+  const open = new Set(state.open);
+  if (opened) open.add(turnId);
+  else open.delete(turnId);
+  return reselect(state, open, turnId, env);
+}
+
+function reselect(state: PickerState, open: ReadonlySet<number>, id: number, env: PickerEnv): PickerState {
+  const next = visibleRows({ filter: state.filter, open }, env);
+  const selected = rowIndex(next, id);
+  return { ...state, open, selected, top: scrolled(selected, state.top, next, env.listHeight) };
 }
 
 function selectedOptions(state: PickerState, rows: readonly PickerRow[], env: PickerEnv): { checkpoint: PickerCheckpoint; options: ModeOption[] } | undefined {
   const row = rows[state.selected];
   if (row?.kind !== 'checkpoint') return undefined;
-  return { checkpoint: row.checkpoint, options: modeOptions(row.checkpoint, env.modes(row.checkpoint.id)) };
+  return { checkpoint: row.checkpoint, options: modeOptions(row.checkpoint, env.modes(row.checkpoint.id), env.unchanged?.(row.checkpoint.id) === true) };
 }
 
 function choose(state: PickerState, checkpoint: PickerCheckpoint, option: ModeOption): PickerState {
@@ -164,6 +231,9 @@ function listKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[],
       return state.filter !== '' ? refilter(state, '', rows, env) : { ...state, outcome: { type: 'close' } };
     case 'interrupt':
       return { ...state, outcome: { type: 'close' } };
+    case 'open':
+    case 'fold':
+      return fold(state, key.type === 'open', rows, env);
     case 'backspace':
       return refilter(state, Array.from(state.filter).slice(0, -1).join(''), rows, env);
     case 'clear':
@@ -249,7 +319,11 @@ function modesKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[]
  */
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   const { env } = action;
-  let next = state;
+  if (action.type === 'rows') {
+    if (state.moved === true || state.outcome !== undefined) return state;
+    return initialPickerState(action.env);
+  }
+  let next: PickerState = { ...state, moved: true };
   for (const key of pickerKeys(action.event)) {
     if (next.outcome !== undefined) break;
     const rows = visibleRows(next, env);

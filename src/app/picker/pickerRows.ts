@@ -3,11 +3,14 @@ import { localTime } from '../../shared/time.js';
 import { cutToWidth, textWidth } from './cut.js';
 import type { PickerCheckpoint } from './types.js';
 
-/** One line of the picker's list. Only `undo` and `checkpoint` rows can be selected. */
+/**
+ * One line of the picker's list. Only `undo` and `checkpoint` rows can be selected. A
+ * checkpoint row is a step; `open` is set on a turn's row: whether its steps are shown.
+ */
 export type PickerRow =
   | { kind: 'undo' }
   | { kind: 'separator'; session: string | null; first: PickerCheckpoint }
-  | { kind: 'checkpoint'; checkpoint: PickerCheckpoint };
+  | { kind: 'checkpoint'; checkpoint: PickerCheckpoint; open?: boolean };
 
 export const UNDO_TEXT = '↶ undo last rewind';
 
@@ -16,6 +19,11 @@ const UNDO_ROW: PickerRow = { kind: 'undo' };
 /** Whether the row can carry the selection (separators cannot). */
 export function isSelectable(row: PickerRow | undefined): boolean {
   return row !== undefined && row.kind !== 'separator';
+}
+
+/** Whether the step is a turn with steps that can be folded under it. */
+export function hasSteps(checkpoint: PickerCheckpoint): boolean {
+  return checkpoint.kind === 'turn' && (checkpoint.steps ?? 0) > 0;
 }
 
 const haystacks = new WeakMap<PickerCheckpoint, string>();
@@ -31,39 +39,40 @@ function haystack(checkpoint: PickerCheckpoint): string {
 }
 
 /**
- * The picker's rows for `checkpoints` (oldest first) in the same order: an "undo last rewind"
- * row at the top when `canUndo`, and a separator before each row whose session differs from
- * the row above it (sessions recorded as null form one group).
+ * The picker's rows for `checkpoints` (the session's steps, oldest first) in the same order:
+ * an "undo last rewind" row at the top when `canUndo`, and a separator before each row
+ * whose session differs from the row above it (sessions recorded as null form one group).
+ * A turn's steps are shown under it only when the turn is in `open`.
  *
- * `filter` (case-insensitive substring) keeps only the checkpoints whose label, trigger or
- * edited paths contain it, the undo row only if "undo last rewind" does; separators are
- * placed between the rows that remain. O(n) and no formatting: rows are formatted (and cut)
- * only when drawn, see `rowText`.
+ * `filter` (case-insensitive substring) keeps only the steps whose label, trigger or
+ * edited paths contain it, folded or not, the undo row only if "undo last rewind" does;
+ * separators are placed between the rows that remain. O(n) and no formatting: rows are
+ * formatted (and cut) only when drawn, see `rowText`.
  */
-export function buildRows(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter = ''): PickerRow[] {
+export function buildRows(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter = '', open: ReadonlySet<number> = new Set()): PickerRow[] {
   const needle = filter.toLowerCase();
   const rows: PickerRow[] = [];
   if (canUndo && (needle === '' || UNDO_TEXT.toLowerCase().includes(needle))) rows.push(UNDO_ROW);
   let previous: PickerCheckpoint | undefined;
   for (const checkpoint of checkpoints) {
-    if (needle !== '' && !haystack(checkpoint).includes(needle)) continue;
+    if (needle !== '' ? !haystack(checkpoint).includes(needle) : checkpoint.turn !== undefined && !open.has(checkpoint.turn)) continue;
     if (previous !== undefined && previous.session !== checkpoint.session) {
       rows.push({ kind: 'separator', session: checkpoint.session, first: checkpoint });
     }
-    rows.push({ kind: 'checkpoint', checkpoint });
+    rows.push(hasSteps(checkpoint) ? { kind: 'checkpoint', checkpoint, open: needle !== '' || open.has(checkpoint.id) } : { kind: 'checkpoint', checkpoint });
     previous = checkpoint;
   }
   return rows;
 }
 
-const memo = new WeakMap<readonly PickerCheckpoint[], { canUndo: boolean; filter: string; rows: PickerRow[] }>();
+const memo = new WeakMap<readonly PickerCheckpoint[], { canUndo: boolean; filter: string; open: ReadonlySet<number>; rows: PickerRow[] }>();
 
-/** `buildRows`, remembered for the last (canUndo, filter) asked of each checkpoint array. */
-export function rowsFor(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter: string): PickerRow[] {
+/** `buildRows`, remembered for the last (canUndo, filter, open) asked of each checkpoint array. */
+export function rowsFor(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter: string, open: ReadonlySet<number> = new Set()): PickerRow[] {
   const hit = memo.get(checkpoints);
-  if (hit !== undefined && hit.canUndo === canUndo && hit.filter === filter) return hit.rows;
-  const rows = buildRows(checkpoints, canUndo, filter);
-  memo.set(checkpoints, { canUndo, filter, rows });
+  if (hit !== undefined && hit.canUndo === canUndo && hit.filter === filter && hit.open === open) return hit.rows;
+  const rows = buildRows(checkpoints, canUndo, filter, open);
+  memo.set(checkpoints, { canUndo, filter, open, rows });
   return rows;
 }
 
@@ -99,16 +108,43 @@ export function sessionName(session: string | null): string {
 /** Below this many columns rows use the compact form, so a label still shows at 40 columns. */
 export const COMPACT_BELOW = 64;
 
+/** `3 files`, `1 file`, `120+ files`, `…` while unknown. */
+export function fileCount(checkpoint: PickerCheckpoint, compact = false): string {
+  if (checkpoint.files === null) return '…';
+  const n = `${checkpoint.files}${checkpoint.more === true ? '+' : ''}`;
+  if (compact) return n;
+  return `${n} ${checkpoint.files === 1 && checkpoint.more !== true ? 'file' : 'files'}`;
+}
+
+/** What a step row says of its step: a turn its prompt and its steps, a step of a turn indented under it. */
+function stepTitle(checkpoint: PickerCheckpoint, open: boolean | undefined): string {
+  const title = checkpointTitle(checkpoint);
+  if (checkpoint.kind === 'turn') {
+    const steps = checkpoint.steps ?? 0;
+    const mark = steps === 0 ? '•' : open === true ? '▾' : '▸';
+    return `${mark} prompt: ${title}${steps > 0 ? `  (${steps} step${steps === 1 ? '' : 's'})` : ''}`;
+  }
+  return checkpoint.turn !== undefined ? `    ${title}` : title;
+}
+
+/** The mode screen's title: what the restore goes back to, and what that step changed. */
+export function menuTitle(checkpoint: PickerCheckpoint): string {
+  const what = checkpoint.kind === 'turn' ? `prompt "${checkpointTitle(checkpoint)}"` : checkpointTitle(checkpoint);
+  const changed = checkpoint.files === null ? '' : ` (${checkpoint.kind === 'turn' ? 'its turn' : 'it'} changed ${fileCount(checkpoint)})`;
+  return `just before ${what}${changed}, ${formatTime(checkpoint.time)}`;
+}
+
 /**
  * A row's text, uncut:
- * `2026-01-15 14:30:23  step: 3 file(s)  implement the auth middleware`: the count is
- * what that one step changed, from its checkpoint to the next one (to the files as they are
- * now for the newest; `…` while not known). What a restore would change now is the
- * preview's header, and can be more: the step and everything after it. `no longer
+ * `2026-01-15 14:30:23  3 files     ▾ prompt: implement the auth middleware  (2 steps)`, then
+ * its steps indented under it (`1 file      Edit src/auth.ts`). The count is what that one
+ * step changed, a turn's what its whole turn changed: from its checkpoint to the next
+ * step's (to the files as they are now for the newest; `…` while not known). Choosing the
+ * row undoes exactly that, and every step after it, which the preview names. `no longer
  * restorable` comes before the title when its files are gone. A separator names the
  * session and when its first row was taken: `── session 2026-01-15-a1b2c3 · 2026-01-15
  * 14:30:23 ──`; then `↶ undo last rewind`. `compact` (for narrow boxes) shortens the start of
- * a checkpoint row to `01-15 14:30  step: 3  `.
+ * a step row to `01-15 14:30  3  `.
  */
 export function rowText(row: PickerRow, compact = false): string {
   switch (row.kind) {
@@ -118,11 +154,11 @@ export function rowText(row: PickerRow, compact = false): string {
       return `── ${sessionName(row.session)} · ${formatTime(row.first.time)} ──`;
     case 'checkpoint': {
       const { checkpoint } = row;
-      const count = checkpoint.files === null ? '…' : String(checkpoint.files);
       const gone = checkpoint.unrestorable === true ? '  no longer restorable' : '';
       const time = formatTime(checkpoint.time);
-      if (compact) return `${time.slice(5, 16)}  step: ${count}${gone}  ${checkpointTitle(checkpoint)}`;
-      return `${time}  step: ${count} file(s)${gone}  ${checkpointTitle(checkpoint)}`;
+      const title = stepTitle(checkpoint, row.open);
+      if (compact) return `${time.slice(5, 16)}  ${fileCount(checkpoint, true).padEnd(3)}${gone}  ${title}`;
+      return `${time}  ${fileCount(checkpoint).padEnd(10)}${gone}  ${title}`;
     }
   }
 }

@@ -1,18 +1,34 @@
 import type { ModeState, RestoreMode } from '../../shared/restoreModes.js';
 import type { KeyEvent } from '../../pty/keys.js';
 
-/** One checkpoint as the picker shows it (built by the session from the checkpoint list). */
+/** A row's step: a prompt's whole turn, a tool call, edits outside any step, the session's start, another mark. */
+export type PickerStepKind = 'turn' | 'tool' | 'outside' | 'start' | 'mark';
+
+/**
+ * One step of the session as the picker shows it (built by the session from the checkpoint
+ * list, runtime/sessionSteps.ts): choosing it restores `id`, the checkpoint taken just
+ * before the step, so it undoes the step and everything after it.
+ */
 export interface PickerCheckpoint {
   id: number;
   /** ISO 8601. */
   time: string;
+  /** What the step was (a turn: its prompt). */
   label: string;
   trigger: string;
   /** Rows of one session are grouped; a change of session is shown as a separator. */
   session: string | null;
-  /** Files restoring this checkpoint would change (its step's edits up to the next
-   * checkpoint, or up to now for the newest); null while unknown or not computable. */
+  /** Default `tool` (a step of its own). */
+  kind?: PickerStepKind;
+  /** A step of a turn: the turn's checkpoint id (folded under it). */
+  turn?: number;
+  /** A turn: how many steps it has. */
+  steps?: number;
+  /** Files its step changed (a turn: its whole turn), from its checkpoint to the next
+   * step's (to now for the newest); null while unknown or not computable. */
   files: number | null;
+  /** `files` is a lower bound (a step's change named only its first paths). */
+  more?: boolean;
   /** Paths its step edited, when known: typing filters rows by label or by these. */
   paths?: readonly string[];
   /** Its files can no longer be restored (objects pruned by the project's own gc). */

@@ -1,0 +1,214 @@
+// The session's story as steps: the one model the picker, `rewind list` and `rewind show`
+// speak in. A checkpoint is taken BEFORE a step, so the step of checkpoint N is what changed
+// from N to the next checkpoint (record N+1 says so), or to the files now for the newest.
+import type { CheckpointRecord } from '../checkpoints/index.js';
+
+/**
+ * What a step is: a prompt and its whole turn, a tool call the agent's hook announced, edits
+ * made outside any step (the user's, a build, an agent without hooks), the session's start,
+ * or a mark of another kind (`/checkpoint`, `rewind snapshot`, the point a restore left).
+ */
+export type StepKind = 'turn' | 'tool' | 'outside' | 'start' | 'mark';
+
+/** The record fields the model reads. */
+export type StepRecord = Pick<CheckpointRecord, 'id' | 'time' | 'session' | 'trigger' | 'label' | 'changedSincePrevious' | 'changedPaths' | 'changes'>;
+
+/** What changed in the work tree since the newest checkpoint: the newest step's end. */
+export interface StepNow {
+  changedSinceNewest: number | null;
+  changedPathsSinceNewest: readonly string[];
+}
+
+export interface SessionStep {
+  /** The checkpoint taken just before the step: choosing the step restores it. */
+  id: number;
+  kind: StepKind;
+  /** What the row says the step was. */
+  title: string;
+  time: string;
+  session: string | null;
+  trigger: string;
+  /** Files the step changed (a turn: its whole turn); null while unknown. */
+  files: number | null;
+  /** `files` is a lower bound: a change recorded no more than its first paths. */
+  more: boolean;
+  /** The paths it changed, as far as the records name them. */
+  paths: string[];
+  /** The checkpoint its step ends at; null: the files as they are now. */
+  to: number | null;
+  /** A step of a turn: the turn's id. */
+  turn?: number;
+  /** A turn: its steps' ids, in order. */
+  steps?: number[];
+  /** Checkpoints that only marked where this step's writes ended (no row of their own). */
+  folded: number[];
+}
+
+/** The prompt events of the agents' hooks (Claude Code, Codex and the demo; Gemini CLI). */
+const PROMPT_EVENTS = new Set(['UserPromptSubmit', 'BeforeAgent']);
+
+type Kind = 'prompt' | 'tool' | 'watch' | 'start' | 'mark';
+
+/** A hook's tool step is triggered `<event>:<tool>`; `hook:<event>` is a hook the adapter could not read. */
+function kindOf(trigger: string): Kind {
+  if (PROMPT_EVENTS.has(trigger) || trigger === 'enter') return 'prompt';
+  if (trigger === 'start') return 'start';
+  if (trigger === 'watch') return 'watch';
+  if (/^[^:]+:./.test(trigger) && !trigger.startsWith('hook:')) return 'tool';
+  return 'mark';
+}
+
+interface Interval {
+  files: number | null;
+  paths: readonly string[];
+  changes?: CheckpointRecord['changes'];
+  to: number | null;
+}
+
+/** The step of record `index`: up to the next record, or to now for the newest. */
+function intervalOf(records: readonly StepRecord[], index: number, now: StepNow | undefined): Interval {
+  const next = records[index + 1];
+  if (next) return { files: next.changedSincePrevious, paths: next.changedPaths ?? [], changes: next.changes, to: next.id };
+  return { files: now ? now.changedSinceNewest : null, paths: now?.changedPathsSinceNewest ?? [], to: null };
+}
+
+const kinds = [
+  { key: 'deleted', word: 'deleted' },
+  { key: 'added', word: 'added' },
+  { key: 'modified', word: 'edited' },
+] as const;
+
+/** `2 edited, 1 added: a.ts, b.ts, …`: a change by kind, biggest first, and its first names. */
+export function describeChange(change: Pick<Interval, 'files' | 'paths' | 'changes'>): string {
+  const shown = change.paths.slice(0, 3);
+  const names = shown.length > 0 ? `: ${shown.join(', ')}${(change.files ?? 0) > shown.length ? ', …' : ''}` : '';
+  const { changes } = change;
+  const present = changes ? kinds.filter((kind) => changes[kind.key] > 0).sort((a, b) => changes[b.key] - changes[a.key]) : [];
+  const counts = changes && present.length > 0 ? present.map((kind) => `${changes[kind.key]} ${kind.word}`).join(', ') : `${change.files ?? '?'} file(s)`;
+  return `${counts}${names}`;
+}
+
+export const OUTSIDE_TITLE = 'edits outside any step';
+
+/**
+ * The session's steps from its checkpoint records (oldest first) and, for the newest, what
+ * changed since it (`now`). Pure.
+ *
+ * Each checkpoint is the start of a step; its label and counts are that step's. A `watch`
+ * checkpoint (taken once a burst of writes settled) after which nothing changed only marks
+ * where the step before it ended (a hooked agent's own writes): it is folded into that
+ * step, as is an Enter checkpoint right before its agent's prompt hook. A `watch` checkpoint
+ * after which files did change starts a step of edits made outside any step. A prompt starts
+ * a turn: the tool steps after it (up to the next prompt, session start or session) are its
+ * steps, and it counts the files its whole turn changed; edits outside any step at the end of
+ * a turn (after its last tool step: the user's, between turns) are rows of their own.
+ */
+export function sessionSteps(records: readonly StepRecord[], now?: StepNow): SessionStep[] {
+  const steps: SessionStep[] = [];
+  let owner: SessionStep | undefined;
+  let turn: SessionStep | undefined;
+  records.forEach((record, index) => {
+    const kind = kindOf(record.trigger);
+    const interval = intervalOf(records, index, now);
+    const next = records[index + 1];
+    const sameSession = owner !== undefined && owner.session === record.session;
+    // The newest before the files now are known: a watch there most likely marks the end of its step's writes.
+    const quiet = interval.files === 0 || (interval.to === null && now === undefined);
+    const enterBeforePrompt = record.trigger === 'enter' && quiet && next !== undefined && next.session === record.session && PROMPT_EVENTS.has(next.trigger);
+    if (sameSession && owner && ((kind === 'watch' && quiet) || enterBeforePrompt)) {
+      owner.folded.push(record.id);
+      owner.to = interval.to;
+      return;
+    }
+    if (turn && (turn.session !== record.session || kind === 'prompt' || kind === 'start')) turn = undefined;
+    const step: SessionStep = {
+      id: record.id,
+      kind: kind === 'prompt' ? 'turn' : kind === 'watch' ? 'outside' : kind,
+      title: titleOf(record, kind, interval),
+      time: record.time,
+      session: record.session,
+      trigger: record.trigger,
+      files: interval.files,
+      more: interval.files !== null && interval.files > interval.paths.length,
+      paths: [...interval.paths],
+      to: interval.to,
+      folded: [],
+    };
+    if (kind === 'prompt') {
+      step.steps = [];
+      turn = step;
+    } else if (turn && kind !== 'start') {
+      step.turn = turn.id;
+      turn.steps?.push(step.id);
+    }
+    steps.push(step);
+    owner = step;
+  });
+  return liftTrailingEdits(steps).map((step) => (step.kind === 'turn' ? withTurnCounts(step, steps) : step));
+}
+
+function titleOf(record: StepRecord, kind: Kind, interval: Interval): string {
+  const label = record.label.trim() || record.trigger;
+  if (kind === 'watch') return `${OUTSIDE_TITLE}: ${describeChange(interval)}`;
+  if (kind === 'start' && (interval.files ?? 0) > 0) return `${label}, then ${OUTSIDE_TITLE}: ${describeChange(interval)}`;
+  return label;
+}
+
+/**
+ * Edits outside any step after a turn's last tool step (and marks after it) are not the
+ * turn's: they leave it, in place (the rows stay in time order).
+ */
+function liftTrailingEdits(steps: SessionStep[]): SessionStep[] {
+  const byId = new Map(steps.map((step) => [step.id, step]));
+  for (const turn of steps) {
+    const own = turn.steps;
+    if (!own) continue;
+    while (own.length > 0) {
+      const last = byId.get(own.at(-1) as number);
+      if (!last || last.kind === 'tool') break;
+      delete last.turn;
+      own.pop();
+    }
+  }
+  return steps;
+}
+
+/** A turn counts the files of its own step and of each of its steps, and ends where its last one does. */
+function withTurnCounts(turn: SessionStep, steps: readonly SessionStep[]): SessionStep {
+  const own = new Set(turn.steps);
+  const parts = [turn, ...steps.filter((step) => own.has(step.id))];
+  const paths = new Set(parts.flatMap((part) => part.paths));
+  const unknown = parts.some((part) => part.files === null);
+  const more = parts.some((part) => part.more);
+  const biggest = Math.max(0, ...parts.map((part) => part.files ?? 0));
+  return {
+    ...turn,
+    files: unknown ? null : Math.max(paths.size, biggest),
+    more: more || (paths.size < biggest),
+    paths: [...paths],
+    to: parts.at(-1)?.to ?? turn.to,
+  };
+}
+
+/**
+ * The checkpoints whose own steps make up step `id`: a turn's own and each of its steps', in
+ * order (folded checkpoints changed nothing of their own). What `rewind show` and the
+ * picker's `d` show for it, one diff after the other.
+ */
+export function partsOf(steps: readonly SessionStep[], id: number): number[] {
+  const step = steps.find((entry) => entry.id === id);
+  return step ? [step.id, ...(step.steps ?? [])] : [id];
+}
+
+/**
+ * The step most likely to be undone: the last step that changed files (a turn's own last
+ * step rather than the turn), else the newest.
+ */
+export function likelyUndo(steps: readonly SessionStep[]): SessionStep | undefined {
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    const step = steps[i] as SessionStep;
+    if (step.kind === 'turn' && (step.steps?.length ?? 0) > 0) continue;
+    if ((step.files ?? 0) > 0) return step;
+  }
+  return steps.at(-1);
+}
