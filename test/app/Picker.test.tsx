@@ -27,7 +27,7 @@ describe('Picker: the list', () => {
   it('opens with the newest checkpoint selected at the bottom, in the row format', async () => {
     const { view } = await open();
     const frame = await view.waitForFrame(isSelected('step 20'));
-    expect(selectedRow(frame)).toBe('2026-01-15 14:49:23  step: 1 file(s)  step 20');
+    expect(selectedRow(frame)).toBe('2026-01-15 14:49:23  1 file      step 20');
     expect(frame).toContain('rewind to a checkpoint (20)');
     expect(frame).not.toContain('step 8 '); // 12 rows in view: steps 9-20
     expect(frame).toContain('step 9 ');
@@ -92,15 +92,16 @@ describe('Picker: the list', () => {
     const counted = [...list.map((c) => ({ ...c, files: c.id })), ...checkpoints(6).slice(5)];
     view.rerender(<Picker {...props} checkpoints={counted} />);
     const frame = await view.waitForFrame((f) => f.includes('step 6'));
-    expect(selectedRow(frame)).toBe('2026-01-15 14:33:23  step: 4 file(s)  step 4');
+    expect(selectedRow(frame)).toBe('2026-01-15 14:33:23  4 files     step 4');
     expect(frame).toContain('rewind to a checkpoint (6)');
   });
 
   it('marks rows whose files can no longer be restored, and shows … for a count not known yet', async () => {
     const { view } = await open({ checkpoints: checkpoints(3, (id) => ({ unrestorable: id === 1, files: id === 3 ? null : 2 })) });
-    const frame = await view.waitForFrame(isSelected('step 3'));
-    expect(frame).toContain('step: 2 file(s)  no longer restorable  step 1');
-    expect(selectedRow(frame)).toBe('2026-01-15 14:32:23  step: … file(s)  step 3');
+    // The newest's count not known yet: the last step known to have changed files is selected.
+    const frame = await view.waitForFrame(isSelected('step 2'));
+    expect(frame).toContain('2 files     no longer restorable  step 1');
+    expect(frame).toContain('2026-01-15 14:32:23  …           step 3');
   });
 });
 
@@ -161,8 +162,8 @@ describe('Picker: choosing', () => {
       expect(frame).toContain('b  restore conversation and files');
       expect(frame).toContain('f  restore files only');
       expect(frame).toContain('c  restore conversation only');
-      expect(frame).toContain('rewind to 2026-01-15 14:48:23  step: 1 file(s)  step 19');
-      await view.waitForFrame((f) => f.includes('#19: nothing to change')); // the preview stays under the menu
+      expect(frame).toContain('rewind to just before step 19 (it changed 1 file), 2026-01-15 14:48:23');
+      await view.waitForFrame((f) => f.includes('restoring #19 now changes 1 file(s)')); // the preview stays under the menu
       keys.press(letter);
       await view.waitForFrame(() => chosen.length === 1, 3_000, 'onChoose');
       expect(chosen).toEqual([{ kind: 'restore', id: 19, mode }]);
@@ -315,7 +316,7 @@ describe('Picker: room and counts', () => {
     const { view, keys } = await open({ checkpoints: checkpoints(3), loadPreview: () => Promise.resolve(thirteen) });
     keys.press(KEY.up);
     const frame = await view.waitForFrame((f) => f.includes('src/file12.ts'));
-    expect(selectedRow(frame)).toBe('2026-01-15 14:31:23  step: 1 file(s)  step 2');
+    expect(selectedRow(frame)).toBe('2026-01-15 14:31:23  1 file      step 2');
     expect(frame).toContain('restoring #2 now changes 13 file(s): this step and all later ones');
   });
 
@@ -346,7 +347,7 @@ describe('Picker: long labels', () => {
       const row = selectedRow(frame) ?? '';
       expect(row.endsWith('…')).toBe(true);
       expect(row).not.toContain('END');
-      const start = width < 64 ? '01-15 14:32  step: 1  implement' : '2026-01-15 14:32:23  step: 1 file(s)  implement the auth';
+      const start = width < 64 ? '01-15 14:32  1    implement' : '2026-01-15 14:32:23  1 file      implement the auth';
       expect(row.startsWith(start), row).toBe(true); // narrow boxes use the compact row
       expect(textWidth(`│ › ${row}`)).toBeLessThanOrEqual(width - 1);
       expect(textWidth(row)).toBeGreaterThanOrEqual(width - 8); // cut at the edge, not earlier

@@ -1,8 +1,8 @@
-// Opens a Picker for a test: 20 checkpoints at 80 x 24 unless told, fake keys, and what it chose or closed.
+// Opens a Picker for a test: 20 checkpoints (each restore changing one file) at 80 x 24 unless told, fake keys, and what it chose or closed.
 import React from 'react';
 import { Picker } from '../../src/app/picker/Picker.js';
 import type { PickerChoice, PickerProps } from '../../src/app/picker/types.js';
-import { allModes, checkpoints, emptyPreview } from './pickerFixtures.js';
+import { allModes, checkpoints, onePreview } from './pickerFixtures.js';
 import { FakeKeys, renderWait, type Rendered } from './renderWait.js';
 
 /** Opens a picker and waits until it is drawn and listening; `opened` collects it for unmounting. */
@@ -14,7 +14,7 @@ export async function openPicker(opened: Rendered[], over: Partial<Omit<PickerPr
     checkpoints: checkpoints(20),
     width: 80,
     height: 24,
-    loadPreview: () => Promise.resolve(emptyPreview),
+    loadPreview: () => Promise.resolve(onePreview),
     modes: allModes,
     canUndo: false,
     agentBusy: false,

@@ -26,3 +26,6 @@ export const noConversation = (): Record<RestoreMode, ModeState> => ({
 });
 
 export const emptyPreview: PickerPreview = { files: [], skipped: [], unsaved: [] };
+
+/** A restore that changes one file: what most rows' previews say. */
+export const onePreview: PickerPreview = { files: [{ path: 'a.txt', status: 'M', added: 1, removed: 0 }], skipped: [], unsaved: [] };

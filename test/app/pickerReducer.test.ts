@@ -33,7 +33,8 @@ describe('pickerKeys', () => {
   });
 
   it('types printable text, drops unknown sequences, flattens a paste', () => {
-    expect(pickerKeys(data('ab\x1b[Dc\x1b[1;5Cd'))).toEqual([{ type: 'text', text: 'abcd' }]);
+    expect(pickerKeys(data('ab\x1b[1;5Dc\x1b[1;5Cd'))).toEqual([{ type: 'text', text: 'abcd' }]);
+    expect(pickerKeys(data('\x1b[C\x1bOC\x1b[D\x1bOD')).map((k) => k.type)).toEqual(['open', 'open', 'fold', 'fold']);
     expect(pickerKeys(data('\x1b[200~src/\ndb.ts\x1b[201~'))).toEqual([{ type: 'text', text: 'src/ db.ts' }]);
     expect(pickerKeys({ type: 'command' })).toEqual([]);
   });

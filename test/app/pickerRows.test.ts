@@ -75,7 +75,7 @@ describe('the session separator', () => {
 describe('rowText', () => {
   it('formats a checkpoint row in local time with the count and the label', () => {
     const [row] = buildRows([{ id: 1, time: timeAt(0), label: 'implement the auth middleware', trigger: 'enter', session: null, files: 3 }], false);
-    expect(rowText(row as PickerRow)).toBe('2026-01-15 14:30:23  step: 3 file(s)  implement the auth middleware');
+    expect(rowText(row as PickerRow)).toBe('2026-01-15 14:30:23  3 files     implement the auth middleware');
   });
 
   it('shows … for an unknown count, falls back to the trigger, marks unrestorable rows, keeps one line', () => {
@@ -87,14 +87,14 @@ describe('rowText', () => {
       ],
       false,
     );
-    expect(rowText(a as PickerRow)).toBe('2026-01-15 14:30:23  step: … file(s)  PreToolUse:Bash');
-    expect(rowText(b as PickerRow)).toBe('2026-01-15 14:31:23  step: 2 file(s)  no longer restorable  old');
-    expect(rowText(c as PickerRow)).toBe('2026-01-15 14:32:23  step: 0 file(s)  two lines and [31mred');
+    expect(rowText(a as PickerRow)).toBe('2026-01-15 14:30:23  …           PreToolUse:Bash');
+    expect(rowText(b as PickerRow)).toBe('2026-01-15 14:31:23  2 files     no longer restorable  old');
+    expect(rowText(c as PickerRow)).toBe('2026-01-15 14:32:23  0 files     two lines and [31mred');
   });
 
   it('has a compact form for narrow boxes', () => {
     const [row] = buildRows([{ id: 1, time: timeAt(0), label: 'implement the auth middleware', trigger: 'enter', session: null, files: 3, unrestorable: true }], false);
-    expect(rowText(row as PickerRow, true)).toBe('01-15 14:30  step: 3  no longer restorable  implement the auth middleware');
+    expect(rowText(row as PickerRow, true)).toBe('01-15 14:30  3    no longer restorable  implement the auth middleware');
   });
 
   it('formats times in local time and leaves a non-date alone', () => {

@@ -1,7 +1,7 @@
 import type { KeyEvent } from '../../pty/keys.js';
 import { modeOptions, type ModeOption } from './modeOptions.js';
 import { pickerKeys, type PickerKey } from './pickerKeys.js';
-import { hasSteps, isSelectable, rowsFor, type PickerRow } from './pickerRows.js';
+import { hasSteps, isSelectable, NO_TURNS, rowsFor, type PickerRow } from './pickerRows.js';
 import type { ModeState, PickerCheckpoint, PickerChoice, RestoreMode } from './types.js';
 
 /** How the picker ends: the component calls onChoose / onClose with it, once. */
@@ -50,8 +50,6 @@ export interface PickerEnv {
 
 /** A key, or new rows (the newest step's count came in): the selection follows them until a key moved it. */
 export type PickerAction = { type: 'key'; event: KeyEvent; env: PickerEnv } | { type: 'rows'; env: PickerEnv & { selectId?: number } };
-
-const NO_TURNS: ReadonlySet<number> = new Set();
 
 /** The rows visible under `state`'s filter and open turns. */
 export function visibleRows(state: Pick<PickerState, 'filter'> & { open?: ReadonlySet<number> }, env: Pick<PickerEnv, 'checkpoints' | 'canUndo'>): PickerRow[] {
@@ -323,7 +321,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     if (state.moved === true || state.outcome !== undefined) return state;
     return initialPickerState(action.env);
   }
-  let next: PickerState = { ...state, moved: true };
+  if (state.outcome !== undefined) return state;
+  let next: PickerState = state.moved === true ? state : { ...state, moved: true };
   for (const key of pickerKeys(action.event)) {
     if (next.outcome !== undefined) break;
     const rows = visibleRows(next, env);

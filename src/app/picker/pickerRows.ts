@@ -38,6 +38,9 @@ function haystack(checkpoint: PickerCheckpoint): string {
   return text;
 }
 
+/** No turn open. */
+export const NO_TURNS: ReadonlySet<number> = new Set();
+
 /**
  * The picker's rows for `checkpoints` (the session's steps, oldest first) in the same order:
  * an "undo last rewind" row at the top when `canUndo`, and a separator before each row
@@ -49,7 +52,7 @@ function haystack(checkpoint: PickerCheckpoint): string {
  * separators are placed between the rows that remain. O(n) and no formatting: rows are
  * formatted (and cut) only when drawn, see `rowText`.
  */
-export function buildRows(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter = '', open: ReadonlySet<number> = new Set()): PickerRow[] {
+export function buildRows(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter = '', open: ReadonlySet<number> = NO_TURNS): PickerRow[] {
   const needle = filter.toLowerCase();
   const rows: PickerRow[] = [];
   if (canUndo && (needle === '' || UNDO_TEXT.toLowerCase().includes(needle))) rows.push(UNDO_ROW);
@@ -68,7 +71,7 @@ export function buildRows(checkpoints: readonly PickerCheckpoint[], canUndo: boo
 const memo = new WeakMap<readonly PickerCheckpoint[], { canUndo: boolean; filter: string; open: ReadonlySet<number>; rows: PickerRow[] }>();
 
 /** `buildRows`, remembered for the last (canUndo, filter, open) asked of each checkpoint array. */
-export function rowsFor(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter: string, open: ReadonlySet<number> = new Set()): PickerRow[] {
+export function rowsFor(checkpoints: readonly PickerCheckpoint[], canUndo: boolean, filter: string, open: ReadonlySet<number> = NO_TURNS): PickerRow[] {
   const hit = memo.get(checkpoints);
   if (hit !== undefined && hit.canUndo === canUndo && hit.filter === filter && hit.open === open) return hit.rows;
   const rows = buildRows(checkpoints, canUndo, filter, open);
