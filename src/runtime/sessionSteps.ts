@@ -186,7 +186,7 @@ function withTurnCounts(turn: SessionStep, steps: readonly SessionStep[]): Sessi
     files: unknown ? null : Math.max(paths.size, biggest),
     more: more || (paths.size < biggest),
     paths: [...paths],
-    to: parts.at(-1)?.to ?? turn.to,
+    to: (parts.at(-1) as SessionStep).to,
   };
 }
 

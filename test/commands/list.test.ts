@@ -21,6 +21,9 @@ interface Row {
   label: string;
   commit: string;
   files: number | null;
+  kind: string;
+  turn: number | null;
+  foldedInto: number | null;
   skipped: unknown[];
   conversation: unknown;
 }
@@ -41,7 +44,7 @@ describe('rewind list', () => {
     expect(fs.readdirSync(sb.store)).toEqual([]);
   });
 
-  it("--json rows have exactly the documented keys; files (and a text row's `step: N file(s)`) count the files that row's step changed, up to the next checkpoint or to now", async () => {
+  it("--json rows have exactly the documented keys; files (and a text row's `N files`) count the files that row's step changed, up to the next checkpoint or to now", async () => {
     const root = sb.repo('rows');
     const env = { ...sb.env, REWIND_SESSION: 'session-1', REWIND_AGENT: 'claude' };
     const snap = async (label: string) => {
@@ -60,7 +63,8 @@ describe('rewind list', () => {
     let rows = await listJson(root);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      expect(Object.keys(row).sort()).toEqual(['agent', 'commit', 'conversation', 'files', 'id', 'label', 'session', 'skipped', 'time', 'trigger']);
+      expect(Object.keys(row).sort()).toEqual(['agent', 'commit', 'conversation', 'files', 'foldedInto', 'id', 'kind', 'label', 'session', 'skipped', 'time', 'trigger', 'turn']);
+      expect(row).toMatchObject({ kind: 'mark', turn: null, foldedInto: null });
       expect(row.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
       expect(new Date(row.time).toISOString()).toBe(row.time);
     }
@@ -95,7 +99,7 @@ describe('rewind list', () => {
     expect(human.code).toBe(0);
     const lines = human.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^#1 +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} {2}step: 2 file\(s\) +one$/);
-    expect(lines.map((line) => /step: (\d+) file\(s\)/.exec(line)?.[1])).toEqual(['2', '1', '2', '0']);
+    expect(lines[0]).toMatch(/^#1 +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} {2}2 files +one$/);
+    expect(lines.map((line) => /  (\d+) files? /.exec(line)?.[1])).toEqual(['2', '1', '2', '0']);
   });
 });

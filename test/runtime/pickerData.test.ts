@@ -35,7 +35,7 @@ describe("the rows' files", () => {
 
     const before = pickerCheckpoints(records);
     expect(found(before, 'first.txt')).toEqual([1]);
-    expect(before.at(-1)).toMatchObject({ id: 2, files: null, paths: undefined });
+    expect(before.at(-1)).toMatchObject({ id: 2, files: null, paths: [] });
 
     const now = await new PreviewLoader(sb.project(root)).workTree();
     const rows = pickerCheckpoints(records, now);

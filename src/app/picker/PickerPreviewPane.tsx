@@ -1,6 +1,6 @@
 import React from 'react';
 import { Box, Text } from 'ink';
-import { cutToWidth } from './cut.js';
+import { cutToWidth, wrapToWidth } from './cut.js';
 import { previewLines, type PreviewLine } from './previewLines.js';
 import type { PickerRow } from './pickerRows.js';
 import type { PreviewStatus } from './usePreview.js';
@@ -27,10 +27,11 @@ const TONES: Record<NonNullable<PreviewLine['tone']>, { color?: string; dimColor
 };
 
 function linesFor(props: PickerPreviewPaneProps): PreviewLine[] {
-  const { row, status, height, newestId, mode, conversation } = props;
+  const { row, status, width, height, newestId, mode, conversation } = props;
   if (row?.kind === 'undo') return [{ text: 'undo the last rewind: puts back everything as it was just before it (the redo point)' }];
   if (row?.kind !== 'checkpoint') return [];
-  const talk: PreviewLine[] = mode !== undefined && mode !== 'files' && conversation !== undefined ? [{ text: conversation }] : [];
+  // Where the conversation is cut is read whole: wrapped, not cut at the edge.
+  const talk: PreviewLine[] = mode !== undefined && mode !== 'files' && conversation !== undefined ? wrapToWidth(conversation, width).map((text) => ({ text })) : [];
   if (mode === 'conversation') return [...talk, { text: FILES_UNTOUCHED, tone: 'dim' }];
   if (status === undefined || status.state === 'loading') return [...talk, { text: '…', tone: 'dim' }];
   return [...talk, ...previewLines(row.checkpoint.id, status.preview, height - talk.length, row.checkpoint.id === newestId)];

@@ -25,3 +25,24 @@ export function cutToWidth(text: string, width: number): string {
   }
   return `${out}…`;
 }
+
+/**
+ * `text` in lines of at most `width` columns, broken between words (a word longer than a
+ * line is cut with `…`): for a sentence that must be read whole.
+ */
+export function wrapToWidth(text: string, width: number): string[] {
+  if (width <= 0) return [];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (cellWidth(next) <= width) {
+      line = next;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = cutToWidth(word, width);
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}

@@ -1,0 +1,63 @@
+// The picker drawn on the steps of a session (the demo's two tasks) at 80, 120 and 200
+// columns: the rows, where it opens, and the mode screen previewing each mode.
+import { afterEach, describe, expect, it } from 'vitest';
+import { textWidth } from '../../src/app/picker/cut.js';
+import type { PickerPreview } from '../../src/app/picker/types.js';
+import { demoSteps } from './pickerFixtures.js';
+import { KEY, type Rendered } from './renderWait.js';
+import { openPicker } from './openPicker.js';
+
+const opened: Rendered[] = [];
+afterEach(() => {
+  for (const view of opened.splice(0)) view.unmount();
+});
+
+const selectedRow = (frame: string) => /› (.*?)\s*│/.exec(frame)?.[1];
+
+/** What restoring #8 (Edit package.json) changes: package.json; #7 and the turn more. */
+const previewOf = (id: number): PickerPreview => ({
+  files: [{ path: 'package.json', status: 'M', added: 1, removed: 0 }, ...(id < 8 ? (['tests/config.test.js', 'tests/server.test.js'] as const).map((path) => ({ path, status: 'A' as const, added: 3, removed: 0 })) : [])],
+  skipped: [],
+  unsaved: [],
+});
+
+describe.each([80, 120, 200])('the picker on steps at %i columns', (width) => {
+  it('opens on Edit package.json under its open turn, every line within the width; the mode screen previews files, conversation and both', async () => {
+    const { view, keys, chosen } = await openPicker(opened, { checkpoints: demoSteps(), width, height: 30, loadPreview: (id) => Promise.resolve(previewOf(id)) });
+    const frame = await view.waitForFrame((f) => f.includes('restoring #8 now changes 1 file(s)'));
+    for (const line of frame.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(width);
+    expect(selectedRow(frame)).toMatch(/^2026-01-15 14:32:23 {2}1 file {10}Edit package\.json$/);
+    expect(frame).toMatch(/3 files {5}▾ prompt: 2 {2}\(2 steps\)/);
+    expect(frame).toMatch(/2 files {5}▸ prompt: 1 {2}\(2 steps\)/);
+    expect(frame).toMatch(/2 files {9}Bash rm -rf tests/);
+    expect(frame).not.toContain('Edit server.js'); // folded under its turn
+    expect(frame).not.toContain('step:');
+    expect(frame).toContain('←→ fold');
+
+    keys.press(KEY.up);
+    await view.waitForFrame((f) => selectedRow(f)?.endsWith('Bash rm -rf tests') === true && f.includes('restoring #7 now changes 3 file(s)'));
+    keys.press(KEY.enter);
+    const files = await view.waitForFrame((f) => f.includes('rewind to just before Bash rm -rf tests (it changed 2 files)'));
+    // Wrapped, never cut: the whole line is there at 80 columns too.
+    expect(files.replace(/\s*│\n│\s*/g, ' ')).toContain('the conversation cut inside the turn of prompt "2", just before Bash rm -rf tests: the rest of that turn dropped');
+    expect(files).toContain('A tests/config.test.js');
+    keys.press(KEY.down); // files only: the files, no conversation line
+    const onlyFiles = await view.waitForFrame((f) => selectedRow(f) === 'f  restore files only');
+    expect(onlyFiles).not.toContain('the conversation cut');
+    expect(onlyFiles).toContain('restoring #7 now changes 3 file(s)');
+    keys.press(KEY.down); // conversation only: the files untouched
+    const talk = await view.waitForFrame((f) => selectedRow(f) === 'c  restore conversation only');
+    expect(talk).toContain('files untouched: they stay as they are now');
+    expect(talk).not.toContain('restoring #7 now changes');
+    for (const line of talk.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(width);
+    keys.press(KEY.esc);
+    keys.press(KEY.up);
+    await view.waitForFrame((f) => selectedRow(f)?.includes('▾ prompt: 2') === true);
+    keys.press(KEY.enter);
+    const turn = await view.waitForFrame((f) => f.includes('rewind to just before prompt "2" (its turn changed 3 files)'));
+    expect(turn).toContain('the conversation cut to before prompt "2": 1 turn dropped (that one)');
+    keys.press('f');
+    await view.waitForFrame(() => chosen.length === 1, 3_000, 'onChoose');
+    expect(chosen).toEqual([{ kind: 'restore', id: 6, mode: 'files' }]);
+  });
+});

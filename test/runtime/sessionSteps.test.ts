@@ -1,0 +1,174 @@
+// The session's steps from checkpoint records shaped like real sessions: a hooked agent (the
+// demo's two tasks, as `rewind list --json` recorded them), the user's edits between turns,
+// an agent without hooks.
+import { describe, expect, it } from 'vitest';
+import { likelyUndo, partsOf, sessionSteps, type SessionStep, type StepRecord } from '../../src/runtime/sessionSteps.js';
+
+type Change = { added?: number; modified?: number; deleted?: number };
+
+/** A record: `changed` is what changed since the one before it (its paths and kinds). */
+function record(id: number, trigger: string, label: string, changed: readonly string[] = [], kinds: Change = { modified: changed.length }, session = 's1'): StepRecord {
+  return {
+    id,
+    time: new Date(Date.UTC(2026, 11, 2, 21, 0, id)).toISOString(),
+    session,
+    trigger,
+    label,
+    changedSincePrevious: changed.length,
+    changedPaths: [...changed],
+    changes: { added: kinds.added ?? 0, modified: kinds.modified ?? 0, deleted: kinds.deleted ?? 0 },
+  };
+}
+
+const quietNow = { changedSinceNewest: 0, changedPathsSinceNewest: [] };
+
+/** The steps as [id, kind, title, files, turn, folded]. */
+const shape = (steps: readonly SessionStep[]) => steps.map((step) => [step.id, step.kind, step.title, step.files, step.turn ?? null, step.folded]);
+
+/** The demo's tasks 1 and 2 as the demo agent's hooks and the watcher checkpointed them. */
+const demo: StepRecord[] = [
+  record(1, 'start', 'session start'),
+  record(2, 'UserPromptSubmit', '1'),
+  record(3, 'PreToolUse:Edit', 'Edit server.js'),
+  record(4, 'PreToolUse:Write', 'Write server.config.json', ['server.js']),
+  record(5, 'watch', 'files changed: 1 added: server.config.json', ['server.config.json'], { added: 1 }),
+  record(6, 'UserPromptSubmit', '2'),
+  record(7, 'PreToolUse:Bash', 'Bash rm -rf tests'),
+  record(8, 'PreToolUse:Edit', 'Edit package.json', ['tests/config.test.js', 'tests/server.test.js'], { deleted: 2 }),
+  record(9, 'watch', 'files changed: 1 edited: package.json', ['package.json']),
+];
+
+describe('a hooked agent (the demo, as Claude Code)', () => {
+  it('each row is a step with its own count; prompts are turns counting their whole turn; the watcher rows after tool steps fold into them', () => {
+    const steps = sessionSteps(demo, quietNow);
+    expect(shape(steps)).toEqual([
+      [1, 'start', 'session start', 0, null, []],
+      [2, 'turn', '1', 2, null, []],
+      [3, 'tool', 'Edit server.js', 1, 2, []],
+      [4, 'tool', 'Write server.config.json', 1, 2, [5]],
+      [6, 'turn', '2', 3, null, []],
+      [7, 'tool', 'Bash rm -rf tests', 2, 6, []],
+      [8, 'tool', 'Edit package.json', 1, 6, [9]],
+    ]);
+    expect(steps.find((step) => step.id === 6)).toMatchObject({ steps: [7, 8], to: null, paths: ['tests/config.test.js', 'tests/server.test.js', 'package.json'] });
+    expect(steps.find((step) => step.id === 2)).toMatchObject({ steps: [3, 4], to: 6 });
+    expect(steps.find((step) => step.id === 4)).toMatchObject({ to: 6, paths: ['server.config.json'] });
+  });
+
+  it('the likely undo is the last step that changed files (task 2: Edit package.json), the step above it Bash rm -rf tests', () => {
+    const steps = sessionSteps(demo, quietNow);
+    expect(likelyUndo(steps)?.title).toBe('Edit package.json');
+    expect(partsOf(steps, 6)).toEqual([6, 7, 8]);
+    expect(partsOf(steps, 8)).toEqual([8]);
+  });
+
+  it('before the files now are known, the newest step counts … and its watch row is folded all the same', () => {
+    const steps = sessionSteps(demo);
+    expect(steps.at(-1)).toMatchObject({ id: 8, files: 1, folded: [9], to: null });
+    expect(steps.find((step) => step.id === 6)?.files).toBe(3);
+    const noWatch = sessionSteps(demo.slice(0, 8));
+    expect(noWatch.at(-1)).toMatchObject({ id: 8, files: null });
+    expect(noWatch.find((step) => step.id === 6)?.files).toBeNull();
+  });
+
+  it('files changed after the newest checkpoint unfold its watch row into edits outside any step', () => {
+    const steps = sessionSteps(demo, { changedSinceNewest: 1, changedPathsSinceNewest: ['README.md'] });
+    expect(shape(steps.slice(-2))).toEqual([
+      [8, 'tool', 'Edit package.json', 1, 6, []],
+      [9, 'outside', 'edits outside any step: 1 file(s): README.md', 1, null, []],
+    ]);
+    // Not the turn's: the turn ends where its last tool step does.
+    expect(steps.find((step) => step.id === 6)).toMatchObject({ steps: [7, 8], files: 3, to: 9 });
+    expect(likelyUndo(steps)?.id).toBe(9);
+  });
+});
+
+describe("the user's own edits between turns", () => {
+  it('edits the watcher saw after the turn are a row of their own, between the turns, saying so', () => {
+    const records = [
+      record(1, 'start', 'session start'),
+      record(2, 'UserPromptSubmit', 'add a.txt'),
+      record(3, 'PreToolUse:Write', 'Write a.txt'),
+      record(4, 'watch', 'files changed: 1 added: a.txt', ['a.txt'], { added: 1 }),
+      record(5, 'watch', 'files changed: 1 edited: README.md', ['README.md']),
+      record(6, 'UserPromptSubmit', 'now b'),
+      record(7, 'PreToolUse:Write', 'Write b.txt'),
+      record(8, 'watch', 'files changed: 1 added: b.txt', ['b.txt'], { added: 1 }),
+    ];
+    expect(shape(sessionSteps(records, quietNow))).toEqual([
+      [1, 'start', 'session start', 0, null, []],
+      [2, 'turn', 'add a.txt', 1, null, []],
+      [3, 'tool', 'Write a.txt', 1, 2, []],
+      [4, 'outside', 'edits outside any step: 1 edited: README.md', 1, null, [5]],
+      [6, 'turn', 'now b', 1, null, []],
+      [7, 'tool', 'Write b.txt', 1, 6, [8]],
+    ]);
+  });
+
+  it('an Enter checkpoint right before the prompt hook (edits the watcher had not seen yet) folds into the step before it', () => {
+    const records = [
+      record(1, 'start', 'session start'),
+      record(2, 'UserPromptSubmit', 'add a.txt'),
+      record(3, 'PreToolUse:Write', 'Write a.txt'),
+      record(4, 'watch', 'files changed: 1 added: a.txt', ['a.txt'], { added: 1 }),
+      record(5, 'enter', 'now b', ['README.md']),
+      record(6, 'UserPromptSubmit', 'now b'),
+    ];
+    const steps = sessionSteps(records, quietNow);
+    expect(shape(steps)).toEqual([
+      [1, 'start', 'session start', 0, null, []],
+      [2, 'turn', 'add a.txt', 1, null, []],
+      [3, 'tool', 'Write a.txt', 1, 2, []],
+      [4, 'outside', 'edits outside any step: 1 edited: README.md', 1, null, [5]],
+      [6, 'turn', 'now b', 0, null, []],
+    ]);
+  });
+});
+
+describe('an agent without hooks', () => {
+  it('its Enter is a turn; its writes, seen by the watcher, are edits outside any step, each row counting what came after it', () => {
+    const records = [
+      record(1, 'start', 'session start'),
+      record(2, 'watch', 'files changed: 2 added: a.ts, b.ts', ['a.ts', 'b.ts'], { added: 2 }),
+      record(3, 'watch', 'files changed: 1 edited: a.ts', ['a.ts']),
+      record(4, 'enter', 'now the docs', ['b.ts']),
+      record(5, 'watch', 'files changed: 1 added: docs.md', ['docs.md'], { added: 1 }),
+    ];
+    const steps = sessionSteps(records, quietNow);
+    expect(shape(steps)).toEqual([
+      [1, 'start', 'session start, then edits outside any step: 2 added: a.ts, b.ts', 2, null, []],
+      [2, 'outside', 'edits outside any step: 1 edited: a.ts', 1, null, []],
+      [3, 'outside', 'edits outside any step: 1 edited: b.ts', 1, null, []],
+      [4, 'turn', 'now the docs', 1, null, [5]],
+    ]);
+    // A turn with no steps under it is itself the likely undo.
+    expect(likelyUndo(steps)?.id).toBe(4);
+  });
+});
+
+describe('sessions and big changes', () => {
+  it("a turn ends where the next session starts, and a change naming only its first paths makes the count a lower bound", () => {
+    const many = Array.from({ length: 100 }, (_, i) => `f${i}.txt`);
+    const big = { ...record(4, 'watch', 'files changed: 300 deleted', many, { deleted: 300 }), changedSincePrevious: 300 };
+    const records = [
+      record(1, 'start', 'session start'),
+      record(2, 'UserPromptSubmit', 'clean up'),
+      record(3, 'PreToolUse:Bash', 'Bash rm -rf old'),
+      big,
+      { ...record(5, 'start', 'session start'), session: 's2' },
+    ];
+    const steps = sessionSteps(records, quietNow);
+    expect(steps.find((step) => step.id === 3)).toMatchObject({ files: 300, more: true, folded: [4], turn: 2 });
+    expect(steps.find((step) => step.id === 2)).toMatchObject({ files: 300, more: true, to: 5 });
+    expect(steps.find((step) => step.id === 5)).toMatchObject({ kind: 'start', session: 's2' });
+  });
+
+  it('marks (a /checkpoint, a restore) keep their labels and count the step after them', () => {
+    const records = [record(1, 'start', 'session start'), record(2, 'manual', 'before the refactor'), record(3, 'restore', 'before restoring #1', ['a.txt']), record(4, 'watch', 'files changed', ['a.txt'])];
+    expect(shape(sessionSteps(records, quietNow))).toEqual([
+      [1, 'start', 'session start', 0, null, []],
+      [2, 'mark', 'before the refactor', 1, null, []],
+      [3, 'mark', 'before restoring #1', 1, null, [4]],
+    ]);
+  });
+});
