@@ -1,0 +1,66 @@
+// The picker as a user of `rewind demo` meets it: after tasks 1 and 2 it opens on the last
+// step that changed files (Edit package.json), one ↑ reaches Bash rm -rf tests, the turns
+// count their whole turn, no "files changed" row repeats a step, and Enter then `f` on the
+// selected row undoes exactly that step.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { termSandbox } from '../helpers/termSandbox.js';
+import { waitFor } from '../helpers/waitFor.js';
+import { rewind } from '../helpers/io.js';
+
+const terms = termSandbox('rewind-demo-picker-');
+
+const selected = (screen: string) => /› (.*?)\s*│/.exec(screen)?.[1] ?? '';
+
+describe('rewind demo: the picker tells the session as steps', () => {
+  it('opens on Edit package.json; Enter then f undoes exactly that step; rewind list says the same rows', async () => {
+    const sb = terms.sandbox();
+    const dir = path.join(sb.base, 'try-it');
+    const term = terms.start(['demo', dir], { cwd: sb.base, env: { ...sb.env, REWIND_DEMO_STEP_MS: '0' }, cols: 120, rows: 32 });
+    await term.waitFor(/type 1, 2 or 3/, 15_000, 'the demo agent');
+    const engine = sb.open(dir);
+    for (const [task, last] of [['1', 'Write server.config.json'], ['2', 'Edit package.json']] as const) {
+      term.write(task);
+      term.write('\r');
+      await waitFor(() => engine.list().some((record) => record.label === last), 15_000, `the checkpoints of task ${task}`);
+      // The watcher's checkpoint of the task's last writes: the rows are then complete.
+      await waitFor(() => engine.list().at(-1)?.trigger === 'watch', 15_000, `the writes of task ${task} checkpointed`);
+      await term.waitFor(/agent idle/, 15_000, 'the demo agent idle');
+    }
+    expect(fs.existsSync(path.join(dir, 'tests'))).toBe(false);
+    const packageBefore = fs.readFileSync(path.join(dir, 'package.json'), 'utf8');
+    expect(packageBefore).not.toContain('"test"');
+
+    term.write('\x1b');
+    term.write('\x1b');
+    await term.waitFor((screen) => selected(screen).endsWith('Edit package.json') && screen.includes('restoring #'), 10_000, 'the picker on Edit package.json');
+    const screen = term.text();
+    expect(screen).not.toMatch(/files changed|step: /);
+    expect(screen).toMatch(/3 files +▾ prompt: 2 {2}\(2 steps\)/);
+    expect(screen).toMatch(/2 files +▸ prompt: 1 {2}\(2 steps\)/);
+    expect(screen).toMatch(/restoring #\d+ now changes 1 file\(s\)/);
+    term.write('\x1b[A');
+    await term.waitFor((s) => selected(s).endsWith('Bash rm -rf tests'), 5_000, 'one ↑: Bash rm -rf tests');
+    term.write('\x1b[B');
+    await term.waitFor((s) => selected(s).endsWith('Edit package.json'), 5_000, 'back on Edit package.json');
+    term.write('\r');
+    await term.waitFor(/rewind to just before Edit package\.json \(it changed 1 file\)/, 5_000, 'the modes');
+    // The conversation-only mode previews what it does: the files untouched.
+    term.write('\x1b[B\x1b[B');
+    await term.waitFor(/files untouched: they stay as they are now/, 5_000, 'the conversation mode previewed');
+    await term.waitFor(/the conversation cut inside the turn of prompt "2", just before Edit package\.json/, 5_000, 'where the conversation is cut');
+    term.write('f');
+    await term.waitFor(/restored the files of #\d+/, 15_000, 'the restore notice');
+    // Exactly that step: package.json has its test script back, the tests stay deleted.
+    await waitFor(() => fs.readFileSync(path.join(dir, 'package.json'), 'utf8').includes('"test": "node --test tests/"'), 10_000, 'package.json put back');
+    expect(fs.existsSync(path.join(dir, 'tests'))).toBe(false);
+    expect(term.text()).toMatch(/restored the files of #\d+: 1 file\(s\) written, 0 deleted/);
+
+    const list = await rewind(['list', '-C', dir], sb.env, sb.base);
+    expect(list.code).toBe(0);
+    expect(list.stdout).not.toMatch(/files changed/);
+    expect(list.stdout).toMatch(/ {2}3 files {5}prompt: 2 {2}\(2 step\(s\)\)/);
+    expect(list.stdout).toMatch(/ {2}1 file {10}Edit package\.json/);
+  }, 90_000);
+});
