@@ -100,6 +100,6 @@ describe('rewind list', () => {
     const lines = human.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^#1 +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} {2}2 files +one$/);
-    expect(lines.map((line) => /  (\d+) files? /.exec(line)?.[1])).toEqual(['2', '1', '2', '0']);
+    expect(lines.map((line) => / {2}(\d+) files? /.exec(line)?.[1])).toEqual(['2', '1', '2', '0']);
   });
 });
