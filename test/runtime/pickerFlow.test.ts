@@ -86,3 +86,23 @@ describe("the app's restores and redos are this session's", () => {
   }, 60_000);
 });
 
+
+describe('a restore from the picker that would change nothing', () => {
+  it('is not made: it says so, takes no redo point and leaves nothing for /redo', async () => {
+    const root = sessions.sandbox().repo('nothing');
+    const current = await startSession(root, 'while :; do sleep 1; done');
+    const engine = () => {
+      const checkpointer = current.checkpoints;
+      if (!checkpointer) throw new Error('no checkpoints');
+      return checkpointer.engine;
+    };
+    const before = engine().list().length;
+    void openPicker(current);
+    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+    current.view().picker?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
+    await waitFor(() => /nothing to restore/.test(current.view().status.notice?.text ?? ''), 20_000, 'the notice');
+    expect(current.view().status.notice?.text).toBe('#1: nothing to restore, the files already match it (no redo point made)');
+    expect(engine().list()).toHaveLength(before);
+    expect(await engine().canUndo()).toBe(false);
+  }, 30_000);
+});
