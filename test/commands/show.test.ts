@@ -75,3 +75,21 @@ describe('rewind show', () => {
     expect((await rewind(['show', '1', '/etc'], sb.env, root)).stderr).toMatch(/is outside the project/);
   });
 });
+
+describe('rewind show on a prompt', () => {
+  it('shows its whole turn: each of its tool steps, named, one after the other', async () => {
+    const root = sb.repo('turn');
+    const snap = async (trigger: string, label: string) => expect((await rewind(['snapshot', '--trigger', trigger, '--label', label], sb.env, root)).code).toBe(0);
+    await snap('UserPromptSubmit', 'add two files');
+    await snap('PreToolUse:Write', 'Write a.txt');
+    write(root, 'a.txt', 'a\n');
+    await snap('PreToolUse:Write', 'Write b.txt');
+    write(root, 'b.txt', 'b\n');
+    await snap('UserPromptSubmit', 'next');
+    const result = await rewind(['show', '1', '--name-status'], sb.env, root);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe('# #2 Write a.txt: #2 -> #3\nA\ta.txt\n# #3 Write b.txt: #3 -> #4\nA\tb.txt\n');
+    // A tool step alone: its own step only.
+    expect((await rewind(['show', '3', '--name-status'], sb.env, root)).stdout).toBe('A\tb.txt\n');
+  });
+});
