@@ -1,4 +1,5 @@
 import { cellWidth } from './cellWidth.js';
+import { fitNotice } from './noticeFit.js';
 import type { AppView } from './view.js';
 
 /**
@@ -62,14 +63,23 @@ function keepEnd(spans: readonly Span[], width: number): Span[] {
     .map((span) => ({ text: [...span.text].reverse().join(''), style: span.style }));
 }
 
+/**
+ * ` ◈ rewind restored the files of #3: …`: a notice that does not fit whole gives up the
+ * brand's word first (` ◈ `), then its own detail (fitNotice), never its what or what to do.
+ */
+function noticeRow(brand: readonly Span[], scrolled: readonly Span[], notice: NonNullable<AppView['status']['notice']>, width: number): Span[] {
+  const style = styles[notice.tone];
+  if (widthOf(brand) + cellWidth(notice.text) <= width) return [...brand, { text: notice.text, style }];
+  const short: Span[] = [{ text: ' ◈ ', style: styles.brand }, ...scrolled];
+  return keepStart([...short, { text: fitNotice(notice.text, width - widthOf(short)), style }], width);
+}
+
 /** ` ◈ rewind  #14 · 2m ago · 2.1 MB · agent idle        Esc Esc rewind · Ctrl+] commands ` */
 export function statusLineRow(status: AppView['status'], width: number, noColor = false): string {
   // Scrolled back, the pane is not the live screen: said first, whatever else is said.
-  const brand: Span[] = [
-    { text: ' ◈ rewind ', style: styles.brand },
-    ...(status.scrolledBack ? [{ text: ` ↑ ${status.scrolledBack} line${status.scrolledBack === 1 ? '' : 's'} back `, style: styles.scrolled }, { text: ' ', style: '' }] : []),
-  ];
-  if (status.notice) return draw(keepStart([...brand, { text: status.notice.text, style: styles[status.notice.tone] }], width), noColor);
+  const scrolled = status.scrolledBack ? [{ text: ` ↑ ${status.scrolledBack} line${status.scrolledBack === 1 ? '' : 's'} back `, style: styles.scrolled }, { text: ' ', style: '' }] : [];
+  const brand: Span[] = [{ text: ' ◈ rewind ', style: styles.brand }, ...scrolled];
+  if (status.notice) return draw(noticeRow(brand, scrolled, status.notice, width), noColor);
   const left: Span[] = [
     ...brand,
     { text: status.checkpoints, style: status.checkpointsOff ? styles.warning : styles.dim },

@@ -1,0 +1,82 @@
+import { cellWidth } from './cellWidth.js';
+
+/**
+ * A notice shortened to `width` columns with its meaning kept. Notices are said in one shape,
+ * `what (aside): detail; more detail — what to do or another way`, and lose their parts in
+ * this order until they fit: a repeated ` of #N` said once, the asides, the other ways, the
+ * later clauses, then the detail (cut after a whole word, or dropped). What happened and what
+ * to do stay; only a notice whose what and what-to-do alone do not fit is cut, after a word.
+ */
+export function fitNotice(text: string, width: number): string {
+  if (cellWidth(text) <= width) return text;
+  const split = text.indexOf(' — ');
+  let head = split < 0 ? text : text.slice(0, split);
+  let tail = split < 0 ? '' : text.slice(split);
+  const steps: (() => void)[] = [
+    () => (head = head.replace(/ of (#\d+) and (.+?) of \1\b/, ' and $2 of $1')),
+    () => ((head = withoutAsides(head)), (tail = withoutAsides(tail))),
+    () => (tail = tail.replace(/ or .*$/, '')),
+    () => (head = head.split('; ')[0] ?? head),
+  ];
+  for (const step of steps) {
+    step();
+    if (cellWidth(head + tail) <= width) return head + tail;
+  }
+  const colon = head.indexOf(': ');
+  if (colon > 0) {
+    const what = head.slice(0, colon);
+    const detail = cutDetail(head.slice(colon + 2), width - cellWidth(`${what}: ${tail}`));
+    if (detail) return `${what}: ${detail}${tail}`;
+    head = what;
+    if (cellWidth(head + tail) <= width) return head + tail;
+  }
+  // The what alone is too long: cut after a word, the what-to-do kept while the what keeps half the room.
+  const what = cutAfterWord(head, width - cellWidth(tail));
+  if (tail && what && cellWidth(what) >= width / 2) return what + tail;
+  return cutAfterWord(head + tail, width) || cutCells(head + tail, width);
+}
+
+/** `text` without its asides: ` (…)` groups, one level of brackets inside them allowed (`(2 file(s))`). */
+function withoutAsides(text: string): string {
+  return text.replace(/ \((?:[^()]|\([^()]*\))*\)/g, '');
+}
+
+/**
+ * As much of a detail as fits, with `…` after it: its first items (`3 file(s) written, 1
+ * deleted`) whole, or most of the words of the first ('' when less fits: `3…` says nothing).
+ */
+function cutDetail(detail: string, width: number): string {
+  const items = detail.split(', ');
+  let kept = '';
+  for (const item of items) {
+    const next = kept ? `${kept}, ${item}` : item;
+    if (cellWidth(next) + 1 > width) break;
+    kept = next;
+  }
+  if (kept) return `${kept}…`;
+  const first = items[0] ?? '';
+  const words = cutAfterWord(first, width);
+  return words.split(' ').length * 2 > first.split(' ').length ? words : '';
+}
+
+/** The whole words of `text` that fit in `width` columns with `…` after them ('' when not one fits). */
+function cutAfterWord(text: string, width: number): string {
+  if (cellWidth(text) <= width) return text;
+  let kept = '';
+  for (const word of text.split(' ')) {
+    const next = kept ? `${kept} ${word}` : word;
+    if (cellWidth(next.replace(/[,;:]$/, '')) + 1 > width) break;
+    kept = next;
+  }
+  return kept ? `${kept.replace(/[,;:]$/, '')}…` : '';
+}
+
+/** The first `width` columns of `text`, ending in `…`: for a terminal too narrow for one word. */
+function cutCells(text: string, width: number): string {
+  let kept = '';
+  for (const char of text) {
+    if (cellWidth(kept + char) + 1 > width) break;
+    kept += char;
+  }
+  return width > 0 ? `${kept}…` : '';
+}

@@ -1,0 +1,87 @@
+// Notices fit the terminal: at 80, 120 and 200 columns a notice keeps what happened and what
+// to do, gives up its detail first, and is never cut inside a word.
+import React from 'react';
+import { Text } from 'ink';
+import { describe, expect, it } from 'vitest';
+import stringWidth from 'string-width';
+import { fitNotice } from '../../src/app/noticeFit.js';
+import { statusLineRow } from '../../src/app/bottomLine.js';
+import { renderWait } from './renderWait.js';
+
+// eslint-disable-next-line no-control-regex -- SGR sequences start with ESC
+const plain = (row: string) => row.replace(/\x1b\[[0-9;]*m/g, '');
+const status = { checkpoints: '#14 · 2m ago · 2.1 MB', checkpointsOff: false, agent: 'agent idle', keys: 'Esc Esc rewind · Ctrl+] commands' };
+const row = (text: string, width: number) => plain(statusLineRow({ ...status, notice: { text, tone: 'info' } }, width));
+
+// The notices the app says, as it says them (pickerFlow, hookCalls, the restore coordinator).
+const both = 'restored the files of #12 and resumed the conversation of #12 (4 message(s)): 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
+const files = 'restored the files of #7: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
+const meanwhile =
+  'restored the files of #7: 3 file(s) written, 1 deleted; 2 file(s) were written by something else while the restore ran (a.txt, b.txt): what they held is checkpoint #9; /redo brings them back — undo with /redo or Esc Esc → undo last rewind';
+const afresh = 'started the agent afresh (no message was left at that point); your files are as they were';
+const undo = 'undid the last rewind (back to #5): 2 file(s) written, 0 deleted — your files before the undo are #9';
+const noHooks = 'no hook call came from gemini: its checkpoints come only from Enter and file changes (see the README, "Agents and their hooks")';
+const busy =
+  'restored the files of #123 and resumed the conversation of #123 (14 message(s)) while the agent was still busy (Ctrl-C did not stop it in 5 s: it may write over them): 3 file(s) written, 0 deleted — undo with /redo or Esc Esc → undo last rewind';
+const all = [both, files, meanwhile, afresh, undo, noHooks, busy];
+
+/** The words of a text, without the `…` of a cut and the punctuation a cut leaves. */
+const words = (text: string) =>
+  text
+    .split(' ')
+    .map((word) => word.replace(/…$/, '').replace(/[,;:]$/, ''))
+    .filter(Boolean);
+
+describe('a notice fitted to the width', () => {
+  it('is left whole when it fits', () => {
+    for (const text of all) expect(fitNotice(text, 300)).toBe(text);
+  });
+
+  it('at 80 columns keeps what was restored and how to undo it, and drops the detail', () => {
+    expect(row(both, 80)).toBe(' ◈ restored the files and resumed the conversation of #12 — undo with /redo');
+    expect(row(files, 80)).toBe(' ◈ restored the files of #7: 3 file(s) written, 1 deleted — undo with /redo');
+    expect(row(meanwhile, 80)).toBe(' ◈ restored the files of #7: 3 file(s) written, 1 deleted — undo with /redo');
+    expect(row(afresh, 80)).toBe(' ◈ started the agent afresh; your files are as they were');
+    expect(row(undo, 80)).toBe(' ◈ undid the last rewind: 2 file(s) written… — your files before the undo are #9');
+    expect(row(noHooks, 80)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file…');
+  });
+
+  it('at 120 columns keeps the counts and drops the asides and the other way to undo', () => {
+    expect(row(both, 120)).toBe(' ◈ restored the files and resumed the conversation of #12: 3 file(s) written, 1 deleted — undo with /redo');
+    expect(row(files, 120)).toBe(' ◈ rewind restored the files of #7: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind');
+    expect(row(noHooks, 120)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file changes');
+    expect(row(busy, 120)).toBe(' ◈ restored the files and resumed the conversation of #123 while the agent was still busy: 3 file(s)… — undo with /redo');
+  });
+
+  it('at 200 columns says all of a restore, and of a longer one all but its asides and the other way', () => {
+    expect(row(both, 200)).toBe(` ◈ rewind ${both}`);
+    expect(row(meanwhile, 200)).toBe(
+      ' ◈ restored the files of #7: 3 file(s) written, 1 deleted; 2 file(s) were written by something else while the restore ran: what they held is checkpoint #9; /redo brings them back — undo with /redo',
+    );
+  });
+
+  it('never goes over the width nor cuts a word, at any width from 80 to 200', () => {
+    for (const text of all) {
+      for (let width = 80; width <= 200; width++) {
+        const shown = row(text, width);
+        expect(stringWidth(shown), `${width}: ${shown}`).toBeLessThanOrEqual(width);
+        for (const word of words(shown.replace(/^ ◈ (rewind )?/, ''))) expect(words(text), `${width}: "${word}" in ${shown}`).toContain(word);
+        // What happened stays; so does how to undo a restore.
+        expect(shown).toMatch(/ ◈ (rewind )?(restored the files|started the agent afresh|undid the last rewind|no hook call came from gemini)/);
+        if (text.includes('— undo with /redo')) expect(shown).toContain('— undo with /redo');
+      }
+    }
+  });
+
+  it('is one line in Ink at 80, 120 and 200 columns, as the status line is drawn', () => {
+    for (const width of [80, 120, 200]) {
+      const view = renderWait(<Text>{statusLineRow({ ...status, notice: { text: both, tone: 'info' } }, width)}</Text>, { columns: width });
+      try {
+        expect(view.lines(), `${width} columns`).toHaveLength(1);
+        expect(view.frame()).toMatch(/restored the files .*conversation of #12.* — undo with \/redo/);
+      } finally {
+        view.unmount();
+      }
+    }
+  });
+});
