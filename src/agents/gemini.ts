@@ -10,7 +10,7 @@ import { field, shortLine, shownPath } from './payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs (FACTS.md). */
 const fileTools = 'write_file|replace|run_shell_command';
-export const geminiHookEvents = ['BeforeTool', 'BeforeAgent', 'AfterAgent'] as const;
+export const geminiHookEvents = ['BeforeTool', 'BeforeAgent', 'AfterAgent', 'SessionStart'] as const;
 /** Gemini counts a hook's timeout in milliseconds: as long as the hook client's own watchdog. */
 const timeoutMs = 120_000;
 
@@ -63,7 +63,8 @@ export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
   return hookStep(event, payload, {
     tool: 'BeforeTool',
     prompt: 'BeforeAgent',
-    idle: (name) => name === 'AfterAgent',
+    // SessionStart: started (or resumed, or /clear) and at its prompt, once its setup is done.
+    idle: (name) => name === 'AfterAgent' || name === 'SessionStart',
     label: toolLabel,
     conversation: (body, name) => geminiConversationPoint(body, name === 'BeforeTool'),
   });

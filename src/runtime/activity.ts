@@ -13,6 +13,9 @@ export function isInterrupt(data: string | Uint8Array): boolean {
  * interrupts it (Esc, Ctrl-C): not every agent's events say so (Gemini CLI fires no
  * AfterAgent for a cancelled turn, Claude Code only a Notification a minute later), so after
  * an interrupt it is busy only while its output still flows, until its next event.
+ * Such an agent is idle from its start until its first event or key: what it draws as it
+ * starts (or is started again, resumed) is its screen, not work (Gemini CLI draws for
+ * seconds and says nothing until its SessionStart).
  */
 export class ActivityTracker {
   private lastWork = -Infinity;
@@ -25,16 +28,24 @@ export class ActivityTracker {
   private reported: boolean | undefined;
   /** When the user last interrupted an agent its events called busy (undefined: not since they last spoke). */
   private interruptedAt: number | undefined;
+  /** No event and no key since the agent was started: it shows its start screen. */
+  private starting = true;
+  /** Whether it was started again (a restore), and the pieces of output seen then. */
+  private restarted = false;
+  private outputsAtStart = 0;
 
+  /** `eventsSayWork`: the agent's hooks say when it works (its adapter's activity is 'hooks'). */
   constructor(
     private readonly quietMs = 1_500,
     private readonly echoMs = 200,
+    private readonly eventsSayWork = false,
   ) {}
 
   /** A key (or an interrupt of ours) was written to the agent. */
   keySent(now = Date.now()): void {
     this.lastKey = now;
     this.outputsAtKey = this.outputs;
+    this.starting = false;
   }
 
   sawOutput(now = Date.now()): void {
@@ -52,19 +63,38 @@ export class ActivityTracker {
   report(busy: boolean): void {
     this.reported = busy;
     this.interruptedAt = undefined;
+    this.starting = false;
   }
 
-  /** The agent was started (again): what the one before said of itself no longer holds; it is busy until its output is quiet. */
+  /**
+   * The agent was started again: what the one before said of itself no longer holds. One
+   * whose events say when it works is idle; any other is busy until its output is quiet.
+   */
   agentStarted(now = Date.now()): void {
     this.reported = undefined;
     this.interruptedAt = undefined;
     this.lastWork = now;
+    this.starting = true;
+    this.restarted = true;
+    this.outputsAtStart = this.outputs;
   }
 
   busy(now = Date.now()): boolean {
     if (this.interruptedAt !== undefined) return now - Math.max(this.lastOutput, this.interruptedAt) < this.quietMs;
     if (this.reported !== undefined) return this.reported;
+    if (this.eventsSayWork && this.starting) return false;
     return now - this.lastWork < this.quietMs;
+  }
+
+  /**
+   * Whether the agent is at its prompt: idle, and once started again, back (an event or a
+   * key since, or its screen drawn and then quiet: `startQuietMs` for an agent whose events
+   * would have said so, as Gemini CLI's and Claude Code's SessionStart do).
+   */
+  atPrompt(now = Date.now(), startQuietMs = 5_000): boolean {
+    if (this.busy(now)) return false;
+    if (!this.restarted || !this.starting) return true;
+    return this.outputs > this.outputsAtStart && now - this.lastOutput >= (this.eventsSayWork ? startQuietMs : this.quietMs);
   }
 
   /** How long until busy() may turn false (for a timer), or 0 when already idle. */
@@ -72,6 +102,7 @@ export class ActivityTracker {
     if (this.interruptedAt !== undefined) return Math.max(0, Math.max(this.lastOutput, this.interruptedAt) + this.quietMs - now);
     // Busy by the agent's word: look again in a moment.
     if (this.reported !== undefined) return this.reported ? 250 : 0;
+    if (this.eventsSayWork && this.starting) return 0;
     return Math.max(0, this.lastWork + this.quietMs - now);
   }
 

@@ -25,6 +25,7 @@ import { KeyRouter } from './keyRouter.js';
 import { Notices, type Tone } from './notices.js';
 import { PaneScroll } from './paneScroll.js';
 import { openPicker } from './pickerFlow.js';
+import { agentControlOf } from './restoreAgent.js';
 import { RestoreCoordinator } from './restoreCoordinator.js';
 import type { SessionPort } from './sessionPort.js';
 import { samePane, sameView } from './viewParts.js';
@@ -73,7 +74,7 @@ export class SessionController implements SessionPort {
   private readonly agentProcess: AgentProcess;
   private screen: ScreenModel;
   private readonly keys: KeyRouter;
-  private readonly activity = new ActivityTracker();
+  private readonly activity: ActivityTracker;
   private readonly listeners = new Set<() => void>();
   private readonly paneListeners = new Set<(frame: PaneFrame) => void>();
   private paneNow: PaneFrame | undefined;
@@ -105,16 +106,9 @@ export class SessionController implements SessionPort {
     const changed = () => this.changed();
     this.notices = new Notices(changed);
     this.agent = new AdapterGuard(options.agent ?? genericAgent, (message) => this.notices.problem(message));
+    this.activity = new ActivityTracker(undefined, undefined, this.agent.adapter.activity === 'hooks');
     this.triggers = new CheckpointTriggers({ id: this.sessionId, agent: () => this.agent.name }, this.notices, changed);
-    const activity = this.activity;
-    const agentControl = {
-      get busy() {
-        return activity.busy();
-      },
-      interrupt: () => this.sendToAgent('\x03'),
-      waitForIdle: (ms: number) => activity.waitForIdle(ms),
-    };
-    this.restores = new RestoreCoordinator(agentControl, this.notices, (work) => this.triggers.withWatcherPaused(work));
+    this.restores = new RestoreCoordinator(agentControlOf(this.activity, () => this.sendToAgent('\x03')), this.notices, (work) => this.triggers.withWatcherPaused(work));
     this.screen = new ScreenModel(this.columns, this.paneRows, options.config.scrollback_lines);
     this.scroller = new PaneScroll({ screen: () => this.screen, paneRows: () => this.paneRows, paneShown: () => this.mode.kind === 'pane', changed }, options.config.mouse_wheel_scroll);
     this.enterLabels = new EnterLabels(this.screen, this.activity);

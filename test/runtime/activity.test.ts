@@ -66,6 +66,50 @@ describe('ActivityTracker', () => {
     expect(plain.busy(1_600)).toBe(true);
   });
 
+  it('an agent whose events say when it works is idle at its start however much it draws, until its first event or key', () => {
+    const hooked = new ActivityTracker(1_500, 200, true);
+    for (let at = 0; at <= 15_000; at += 100) hooked.sawOutput(at); // Gemini CLI drawing its start screen
+    expect(hooked.busy(15_000)).toBe(false);
+    expect(hooked.untilIdle(15_000)).toBe(0);
+    hooked.report(false); // SessionStart
+    hooked.report(true); // BeforeAgent
+    expect(hooked.busy(16_000)).toBe(true);
+    // After the first key, output it did not answer counts again until an event says.
+    const typed = new ActivityTracker(1_500, 200, true);
+    typed.keySent(1_000);
+    typed.sawOutput(2_000);
+    expect(typed.busy(2_100)).toBe(true);
+  });
+
+  it('such an agent started again (resumed) is idle while it draws, and back at its prompt once its event says so', () => {
+    const hooked = new ActivityTracker(1_500, 200, true);
+    hooked.report(false);
+    hooked.agentStarted(10_000);
+    expect(hooked.busy(10_000)).toBe(false);
+    for (let at = 14_000; at <= 22_000; at += 200) hooked.sawOutput(at);
+    expect(hooked.busy(22_100)).toBe(false);
+    expect(hooked.atPrompt(22_100)).toBe(false); // drawn, but its SessionStart has not come
+    hooked.report(false);
+    expect(hooked.atPrompt(22_200)).toBe(true);
+    // One whose events never come at its start: back once its screen is drawn and quiet for a while.
+    const silent = new ActivityTracker(1_500, 200, true);
+    silent.agentStarted(0);
+    expect(silent.atPrompt(20_000)).toBe(false); // nothing drawn
+    silent.sawOutput(20_000);
+    expect(silent.atPrompt(24_000)).toBe(false);
+    expect(silent.atPrompt(25_000)).toBe(true);
+  });
+
+  it('an agent without events started again is back at its prompt once it has drawn and gone quiet', () => {
+    const plain = new ActivityTracker(1_500, 200);
+    expect(plain.atPrompt(0)).toBe(true); // never restarted: idle is at its prompt
+    plain.agentStarted(10_000);
+    expect(plain.atPrompt(12_000)).toBe(false); // quiet, but nothing drawn yet
+    plain.sawOutput(13_000);
+    expect(plain.atPrompt(14_000)).toBe(false);
+    expect(plain.atPrompt(14_600)).toBe(true);
+  });
+
   it('takes a lone Esc or Ctrl-C for an interrupt, nothing else', () => {
     expect([isInterrupt('\x1b'), isInterrupt(Buffer.from([0x03])), isInterrupt('\x1b[A'), isInterrupt('a'), isInterrupt(Buffer.from([0x1b, 0x1b]))]).toEqual([true, true, false, false, false]);
   });

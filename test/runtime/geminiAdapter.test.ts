@@ -54,7 +54,7 @@ describe('launching gemini', () => {
     expect(launch.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH).toBe(path.join(userDir, 'trustedFolders.json'));
     const settings = settingsIn(home);
     expect(settings).toMatchObject({ model: { name: 'gemini-2.5-pro' }, url: 'https://example.com/not//a-comment' });
-    expect(Object.keys(settings.hooks).sort()).toEqual(['AfterAgent', 'BeforeAgent', 'BeforeTool']);
+    expect(Object.keys(settings.hooks).sort()).toEqual(['AfterAgent', 'BeforeAgent', 'BeforeTool', 'SessionStart']);
     expect(settings.hooks.BeforeTool?.map((group) => group.hooks[0]?.command)).toEqual(['my-linter', expect.stringMatching(/^sh .*rewind-hook\.sh gemini BeforeTool$/)]);
     expect(settings.hooks.BeforeTool?.[1]?.matcher).toBe('write_file|replace|run_shell_command');
     // Gemini counts hook timeouts in ms.
@@ -149,10 +149,12 @@ describe("gemini's hook calls", () => {
     expect(geminiHookEvent('BeforeAgent', fixture('BeforeAgent.json'))).toMatchObject({ activity: 'busy', checkpoint: { trigger: 'BeforeAgent', label: 'Write the notes, fix them, then tidy up' } });
   });
 
-  it('say when a turn ends, and checkpoint nothing for the others', () => {
+  it('say when a turn ends and when Gemini is started or resumed (at its prompt), and checkpoint nothing for the others', () => {
     expect(geminiHookEvent('AfterAgent', fixture('AfterAgent.json'))).toMatchObject({ activity: 'idle' });
     expect(geminiHookEvent('AfterAgent', fixture('AfterAgent.json')).checkpoint).toBeUndefined();
-    expect(geminiHookEvent('SessionStart', fixture('SessionStart.json'))).toEqual({ agentSession: expect.any(String), cwd: project });
+    expect(geminiHookEvent('SessionStart', fixture('SessionStart.json'))).toEqual({ agentSession: expect.any(String), cwd: project, activity: 'idle' });
+    expect(geminiHookEvent('SessionStart', fixture('tui/SessionStart.json'))).toEqual({ agentSession: expect.any(String), cwd: project, activity: 'idle' });
+    expect(geminiHookEvent('SessionStart', { source: 'resume' }).activity).toBe('idle');
     expect(geminiHookEvent('Notification', fixture('tui/Notification.json')).checkpoint).toBeUndefined();
   });
 
