@@ -25,7 +25,7 @@ import { KeyRouter } from './keyRouter.js';
 import { Notices, type Tone } from './notices.js';
 import { PaneScroll } from './paneScroll.js';
 import { openPicker } from './pickerFlow.js';
-import { agentControlOf } from './restoreAgent.js';
+import { agentControlOf, RestoreNoticeHold } from './restoreAgent.js';
 import { RestoreCoordinator } from './restoreCoordinator.js';
 import type { SessionPort } from './sessionPort.js';
 import { samePane, sameView } from './viewParts.js';
@@ -75,6 +75,7 @@ export class SessionController implements SessionPort {
   private screen: ScreenModel;
   private readonly keys: KeyRouter;
   private readonly activity: ActivityTracker;
+  private readonly restoreNotice = new RestoreNoticeHold(() => this.activity.atPrompt());
   private readonly listeners = new Set<() => void>();
   private readonly paneListeners = new Set<(frame: PaneFrame) => void>();
   private paneNow: PaneFrame | undefined;
@@ -108,7 +109,8 @@ export class SessionController implements SessionPort {
     this.agent = new AdapterGuard(options.agent ?? genericAgent, (message) => this.notices.problem(message));
     this.activity = new ActivityTracker(undefined, undefined, this.agent.adapter.activity === 'hooks');
     this.triggers = new CheckpointTriggers({ id: this.sessionId, agent: () => this.agent.name }, this.notices, changed);
-    this.restores = new RestoreCoordinator(agentControlOf(this.activity, () => this.sendToAgent('\x03')), this.notices, (work) => this.triggers.withWatcherPaused(work));
+    const restoring = <T>(work: () => Promise<T>) => (this.restoreNotice.began(), this.triggers.withWatcherPaused(work));
+    this.restores = new RestoreCoordinator(agentControlOf(this.activity, () => this.sendToAgent('\x03')), this.notices, restoring);
     this.screen = new ScreenModel(this.columns, this.paneRows, options.config.scrollback_lines);
     this.scroller = new PaneScroll({ screen: () => this.screen, paneRows: () => this.paneRows, paneShown: () => this.mode.kind === 'pane', changed }, options.config.mouse_wheel_scroll);
     this.enterLabels = new EnterLabels(this.screen, this.activity);
@@ -216,9 +218,9 @@ export class SessionController implements SessionPort {
     };
   }
 
-  /** A one-line notice in the status line that fades after a few seconds. */
+  /** A one-line notice in the status line that fades after a few seconds (a restore's: once the agent is back at its prompt). */
   say(text: string, tone: Tone = 'info'): void {
-    this.notices.say(text, tone);
+    this.notices.say(text, tone, undefined, this.restoreNotice.holdForNext());
   }
 
   showOverlay(overlay: OverlayView): void {
@@ -374,6 +376,7 @@ export class SessionController implements SessionPort {
   async restartAgent(args: (userArgs: readonly string[]) => string[]): Promise<void> {
     const { command, cwd, env, hooks, sessionId } = this.options;
     if (!command) throw new Error('no command to start the agent again');
+    this.restoreNotice.began();
     await this.agentProcess.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => (this.screen.write('\x1bc'), this.activity.agentStarted(), pty)));
   }
 

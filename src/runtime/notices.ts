@@ -7,12 +7,18 @@ export interface Notice {
   tone: Tone;
 }
 
+/** How often a held notice looks whether it still must stay. */
+const holdPollMs = 250;
+/** The longest a notice is held (an agent started again that never comes back): then it fades as any other. */
+const holdMaxMs = 60_000;
+
 /**
  * The status line's notices: one line that fades after a few seconds, and the problems of
- * the session (each said once as a notice, and kept for /checkpoints).
+ * the session (each said once as a notice, and kept for /checkpoints). A notice can be held
+ * (a restore's, until the agent is back at its prompt): it fades only that long after.
  */
 export class Notices {
-  private notice: (Notice & { until: number }) | undefined;
+  private notice: (Notice & { until: number; held?: () => boolean; holdEnds: number }) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly problemList: string[] = [];
 
@@ -21,13 +27,32 @@ export class Notices {
     private readonly shownMs = 6_000,
   ) {}
 
-  /** A one-line notice in the status line that fades after a few seconds. */
-  say(text: string, tone: Tone = 'info', shownMs = this.shownMs): void {
+  /**
+   * A one-line notice in the status line that fades after a few seconds; with `heldWhile`,
+   * only that long after `heldWhile()` turned false (a minute at most).
+   */
+  say(text: string, tone: Tone = 'info', shownMs = this.shownMs, heldWhile?: () => boolean): void {
     // One row: a git error's line breaks written raw would break the screen.
-    this.notice = { text: oneLine(text), tone, until: Date.now() + shownMs };
+    const now = Date.now();
+    this.notice = { text: oneLine(text), tone, until: now + shownMs, ...(heldWhile ? { held: heldWhile } : {}), holdEnds: now + holdMaxMs };
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.changed(), shownMs + 10);
+    if (heldWhile) this.watchHold(shownMs);
+    else this.timer = setTimeout(() => this.changed(), shownMs + 10);
     this.changed();
+  }
+
+  /** While the notice shown is held, looks again in a moment; once it is not, it fades `shownMs` later. */
+  private watchHold(shownMs: number): void {
+    const notice = this.notice;
+    if (!notice?.held) return;
+    const now = Date.now();
+    if (now < notice.holdEnds && notice.held()) {
+      this.timer = setTimeout(() => this.watchHold(shownMs), holdPollMs);
+      return;
+    }
+    delete notice.held;
+    notice.until = now + shownMs;
+    this.timer = setTimeout(() => this.changed(), shownMs + 10);
   }
 
   /** Takes back a notice that no longer holds (if it is still the one shown). */
@@ -50,7 +75,7 @@ export class Notices {
 
   /** The notice to show now, if one is. */
   current(now = Date.now()): Notice | undefined {
-    return this.notice && this.notice.until > now ? { text: this.notice.text, tone: this.notice.tone } : undefined;
+    return this.notice && (this.notice.held || this.notice.until > now) ? { text: this.notice.text, tone: this.notice.tone } : undefined;
   }
 
   stop(): void {
