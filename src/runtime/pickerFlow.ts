@@ -1,20 +1,36 @@
 import type { PickerChoice, PickerModel } from '../app/picker/types.js';
 import type { Requester, RestoreResult } from '../checkpoints/index.js';
 import { messageOf } from '../shared/errors.js';
-import { noCheckpointsYet, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
+import { noCheckpointsYet } from '../shared/messages.js';
 import type { Checkpointer } from './checkpointer.js';
 import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
 import { partsOf, sessionSteps } from './sessionSteps.js';
 import type { SessionPort } from './sessionPort.js';
 import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversation } from './conversations.js';
 
-function summary(result: RestoreResult, what: string): string {
+/**
+ * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):
+ * writes that raced it, or files it could not check, are part of what happened, so they
+ * stay when the notice is shortened.
+ */
+export function summary(result: RestoreResult, what: string): string {
   const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
-  const during = result.redo === null ? 'the undo' : 'the restore';
-  const meanwhile = result.writtenMeanwhile ? `; ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: result.redo === result.writtenMeanwhile.checkpoint, during, redoCommand: '/redo' })}` : '';
-  const unchecked = result.unchecked ? `; ${uncheckedLine(result.unchecked)}` : '';
-  return `${what}: ${parts.join(', ')}${meanwhile}${unchecked} — undo with /redo or Esc Esc → undo last rewind`;
+  const counts = parts.join(', ');
+  const kept = result.writtenMeanwhile;
+  if (kept) {
+    const back = result.redo === kept.checkpoint ? '/redo brings them back' : `Esc Esc → #${kept.checkpoint} brings them back`;
+    return `${what}, kept ${kept.paths.length} written meanwhile as #${kept.checkpoint} (by something else: ${kept.paths.slice(0, 3).join(', ')}): ${counts} — ${back}`;
+  }
+  if (result.unchecked) {
+    return `${what}, but could not check ${result.unchecked.paths.length} file(s) it replaced for writes made meanwhile (kept as they were in ${result.unchecked.dir}): ${counts} — undo with /redo`;
+  }
+  return `${what}: ${counts} — undo with /redo or Esc Esc → undo last rewind`;
+}
+
+/** A restore's notice tone: a warning when something raced it or could not be checked. */
+function toneOf(result: RestoreResult, tone: 'info' | 'warning'): 'info' | 'warning' {
+  return result.writtenMeanwhile || result.unchecked ? 'warning' : tone;
 }
 
 /** This session on the checkpoints a restore or redo takes first, as on its other checkpoints. */
@@ -30,7 +46,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     if (choice.kind === 'undo') {
       const result = await session.restores.whileRestoring(() => checkpointer.engine.redo(requesterOf(session)));
       checkpointer.refresh();
-      session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), tone);
+      session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), toneOf(result, tone));
       return;
     }
     // A restore that would change no file is not made (it would leave a redo point for nothing).
@@ -42,7 +58,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     if (choice.mode === 'files') {
       const result = await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session)));
       checkpointer.refresh();
-      session.say(summary(result, `restored the files of #${choice.id}${busyNote}`), tone);
+      session.say(summary(result, `restored the files of #${choice.id}${busyNote}`), toneOf(result, tone));
       return;
     }
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
@@ -61,7 +77,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]));
     const conversation = rebuilt.session === undefined ? 'started the agent afresh (no message was left at that point)' : `resumed the conversation of #${choice.id} (${rebuilt.messages} message(s))`;
     const untouched = filesMatch ? 'your files already matched it' : 'your files are as they were';
-    session.say(files ? summary(files, `restored the files of #${choice.id} and ${conversation}${busyNote}`) : `${conversation}${busyNote}; ${untouched}`, tone);
+    session.say(files ? summary(files, `restored the files of #${choice.id} and ${conversation}${busyNote}`) : `${conversation}${busyNote}; ${untouched}`, files ? toneOf(files, tone) : tone);
   } catch (error) {
     session.say(messageOf(error), 'error');
   }

@@ -1,0 +1,33 @@
+// The app's notice after a restore that something raced: at any width from 80 columns, the
+// writes kept and how to get them back are still said.
+import { describe, expect, it } from 'vitest';
+import { fitNotice } from '../../src/app/noticeFit.js';
+import type { RestoreResult } from '../../src/checkpoints/index.js';
+import { summary } from '../../src/runtime/pickerFlow.js';
+
+const result: RestoreResult = {
+  checkpoint: 7,
+  changed: ['a.txt', 'b.txt', 'c.txt'],
+  deleted: [],
+  leftAlone: [],
+  redo: 12,
+  skipped: [],
+  writtenMeanwhile: { checkpoint: 12, paths: ['a.txt', 'b.txt'] },
+};
+
+describe('a restore notice with writes kept from meanwhile', () => {
+  it('keeps "written meanwhile" and how to get them back at 80 to 200 columns', () => {
+    const notice = summary(result, 'restored the files of #7');
+    for (let width = 80; width <= 200; width++) {
+      const fitted = fitNotice(notice, width);
+      expect(fitted.length, `${width}`).toBeLessThanOrEqual(width);
+      expect(fitted, `${width}`).toMatch(/^restored the files of #7, kept 2 written meanwhile/);
+      expect(fitted, `${width}`).toMatch(/ — \/redo brings them back$/);
+    }
+    expect(fitNotice(notice, 120)).toBe('restored the files of #7, kept 2 written meanwhile as #12: 3 file(s) written, 0 deleted — /redo brings them back');
+  });
+
+  it('after an undo (no redo point moved), it names the checkpoint to restore', () => {
+    expect(summary({ ...result, redo: null }, 'undid the last rewind (back to #7)')).toMatch(/ — Esc Esc → #12 brings them back$/);
+  });
+});
