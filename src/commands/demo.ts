@@ -13,7 +13,8 @@ function demoAgentScript(): string {
   return fileURLToPath(new URL('../demo/agent.js', import.meta.url));
 }
 
-export const demoHint = 'demo: type 1, 2 or 3 and Enter for a task · Esc Esc rewinds what it did · Ctrl+] for commands · Ctrl-C twice quits';
+// In the notice's shape (what: detail — what to do), so a narrow terminal keeps the keys.
+export const demoHint = 'demo: type 1, 2 or 3 and Enter — Esc Esc rewinds what it did · Ctrl+] commands · Ctrl-C twice quits';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {

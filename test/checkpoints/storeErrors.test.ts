@@ -79,7 +79,7 @@ describe('a store rewind cannot write', () => {
       const list = asUser('list');
       expect(list.stderr).toBe('');
       expect(list.code).toBe(0);
-      expect(list.stdout.trimEnd().split('\n').map((line) => /step: (\S+) file\(s\)/.exec(line)?.[1])).toEqual(['1', '0', '?']);
+      expect(list.stdout.trimEnd().split('\n').map((line) => /^#\d+\s+\S+ \S+\s+(\S+)(?: files?)?\s/.exec(line)?.[1])).toEqual(['1', '0', '?']);
       const json = asUser('list', '--json');
       expect(json.code).toBe(0);
       expect((JSON.parse(json.stdout) as { files: number | null }[]).map((row) => row.files)).toEqual([1, 0, null]);
