@@ -70,11 +70,12 @@ describe.skipIf(!isCheckout)('npm start, as the README says', () => {
     expect(fs.existsSync(path.join(dir, 'tests'))).toBe(false);
     await waitFor(() => engine.list().some((record) => record.label === 'Bash rm -rf tests' && record.conversation !== null), 10_000, 'the Bash step’s checkpoint');
 
-    // Esc Esc shows the steps; the one before the tests went is restored, conversation and files.
+    // Esc Esc shows the turns and steps; the step before the tests went is restored, conversation and files.
     session.write('\x1b');
     session.write('\x1b');
     await session.waitFor(/rewind to a checkpoint/, 10_000, 'the picker');
-    await session.waitFor(/Edit server\.js/, 5_000, 'the first step in the picker');
+    // The first task's turn, folded (its steps under it), and the second's open with the step that deleted the tests.
+    await session.waitFor((screen) => /▸ prompt: 1/.test(screen) && /Bash rm -rf tests/.test(screen), 5_000, 'the turns in the picker');
     session.write('rm -rf');
     await session.waitFor((screen) => /› .*Bash rm -rf tests/.test(screen), 5_000, 'the Bash step selected');
     session.write('\r');
@@ -84,7 +85,8 @@ describe.skipIf(!isCheckout)('npm start, as the README says', () => {
     expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toContain('"test": "node --test tests/"');
     // The first task's edit stays: it came before that step.
     expect(fs.readFileSync(path.join(dir, 'server.js'), 'utf8')).toContain('server.setTimeout(5_000);');
-    await session.waitFor(/restored the files of #\d+ and/, 15_000, 'the restore notice');
+    // As the status line fits it: "restored the files and resumed the conversation of #N".
+    await session.waitFor(/restored the files (of #\d+ )?and resumed the conversation/, 15_000, 'the restore notice');
     // The demo agent started again, resumed: the first prompt and its answer, not the second.
     await session.waitFor((screen) => /^> 1$/m.test(screen) && /^● The server has a 5 s timeout\.$/m.test(screen), 15_000, 'the resumed transcript');
     expect(session.text()).not.toMatch(/^> 2$/m);
