@@ -16,6 +16,12 @@ export interface HookRequest {
   cut?: boolean;
 }
 
+/**
+ * The app's answer to a hook call: a line for the hook's stderr (a string, as `stderr`), and
+ * what the hook prints on its stdout for the agent to read (one line: a prompt hook's JSON
+ * adding context, say). Nothing: the call goes on silently.
+ */
+export type HookReply = string | undefined | { stderr?: string; stdout?: string };
 
 /**
  * The app's end of the hook channel: a private folder (0700; its name goes to the agent as
@@ -23,7 +29,8 @@ export interface HookRequest {
  * <event>`, and ` cut` when the payload did not end in time), beside their payload `req.<pid>`
  * and their answer FIFO `ack.<pid>`, and the app's pid with its start time (`pid`: so a client
  * can tell the app is gone, even once its pid is another process's). Each request is handled
- * in turn (`handle`: the snapshot); then `ok` goes back, and the client lets the tool run.
+ * in turn (`handle`: the snapshot); then `ok` goes back (with a line for the hook's stdout, if
+ * `handle` gives one), and the client lets the tool run.
  */
 export class HookServer {
   private readonly socket: net.Socket;
@@ -34,7 +41,7 @@ export class HookServer {
   private constructor(
     readonly dir: string,
     fd: number,
-    private readonly handle: (request: HookRequest) => Promise<string | undefined>,
+    private readonly handle: (request: HookRequest) => Promise<HookReply>,
   ) {
     // A FIFO opened read-write never reaches end-of-file when its writers come and go.
     this.socket = new net.Socket({ fd, readable: true, writable: false });
@@ -44,7 +51,7 @@ export class HookServer {
   }
 
   /** Opens a channel in a new private folder under `parent` (default: the system's temp folder). */
-  static open(handle: (request: HookRequest) => Promise<string | undefined>, parent = os.tmpdir()): HookServer {
+  static open(handle: (request: HookRequest) => Promise<HookReply>, parent = os.tmpdir()): HookServer {
     const dir = fs.mkdtempSync(path.join(parent, 'rewind-hooks-'));
     fs.chmodSync(dir, 0o700);
     const fifo = path.join(dir, 'in');
@@ -74,7 +81,7 @@ export class HookServer {
   private async serve(pid: string, agent: string, event: string, late: boolean): Promise<void> {
     const ack = openAnswer(path.join(this.dir, `ack.${pid}`));
     if (ack === undefined) return;
-    let said: string | undefined;
+    let said: HookReply;
     try {
       const { payload, cut } = readPayload(path.join(this.dir, `req.${pid}`));
       said = await this.handle({ agent, event, payload, cut: cut || late });
@@ -128,10 +135,19 @@ function openAnswer(fifo: string): number | undefined {
   }
 }
 
-/** Writes `ok` (or `ok:<one line for the hook's stderr>`) to a client's answer FIFO, and closes it. */
-function answer(fd: number, said: string | undefined): void {
+/** The longest stdout line an answer carries, in bytes (a longer one is left out, never cut: it is JSON): the answer stays one write under PIPE_BUF. */
+const maxStdoutBytes = 3000;
+
+/**
+ * Writes the answer to a client's answer FIFO, in one write, and closes it: `out:<the line for
+ * the hook's stdout>` first if there is one, then `ok` (or `ok:<one line for its stderr>`).
+ */
+function answer(fd: number, said: HookReply): void {
+  const { stderr, stdout } = typeof said === 'object' ? said : { stderr: said, stdout: undefined };
+  const line = (text: string) => text.replace(/[\r\n]+/g, ' ');
+  const out = stdout ? line(stdout) : '';
   try {
-    fs.writeSync(fd, said ? `ok:${said.replace(/[\r\n]+/g, ' ').slice(0, 1000)}\n` : 'ok\n');
+    fs.writeSync(fd, `${out && Buffer.byteLength(out) <= maxStdoutBytes ? `out:${out}\n` : ''}${stderr ? `ok:${line(stderr).slice(0, 1000)}` : 'ok'}\n`);
   } catch {
     // Gone meanwhile.
   } finally {

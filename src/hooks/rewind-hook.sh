@@ -4,7 +4,8 @@
 # In the app (REWIND_SOCKET names its channel folder) it hands the payload over and waits
 # for the app's answer (the snapshot is taken); without the app, or if the app is gone, it
 # runs `rewind hook` (Node), which snapshots by itself. It never blocks or changes a tool
-# call for long, prints nothing on stdout, and always exits 0. A POSIX sh script, not Node:
+# call for long, and always exits 0. On stdout it prints only what the app gives it for the
+# agent to read (at a prompt, a note on a restore; nothing otherwise). A POSIX sh script, not Node:
 # the agent waits for it on every step, and a Node start costs 40-130 ms.
 agent=$1 event=$2
 case $0 in */*) here=${0%/*} ;; *) here=. ;; esac
@@ -101,7 +102,11 @@ watchdog=$!
 # One line, written whole (under PIPE_BUF): several hooks at once never mix. Opened
 # read-write: the open never waits for a reader (an app going away), the watchdog answers.
 printf '%s %s %s%s\n' "$$" "$agent" "$event" "$late" 1<>"$dir/in"
+# The answer: `ok` or `ok:<a line for stderr>`, after `out:<a line for stdout>` if the app
+# has one (written whole, with it).
 read -r answer <&3
+out=
+case $answer in out:*) out=${answer#out:}; read -r answer <&3 ;; esac
 kill "$watchdog" 2>/dev/null
 exec 3<&-
 rm -f "$ack"
@@ -110,5 +115,7 @@ case $answer in
   ok:*) printf 'rewind: %s\n' "${answer#ok:}" >&2 ;;
   *) standalone copy ;;
 esac
+# An agent that closed its end gets nothing: the write fails, it never kills the script.
+[ -z "$out" ] || { trap '' PIPE; printf '%s\n' "$out" 2>/dev/null; }
 rm -f "$req"
 exit 0

@@ -1,7 +1,7 @@
-import { HookServer, type HookRequest } from '../hooks/hookServer.js';
+import { HookServer, type HookReply, type HookRequest } from '../hooks/hookServer.js';
 
-/** What the session does with a hook call; what it returns is said on the hook's stderr. */
-export type HookHandler = (request: HookRequest) => Promise<string | undefined>;
+/** What the session does with a hook call; what it returns is said on the hook's stderr (and stdout: see HookReply). */
+export type HookHandler = (request: HookRequest) => Promise<HookReply>;
 
 /**
  * The app's hook channel, open before the agent starts (its folder goes to the agent as
