@@ -99,6 +99,12 @@ export interface AgentAdapter {
    * Agents without hooks have none.
    */
   hookEvent?(event: string, payload: unknown): HookOutcome;
+  /**
+   * What the agent's hook prints on its stdout at `event` so that the agent's model gets `note`
+   * with the prompt (its prompt hook's added context); undefined for an event that cannot
+   * carry it. Agents without it are never told (the user is asked to say it).
+   */
+  promptNote?(event: string, note: string): string | undefined;
   /** For an agent whose conversation can be restored: how to rebuild and resume it. */
   readonly conversation?: ConversationSupport;
 }

@@ -3,7 +3,7 @@ import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
 import { claudeConversation, claudeConversationPoint } from './claudeConversation.js';
 import { conversationModes } from './conversationModes.js';
 import { hookCommand } from './hookCommand.js';
-import { hookStep } from './hookSteps.js';
+import { hookStep, promptContext } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs. */
@@ -101,5 +101,6 @@ export const claudeAgent: AgentAdapter = {
   holdsFirstEsc: true,
   restoreModes: conversationModes,
   hookEvent: claudeHookEvent,
+  promptNote: promptContext('UserPromptSubmit'),
   conversation: claudeConversation,
 };

@@ -3,7 +3,7 @@ import { codexLaunch } from './codexLaunch.js';
 import { patchFiles } from './codexPatch.js';
 import { codexConversation, codexConversationPoint } from './codexConversation.js';
 import { conversationModes } from './conversationModes.js';
-import { hookStep } from './hookSteps.js';
+import { hookStep, promptContext } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
 /** The label of a tool call: `apply_patch src/db.ts, README.md`, `Bash rm -rf tests`. */
@@ -33,5 +33,6 @@ export const codexAgent: AgentAdapter = {
   holdsFirstEsc: true,
   restoreModes: conversationModes,
   hookEvent: codexHookEvent,
+  promptNote: promptContext('UserPromptSubmit'),
   conversation: codexConversation,
 };

@@ -5,7 +5,7 @@ import { geminiConversation, geminiConversationPoint } from './geminiConversatio
 import { prepareGeminiHome, type GeminiSettings } from './geminiHome.js';
 import { dropResumeLeftovers } from './geminiLeftovers.js';
 import { hookCommand } from './hookCommand.js';
-import { hookStep } from './hookSteps.js';
+import { hookStep, promptContext } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs (FACTS.md). */
@@ -79,5 +79,6 @@ export const geminiAgent: AgentAdapter = {
   holdsFirstEsc: true,
   restoreModes: conversationModes,
   hookEvent: geminiHookEvent,
+  promptNote: promptContext('BeforeAgent'),
   conversation: geminiConversation,
 };

@@ -55,3 +55,13 @@ export function hookStep(event: string, payload: unknown, agent: HookEvents): Ho
   const conversation = agent.conversation?.(payload, event);
   return conversation ? { ...step, conversation } : step;
 }
+
+/**
+ * The prompt hook's answer that adds `note` to what the model gets with the prompt, in the
+ * shape Claude Code (UserPromptSubmit), Gemini CLI (BeforeAgent) and Codex (UserPromptSubmit)
+ * all read from a hook's stdout: `{"hookSpecificOutput": {"hookEventName", "additionalContext"}}`.
+ * Only at `prompt` (Claude Code rejects an answer naming another event; Codex's schemas differ per event).
+ */
+export function promptContext(prompt: string): (event: string, note: string) => string | undefined {
+  return (event, note) => (event === prompt ? JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: note } }) : undefined);
+}

@@ -1,10 +1,11 @@
 import type { HookOutcome } from '../agents/agentAdapter.js';
 import { parsePayload } from '../agents/payload.js';
-import type { HookRequest } from '../hooks/hookServer.js';
+import type { HookReply, HookRequest } from '../hooks/hookServer.js';
 import type { AdapterGuard } from './adapterGuard.js';
 import type { CheckpointTriggers } from './checkpointTriggers.js';
 import { captureConversation, conversationStoreOf } from './conversations.js';
 import type { Notices } from './notices.js';
+import { takeRestoreNote } from './restoreNote.js';
 
 /** How long after the first prompt an agent with hooks has to make its first hook call. */
 const noHooksAfterMs = 20_000;
@@ -32,8 +33,11 @@ export class HookCalls {
     private readonly reportBusy: (busy: boolean) => void,
   ) {}
 
-  /** One hook call; what it returns is said on the hook's stderr. */
-  async handle(request: HookRequest): Promise<string | undefined> {
+  /**
+   * One hook call; what it returns is said on the hook's stderr, and at a prompt a note waiting
+   * for the agent (restoreNote.ts) goes on its stdout, once the prompt's checkpoint is taken.
+   */
+  async handle(request: HookRequest): Promise<HookReply> {
     this.seen++;
     const payload = parsePayload(request.payload, request.cut);
     // hookEvent is synchronous: the guard catches a throw (no deadline can stop a call that does not return).
@@ -47,7 +51,10 @@ export class HookCalls {
       const conversation = engine ? captureConversation(conversationStoreOf(engine), this.agent.name, outcome.conversation, (message) => this.notices.problem(message)) : undefined;
       await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession, conversation);
     }
-    return outcome.problem;
+    const note = takeRestoreNote(this.agent, request.event);
+    if (!note) return outcome.problem;
+    this.notices.say(note.told);
+    return { stderr: outcome.problem, stdout: note.stdout };
   }
 
   /**

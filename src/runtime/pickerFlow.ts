@@ -7,6 +7,7 @@ import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
 import { partsOf, sessionSteps } from './sessionSteps.js';
 import type { SessionPort } from './sessionPort.js';
 import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversation } from './conversations.js';
+import { dropRestoreNote, filesRestored } from './restoreNote.js';
 
 /**
  * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):
@@ -46,6 +47,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     if (choice.kind === 'undo') {
       const result = await session.restores.whileRestoring(() => checkpointer.engine.redo(requesterOf(session)));
       checkpointer.refresh();
+      dropRestoreNote(session);
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), toneOf(result, tone));
       return;
     }
@@ -58,7 +60,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     if (choice.mode === 'files') {
       const result = await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session)));
       checkpointer.refresh();
-      session.say(summary(result, `restored the files of #${choice.id}${busyNote}`), toneOf(result, tone));
+      session.say(summary(result, `restored the files of #${choice.id}${filesRestored(session, checkpointer, choice.id, result)}${busyNote}`), toneOf(result, tone));
       return;
     }
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
@@ -73,6 +75,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       throw error;
     }
     checkpointer.refresh();
+    dropRestoreNote(session);
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]));
     const conversation = rebuilt.session === undefined ? 'started the agent afresh (no message was left at that point)' : `resumed the conversation of #${choice.id} (${rebuilt.messages} message(s))`;

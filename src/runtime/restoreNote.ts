@@ -1,0 +1,98 @@
+// What the agent is told after the user put its files back without its conversation: it still
+// remembers its edits since, and would build on files that are gone. One short note, at its
+// next prompt, through its prompt hook (the adapter's promptNote); the user is asked to say
+// it to an agent without one.
+import type { RestoreResult } from '../checkpoints/index.js';
+import { oneLine } from '../shared/format.js';
+import type { AdapterGuard } from './adapterGuard.js';
+import type { Checkpointer } from './checkpointer.js';
+import type { SessionPort } from './sessionPort.js';
+
+/** A note waiting for the agent's next prompt. */
+export interface RestoreNote {
+  /** What the agent's model is given. */
+  text: string;
+  /** What the status line says once it is given. */
+  told: string;
+}
+
+/** How many files a note names (the rest are counted). */
+const namedFiles = 3;
+
+/**
+ * The one note waiting per session, keyed by the session's agent guard: the picker (through
+ * its SessionPort) and the session's hook calls share it, and nothing else does.
+ */
+const waiting = new WeakMap<AdapterGuard, RestoreNote>();
+
+function shortText(text: string, max: number): string {
+  const line = oneLine(text).trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** `a.txt, b.txt, c.txt and 4 more`: a few names, then a count. */
+function someFiles(files: readonly string[]): string {
+  const named = files.slice(0, namedFiles).map((file) => shortText(file, 80));
+  return files.length > namedFiles ? `${named.join(', ')} and ${files.length - namedFiles} more` : named.join(', ');
+}
+
+/**
+ * The note for a files-only restore of checkpoint `id` (labelled `label`: the step it was
+ * taken before) that wrote `changed` and deleted `deleted`; undefined when it changed no file
+ * (the agent's picture of the files still holds).
+ */
+export function restoreNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>): RestoreNote | undefined {
+  const files = [...result.changed, ...result.deleted];
+  if (files.length === 0) return undefined;
+  const named = label ? ` ("${shortText(label, 60)}")` : '';
+  const count = `${files.length} file${files.length === 1 ? '' : 's'}`;
+  const removed = result.deleted.length > 0 ? `, ${result.deleted.length} of them removed` : '';
+  return {
+    text: `Note from Rewind: the user restored the project's files to checkpoint #${id}${named}, keeping this conversation. ${count} put back: ${someFiles(files)}${removed}. Your edits after that are gone; re-read files before relying on them.`,
+    told: `told the agent its files are back to #${id} (${count}: ${someFiles(files)}): its edits after that are gone`,
+  };
+}
+
+/**
+ * After a files-only restore of checkpoint `id` in the app: the agent is told at its next
+ * prompt (replacing a note not yet given). What it returns ends the restore's notice: that
+ * the agent will be told, or, for an agent with no prompt hook, what to tell it ('' when the
+ * restore changed no file).
+ */
+export function filesRestored(session: SessionPort, checkpointer: Checkpointer, id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>): string {
+  let label: string | undefined;
+  try {
+    const record = checkpointer.engine.get(id);
+    label = record.label || undefined;
+  } catch {
+    // The note goes without the step's name.
+  }
+  const note = restoreNoteOf(id, label, result);
+  if (!note) return '';
+  const agent = session.agent;
+  if (agent.adapter.promptNote === undefined) {
+    waiting.delete(agent);
+    return `; tell ${agent.name} its edits after #${id} are gone (re-read files)`;
+  }
+  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
+  return `; ${agent.name} is told at its next prompt`;
+}
+
+/** A restore that cut the conversation back too, or an undo of the files: a note not yet given no longer holds. */
+export function dropRestoreNote(session: SessionPort): void {
+  waiting.delete(session.agent);
+}
+
+/**
+ * At hook call `event`: the note waiting for this agent, as its hook's stdout, if this event
+ * can carry it (its prompt); taken, so it is given once. Through the guard: an adapter failing
+ * here gives nothing, and the note waits for the next prompt.
+ */
+export function takeRestoreNote(agent: AdapterGuard, event: string): { stdout: string; told: string } | undefined {
+  const note = waiting.get(agent);
+  if (!note) return undefined;
+  const stdout = agent.call('a restore note', (adapter) => adapter.promptNote?.(event, note.text), () => undefined);
+  if (stdout === undefined) return undefined;
+  waiting.delete(agent);
+  return { stdout, told: note.told };
+}

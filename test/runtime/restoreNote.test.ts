@@ -1,0 +1,165 @@
+// The note an agent gets after a files-only restore in the app: its text, and its delivery
+// through the real hook client (dist/hooks/rewind-hook.sh) at the agent's next prompt, once;
+// a later files-only restore replaces it, an undo drops it; an agent with no prompt hook is
+// not told, and the user is asked to tell it.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claudeAgent } from '../../src/agents/claude.js';
+import { codexAgent } from '../../src/agents/codex.js';
+import { geminiAgent } from '../../src/agents/gemini.js';
+import type { PickerChoice } from '../../src/app/picker/types.js';
+import { configDefaults } from '../../src/config/schema.js';
+import { PtySession } from '../../src/pty/ptySession.js';
+import { openForApp } from '../../src/runtime/checkpointer.js';
+import { SessionController } from '../../src/runtime/controller.js';
+import { HookChannel } from '../../src/runtime/hookChannel.js';
+import { openPicker } from '../../src/runtime/pickerFlow.js';
+import { restoreNoteOf } from '../../src/runtime/restoreNote.js';
+import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
+import { sessionSandbox } from '../helpers/session.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { waitFor } from '../helpers/waitFor.js';
+
+const client = path.join(repoRoot, 'dist', 'hooks', 'rewind-hook.sh');
+
+describe('the note', () => {
+  it('names the checkpoint and its label, a few of the files put back and their count, and says the edits after it are gone', () => {
+    const note = restoreNoteOf(3, 'Edit src/db.ts', { changed: ['a.txt', 'src/b.ts', 'c.md', 'd.txt'], deleted: ['new.txt'] });
+    expect(note?.text).toBe(
+      `Note from Rewind: the user restored the project's files to checkpoint #3 ("Edit src/db.ts"), keeping this conversation. 5 files put back: a.txt, src/b.ts, c.md and 2 more, 1 of them removed. Your edits after that are gone; re-read files before relying on them.`,
+    );
+    expect(note?.told).toBe('told the agent its files are back to #3 (5 files: a.txt, src/b.ts, c.md and 2 more): its edits after that are gone');
+  });
+
+  it('one file, no label, a long label cut, a line break kept out', () => {
+    expect(restoreNoteOf(1, undefined, { changed: [], deleted: ['a.txt'] })?.text).toBe(
+      `Note from Rewind: the user restored the project's files to checkpoint #1, keeping this conversation. 1 file put back: a.txt, 1 of them removed. Your edits after that are gone; re-read files before relying on them.`,
+    );
+    const long = restoreNoteOf(2, `fix it\nand ${'x'.repeat(200)}`, { changed: ['a.txt'], deleted: [] })?.text ?? '';
+    expect(long).toMatch(/#2 \("fix it and x+…"\), keeping/);
+    expect(long).not.toContain('\n');
+    expect(long.length).toBeLessThan(400);
+  });
+
+  it('a restore that put back no file makes no note', () => {
+    expect(restoreNoteOf(4, 'Write a.txt', { changed: [], deleted: [] })).toBeUndefined();
+  });
+
+  it.each([
+    [claudeAgent, 'UserPromptSubmit', ['PreToolUse', 'Stop', 'Notification', 'SessionStart']],
+    [geminiAgent, 'BeforeAgent', ['BeforeTool', 'AfterAgent']],
+    [codexAgent, 'UserPromptSubmit', ['PreToolUse', 'Stop', 'Interrupt']],
+  ])("%s.name's prompt hook adds it as context (hookSpecificOutput.additionalContext), no other event does", (agent, prompt, others) => {
+    expect(JSON.parse(agent.promptNote?.(prompt, 'the "note"') ?? '')).toEqual({ hookSpecificOutput: { hookEventName: prompt, additionalContext: 'the "note"' } });
+    for (const event of others) expect(agent.promptNote?.(event, 'the note')).toBeUndefined();
+  });
+});
+
+/** The real hook client, as the agent runs it: its exit code and stdout. */
+function hook(socket: string, cwd: string, event: string, payload: object): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', [client, 'claude', event], { cwd, env: { PATH: process.env.PATH, REWIND_SOCKET: socket }, stdio: ['pipe', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout }));
+    child.stdin.end(JSON.stringify({ session_id: 's-1', cwd, hook_event_name: event, ...payload }));
+  });
+}
+
+/** The added context a prompt hook's stdout carries ('' for none). */
+const contextOf = (stdout: string) => (stdout === '' ? '' : ((JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext ?? ''));
+
+async function choose(session: SessionController, choice: PickerChoice, notice: RegExp): Promise<string> {
+  void openPicker(session);
+  await waitFor(() => session.view().picker !== undefined, 5_000, 'the picker');
+  session.view().picker?.onChoose(choice);
+  await waitFor(() => notice.test(session.view().status.notice?.text ?? ''), 20_000, `the notice ${String(notice)}`);
+  return session.view().status.notice?.text ?? '';
+}
+
+describe('Claude Code in the app, told of a files-only restore at its next prompt', () => {
+  let sb: Sandbox;
+  let session: SessionController | undefined;
+  let channel: HookChannel | undefined;
+  beforeEach(() => {
+    requireBuiltCli();
+    sb = createSandbox('rewind-restore-note-');
+  });
+  afterEach(async () => {
+    await session?.stop();
+    channel?.close();
+    session = undefined;
+    channel = undefined;
+    await sb.cleanup();
+  });
+
+  /** A session whose agent is Claude Code's adapter (a shell stands in for it in the pty), with its hook channel and first checkpoint. */
+  async function start(root: string): Promise<{ current: SessionController; socket: string }> {
+    const env = { ...sb.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    const config = configDefaults();
+    const pty = await PtySession.spawn({ command: 'sh', args: ['-c', 'while :; do sleep 1; done'], cwd: root, env: { PATH: env.PATH, HOME: sb.home }, cols: 80, rows: 24 });
+    channel = new HookChannel();
+    const current = new SessionController({ pty, sessionId: 'test-session', cwd: root, env, config, columns: 80, rows: 24, writeOuter: () => undefined, agent: claudeAgent, hooks: channel });
+    session = current;
+    current.start();
+    current.attachCheckpoints(await openForApp(root, config, env));
+    await current.checkpointsOpened();
+    return { current, socket: channel.env.REWIND_SOCKET ?? '' };
+  }
+
+  it('the next prompt gets the note once (a tool call before it does not take it); the user hears it was given', async () => {
+    const root = sb.repo('once');
+    const { current, socket } = await start(root);
+    write(root, 'a.txt', 'the agent wrote this\n');
+    const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    expect(said).toMatch(/; claude is told at its next prompt$/);
+    expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
+
+    expect(await hook(socket, root, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })).toEqual({ code: 0, stdout: '' });
+    const prompt = await hook(socket, root, 'UserPromptSubmit', { prompt: 'go on' });
+    expect(prompt.code).toBe(0);
+    expect(JSON.parse(prompt.stdout)).toMatchObject({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit' } });
+    expect(contextOf(prompt.stdout)).toMatch(/^Note from Rewind: the user restored the project's files to checkpoint #1 \("session start"\), keeping this conversation\. 1 file put back: a\.txt, 1 of them removed\. Your edits after that are gone/);
+    const told = 'told claude its files are back to #1 (1 file: a.txt): its edits after that are gone';
+    await waitFor(() => current.view().status.notice?.text === told, 5_000, 'the notice that claude was told');
+    // Given once: the prompt after it gets nothing.
+    expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'and again' })).toEqual({ code: 0, stdout: '' });
+  }, 60_000);
+
+  it('a second files-only restore before the prompt replaces the note; an undo drops it', async () => {
+    const root = sb.repo('twice');
+    const { current, socket } = await start(root);
+    write(root, 'a.txt', 'one\n');
+    await current.checkpoint({ trigger: 'manual', label: 'with a' });
+    write(root, 'b.txt', 'two\n');
+    await choose(current, { kind: 'restore', id: 2, mode: 'files' }, /restored the files of #2/);
+    expect(fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
+    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    const context = contextOf((await hook(socket, root, 'UserPromptSubmit', { prompt: 'next' })).stdout);
+    expect(context).toContain('checkpoint #1 ("session start")');
+    expect(context).toContain('1 file put back: a.txt');
+    expect(context).not.toContain('#2');
+
+    write(root, 'c.txt', 'three\n');
+    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    await choose(current, { kind: 'undo' }, /undid the last rewind/);
+    expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(true);
+    expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'after the undo' })).toEqual({ code: 0, stdout: '' });
+  }, 60_000);
+});
+
+describe('an agent with no prompt hook', () => {
+  const sessions = sessionSandbox('rewind-restore-note-generic-');
+  it('is not told: the restore notice asks the user to tell it', async () => {
+    const root = sessions.sandbox().repo('generic');
+    const { session, openCheckpoints } = await sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']);
+    session.attachCheckpoints(await openCheckpoints());
+    await session.checkpointsOpened();
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    const said = await choose(session, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    expect(said).toMatch(/^restored the files of #1: 0 file\(s\) written, 1 deleted .*; tell generic its edits after #1 are gone \(re-read files\)$/);
+  }, 30_000);
+});
