@@ -46,7 +46,8 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
   if (files.length === 0) return undefined;
   const named = label ? ` ("${shortText(label, 60)}")` : '';
   const count = `${files.length} file${files.length === 1 ? '' : 's'}`;
-  const removed = result.deleted.length > 0 ? `, ${result.deleted.length} of them removed` : '';
+  const gone = result.deleted.length;
+  const removed = gone === 0 ? '' : gone === files.length && gone === 1 ? ' (removed: it did not exist then)' : ` (${gone} removed: ${gone === 1 ? 'it' : 'they'} did not exist then)`;
   return {
     text: `Note from Rewind: the user restored the project's files to checkpoint #${id}${named}, keeping this conversation. ${count} put back: ${someFiles(files)}${removed}. Your edits after that are gone; re-read files before relying on them.`,
     told: `told the agent its files are back to #${id} (${count}: ${someFiles(files)}): its edits after that are gone`,
@@ -55,9 +56,9 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
 
 /**
  * After a files-only restore of checkpoint `id` in the app: the agent is told at its next
- * prompt (replacing a note not yet given). What it returns ends the restore's notice: that
- * the agent will be told, or, for an agent with no prompt hook, what to tell it ('' when the
- * restore changed no file).
+ * prompt (replacing a note not yet given), and the user hears it then. For an agent with no
+ * prompt hook it returns what the restore's notice says after `#id`: what to tell the agent
+ * ('' otherwise, and when the restore changed no file).
  */
 export function filesRestored(session: SessionPort, checkpointer: Checkpointer, id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>): string {
   let label: string | undefined;
@@ -72,10 +73,10 @@ export function filesRestored(session: SessionPort, checkpointer: Checkpointer, 
   const agent = session.agent;
   if (agent.adapter.promptNote === undefined) {
     waiting.delete(agent);
-    return `; tell ${agent.name} its edits after #${id} are gone (re-read files)`;
+    return ` (tell ${agent.name} its edits after it are gone)`;
   }
   waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
-  return `; ${agent.name} is told at its next prompt`;
+  return '';
 }
 
 /** A restore that cut the conversation back too, or an undo of the files: a note not yet given no longer holds. */

@@ -28,14 +28,14 @@ describe('the note', () => {
   it('names the checkpoint and its label, a few of the files put back and their count, and says the edits after it are gone', () => {
     const note = restoreNoteOf(3, 'Edit src/db.ts', { changed: ['a.txt', 'src/b.ts', 'c.md', 'd.txt'], deleted: ['new.txt'] });
     expect(note?.text).toBe(
-      `Note from Rewind: the user restored the project's files to checkpoint #3 ("Edit src/db.ts"), keeping this conversation. 5 files put back: a.txt, src/b.ts, c.md and 2 more, 1 of them removed. Your edits after that are gone; re-read files before relying on them.`,
+      `Note from Rewind: the user restored the project's files to checkpoint #3 ("Edit src/db.ts"), keeping this conversation. 5 files put back: a.txt, src/b.ts, c.md and 2 more (1 removed: it did not exist then). Your edits after that are gone; re-read files before relying on them.`,
     );
     expect(note?.told).toBe('told the agent its files are back to #3 (5 files: a.txt, src/b.ts, c.md and 2 more): its edits after that are gone');
   });
 
   it('one file, no label, a long label cut, a line break kept out', () => {
     expect(restoreNoteOf(1, undefined, { changed: [], deleted: ['a.txt'] })?.text).toBe(
-      `Note from Rewind: the user restored the project's files to checkpoint #1, keeping this conversation. 1 file put back: a.txt, 1 of them removed. Your edits after that are gone; re-read files before relying on them.`,
+      `Note from Rewind: the user restored the project's files to checkpoint #1, keeping this conversation. 1 file put back: a.txt (removed: it did not exist then). Your edits after that are gone; re-read files before relying on them.`,
     );
     const long = restoreNoteOf(2, `fix it\nand ${'x'.repeat(200)}`, { changed: ['a.txt'], deleted: [] })?.text ?? '';
     expect(long).toMatch(/#2 \("fix it and x+…"\), keeping/);
@@ -115,14 +115,14 @@ describe('Claude Code in the app, told of a files-only restore at its next promp
     const { current, socket } = await start(root);
     write(root, 'a.txt', 'the agent wrote this\n');
     const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
-    expect(said).toMatch(/; claude is told at its next prompt$/);
+    expect(said).toMatch(/^restored the files of #1: 0 file\(s\) written, 1 deleted/);
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
 
     expect(await hook(socket, root, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })).toEqual({ code: 0, stdout: '' });
     const prompt = await hook(socket, root, 'UserPromptSubmit', { prompt: 'go on' });
     expect(prompt.code).toBe(0);
     expect(JSON.parse(prompt.stdout)).toMatchObject({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit' } });
-    expect(contextOf(prompt.stdout)).toMatch(/^Note from Rewind: the user restored the project's files to checkpoint #1 \("session start"\), keeping this conversation\. 1 file put back: a\.txt, 1 of them removed\. Your edits after that are gone/);
+    expect(contextOf(prompt.stdout)).toMatch(/^Note from Rewind: the user restored the project's files to checkpoint #1 \("session start"\), keeping this conversation\. 1 file put back: a\.txt \(removed: it did not exist then\)\. Your edits after that are gone/);
     const told = 'told claude its files are back to #1 (1 file: a.txt): its edits after that are gone';
     await waitFor(() => current.view().status.notice?.text === told, 5_000, 'the notice that claude was told');
     // Given once: the prompt after it gets nothing.
@@ -160,6 +160,6 @@ describe('an agent with no prompt hook', () => {
     await session.checkpointsOpened();
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const said = await choose(session, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
-    expect(said).toMatch(/^restored the files of #1: 0 file\(s\) written, 1 deleted .*; tell generic its edits after #1 are gone \(re-read files\)$/);
+    expect(said).toMatch(/^restored the files of #1 \(tell generic its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
   }, 30_000);
 });
