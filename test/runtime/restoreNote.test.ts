@@ -48,10 +48,10 @@ describe('the note', () => {
   });
 
   it.each([
-    [claudeAgent, 'UserPromptSubmit', ['PreToolUse', 'Stop', 'Notification', 'SessionStart']],
-    [geminiAgent, 'BeforeAgent', ['BeforeTool', 'AfterAgent']],
-    [codexAgent, 'UserPromptSubmit', ['PreToolUse', 'Stop', 'Interrupt']],
-  ])("%s.name's prompt hook adds it as context (hookSpecificOutput.additionalContext), no other event does", (agent, prompt, others) => {
+    ['claude', claudeAgent, 'UserPromptSubmit', ['PreToolUse', 'Stop', 'Notification', 'SessionStart']],
+    ['gemini', geminiAgent, 'BeforeAgent', ['BeforeTool', 'AfterAgent']],
+    ['codex', codexAgent, 'UserPromptSubmit', ['PreToolUse', 'Stop', 'Interrupt']],
+  ] as const)("%s's prompt hook adds it as context (hookSpecificOutput.additionalContext), no other event does", (_name, agent, prompt, others) => {
     expect(JSON.parse(agent.promptNote?.(prompt, 'the "note"') ?? '')).toEqual({ hookSpecificOutput: { hookEventName: prompt, additionalContext: 'the "note"' } });
     for (const event of others) expect(agent.promptNote?.(event, 'the note')).toBeUndefined();
   });
