@@ -2,6 +2,7 @@
 // remembers its edits since, and would build on files that are gone. One short note, at its
 // next prompt, through its prompt hook (the adapter's promptNote); the user is asked to say
 // it to an agent without one.
+import { genericAgent } from '../agents/generic.js';
 import type { RestoreResult } from '../checkpoints/index.js';
 import { oneLine } from '../shared/format.js';
 import type { AdapterGuard } from './adapterGuard.js';
@@ -73,7 +74,8 @@ export function filesRestored(session: SessionPort, checkpointer: Checkpointer, 
   const agent = session.agent;
   if (agent.adapter.promptNote === undefined) {
     waiting.delete(agent);
-    return ` (tell ${agent.name} its edits after it are gone)`;
+    // Any other command is no agent Rewind knows by name.
+    return ` (tell ${agent.name === genericAgent.name ? 'the agent' : agent.name} its edits after it are gone)`;
   }
   waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
   return '';

@@ -41,7 +41,7 @@ describe('restoring from the picker while the agent is busy', () => {
     const current = await startSession(root, `trap '' INT; ${ticking}`);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const notice = await restoreFirst(current);
-    expect(notice.text).toMatch(/^restored the files of #1 \(tell generic its edits after it are gone\) while the agent was still busy \(Ctrl-C did not stop it in 5 s: it may write over them\): 0 file\(s\) written, 1 deleted/);
+    expect(notice.text).toMatch(/^restored the files of #1 \(tell the agent its edits after it are gone\) while the agent was still busy \(Ctrl-C did not stop it in 5 s: it may write over them\): 0 file\(s\) written, 1 deleted/);
     expect(notice.tone).toBe('warning');
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
   }, 30_000);
@@ -51,7 +51,7 @@ describe('restoring from the picker while the agent is busy', () => {
     const current = await startSession(root, ticking);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const notice = await restoreFirst(current);
-    expect(notice).toEqual({ text: expect.stringMatching(/^restored the files of #1 \(tell generic its edits after it are gone\): 0 file\(s\) written, 1 deleted/) as unknown, tone: 'info' });
+    expect(notice).toEqual({ text: expect.stringMatching(/^restored the files of #1 \(tell the agent its edits after it are gone\): 0 file\(s\) written, 1 deleted/) as unknown, tone: 'info' });
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
   }, 30_000);
 });

@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentAdapter } from '../../src/agents/agentAdapter.js';
+import { aiderAgent } from '../../src/agents/aider.js';
 import { claudeAgent } from '../../src/agents/claude.js';
 import { codexAgent } from '../../src/agents/codex.js';
 import { geminiAgent } from '../../src/agents/gemini.js';
@@ -80,7 +82,7 @@ async function choose(session: SessionController, choice: PickerChoice, notice: 
   return session.view().status.notice?.text ?? '';
 }
 
-describe('Claude Code in the app, told of a files-only restore at its next prompt', () => {
+describe('in the app: Claude Code told of a files-only restore at its next prompt, aider not', () => {
   let sb: Sandbox;
   let session: SessionController | undefined;
   let channel: HookChannel | undefined;
@@ -97,12 +99,12 @@ describe('Claude Code in the app, told of a files-only restore at its next promp
   });
 
   /** A session whose agent is Claude Code's adapter (a shell stands in for it in the pty), with its hook channel and first checkpoint. */
-  async function start(root: string): Promise<{ current: SessionController; socket: string }> {
+  async function start(root: string, agent: AgentAdapter = claudeAgent): Promise<{ current: SessionController; socket: string }> {
     const env = { ...sb.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
     const config = configDefaults();
     const pty = await PtySession.spawn({ command: 'sh', args: ['-c', 'while :; do sleep 1; done'], cwd: root, env: { PATH: env.PATH, HOME: sb.home }, cols: 80, rows: 24 });
     channel = new HookChannel();
-    const current = new SessionController({ pty, sessionId: 'test-session', cwd: root, env, config, columns: 80, rows: 24, writeOuter: () => undefined, agent: claudeAgent, hooks: channel });
+    const current = new SessionController({ pty, sessionId: 'test-session', cwd: root, env, config, columns: 80, rows: 24, writeOuter: () => undefined, agent, hooks: channel });
     session = current;
     current.start();
     current.attachCheckpoints(await openForApp(root, config, env));
@@ -149,17 +151,25 @@ describe('Claude Code in the app, told of a files-only restore at its next promp
     expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(true);
     expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'after the undo' })).toEqual({ code: 0, stdout: '' });
   }, 60_000);
+
+  it('aider (no prompt hook) is not told: the restore notice asks the user to tell it', async () => {
+    const root = sb.repo('aider');
+    const { current } = await start(root, aiderAgent);
+    write(root, 'a.txt', 'aider wrote this\n');
+    const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    expect(said).toMatch(/^restored the files of #1 \(tell aider its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
+  }, 30_000);
 });
 
-describe('an agent with no prompt hook', () => {
+describe('any other command', () => {
   const sessions = sessionSandbox('rewind-restore-note-generic-');
-  it('is not told: the restore notice asks the user to tell it', async () => {
+  it('is not told (no prompt hook): the restore notice asks the user to tell the agent', async () => {
     const root = sessions.sandbox().repo('generic');
     const { session, openCheckpoints } = await sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']);
     session.attachCheckpoints(await openCheckpoints());
     await session.checkpointsOpened();
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const said = await choose(session, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
-    expect(said).toMatch(/^restored the files of #1 \(tell generic its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
+    expect(said).toMatch(/^restored the files of #1 \(tell the agent its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
   }, 30_000);
 });
