@@ -135,7 +135,7 @@ function openAnswer(fifo: string): number | undefined {
   }
 }
 
-/** The longest stdout line an answer carries, in bytes (a longer one is left out, never cut: it is JSON): the answer stays one write under PIPE_BUF. */
+/** The longest stdout line an answer carries, in bytes (a longer one is left out, never cut: it is JSON), so that the answer stays one short write. */
 const maxStdoutBytes = 3000;
 
 /**
