@@ -92,6 +92,12 @@ export interface AgentAdapter {
    * first Esc at once (it interrupts).
    */
   readonly holdsFirstEsc?: boolean;
+  /**
+   * The key that makes the agent leave the way its user leaves it (printing how to resume),
+   * pressed again until it does: what Rewind's /quit sends before ending it with SIGHUP,
+   * which it would die of without a word. None: SIGHUP at once.
+   */
+  readonly quitKey?: string;
   /** What a restore can put back for a checkpoint this agent took part in (one without a kept conversation: files only, and why). */
   restoreModes(checkpoint: { conversation: unknown }): Record<RestoreMode, ModeState>;
   /**

@@ -99,6 +99,7 @@ export const claudeAgent: AgentAdapter = {
   launch: (launch) => claudeLaunch(launch),
   activity: 'hooks',
   holdsFirstEsc: true,
+  quitKey: '\x03',
   restoreModes: conversationModes,
   hookEvent: claudeHookEvent,
   promptNote: promptContext('UserPromptSubmit'),

@@ -31,6 +31,7 @@ export const codexAgent: AgentAdapter = {
   launch: (launch) => codexLaunch(launch),
   activity: 'hooks',
   holdsFirstEsc: true,
+  quitKey: '\x03',
   restoreModes: conversationModes,
   hookEvent: codexHookEvent,
   promptNote: promptContext('UserPromptSubmit'),

@@ -24,7 +24,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (argv.length > 1 || argv[0]?.startsWith('-')) throw new UsageError(`unexpected '${argv.find((arg) => arg.startsWith('-')) ?? argv[1]}' (see \`rewind demo --help\`)`);
   const place = createDemoProject(argv[0] === undefined ? undefined : path.resolve(io.cwd, argv[0]), io.env);
   return runAgentApp(
-    { command: process.execPath, args: [demoAgentScript()], agent: 'demo', cwd: place.project, env: { ...io.env, REWIND_DEMO_CONFIG_DIR: place.agentHome }, hint: demoHint },
+    { command: process.execPath, args: [demoAgentScript()], agent: 'demo', cwd: place.project, env: { ...io.env, REWIND_DEMO_CONFIG_DIR: place.agentHome }, hint: demoHint, resumeLine: false },
     io,
   );
 }

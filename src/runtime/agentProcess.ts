@@ -34,6 +34,28 @@ export class AgentProcess {
     return this.current.terminate();
   }
 
+  /**
+   * Asks the agent to leave as its user would: `key` (its own way out, Ctrl-C for most: a
+   * first press clears a draft or interrupts a turn, the next ones quit) pressed again every
+   * `everyMs`, `presses` times, until it exits; then a moment more for it to finish. Resolves
+   * once it exited or that is over (the caller ends it then). No key: at once. An agent ended
+   * by SIGHUP instead dies without leaving its full screen or saying how to resume (Codex).
+   */
+  async askToLeave(key: string | undefined, presses = 4, everyMs = 300, lastMs = 1_500): Promise<void> {
+    if (key === undefined) return;
+    let gone = false;
+    const exited = this.current.exited.then(() => {
+      gone = true;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const after = (ms: number) => Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+    for (let press = 0; press < presses && !gone; press++) {
+      this.current.write(key);
+      await after(everyMs);
+    }
+    if (!gone) await after(lastMs);
+  }
+
   /** Settles with the exit of the agent running when it exits (all its output handed on). */
   get exited(): Promise<PtyExit> {
     return (async () => {

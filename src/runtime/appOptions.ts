@@ -12,6 +12,8 @@ export interface RunAppOptions {
   agent?: string;
   /** A first hint for the status line (the demo says what to type). */
   hint?: string;
+  /** Say how to resume the agent's session inside Rewind as it leaves (default true; the demo's temp project is not resumed). */
+  resumeLine?: boolean;
 }
 
 /** The app around an agent already started. */

@@ -392,6 +392,9 @@ export class SessionController implements SessionPort {
 
   quit(): void {
     this.quitting = true;
-    void this.stop();
+    void this.agentProcess.askToLeave(this.agent.adapter.quitKey).then(() => this.stop());
   }
+
+  /** The agent's own session id, as its latest hook call gave it. */
+  agentSession = (): string | undefined => this.hookCalls.agentSession;
 }

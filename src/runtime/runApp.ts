@@ -41,7 +41,7 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
 
   try {
     const { runSession } = await loadSession();
-    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice });
+    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice, resumeLine: options.resumeLine });
   } catch (error) {
     if (!pty.exitStatus) await pty.terminate();
     throw error;

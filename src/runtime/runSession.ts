@@ -5,6 +5,7 @@ import { decset, restoreTerminalSequence, SAVE_TITLE } from '../pty/terminalMode
 import { loadConfigLenient } from '../config/lenient.js';
 import { InkFrameSink, layoutOf, ScreenWriter } from '../app/screenWriter.js';
 import { loadInkWhenNeeded } from './inkLoader.js';
+import { resumeCommand, withResumeLine } from './resumeLine.js';
 
 import type { RunSessionOptions } from './appOptions.js';
 
@@ -89,13 +90,19 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
     stdout.write(restoreTerminalSequence() + lastWords);
     stdin.pause();
   };
-  /** The agent's last words, or none if they cannot be had (bounded: the app is on its way out). */
+  /** How to resume the agent's session inside Rewind, if there is one to resume. */
+  const resume = () =>
+    options.resumeLine === false ? undefined : resumeCommand({ command: options.command, args: options.args, cwd: options.cwd, startedIn: process.cwd(), agent: session.agent, session: session.agentSession() });
+  /**
+   * The agent's last words, or none if they cannot be had (bounded: the app is on its way
+   * out), then the line that resumes its session inside Rewind.
+   */
   const lastWords = (): Promise<string> =>
-    new Promise((resolve) => {
+    new Promise<string>((resolve) => {
       if (terminalGone) return resolve('');
       const timer = setTimeout(() => resolve(''), 2_000).unref();
       session.lastWords().then(resolve, () => resolve('')).finally(() => clearTimeout(timer));
-    });
+    }).then((words) => (terminalGone ? words : withResumeLine(words, resume())));
   let leaving = false;
   /** Stops the agent (bounded: a stuck one is killed), puts the terminal back, exits. */
   const leave = (code: number, message?: string) => {
