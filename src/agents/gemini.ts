@@ -77,6 +77,8 @@ export const geminiAgent: AgentAdapter = {
   launch: (launch) => geminiLaunch(launch),
   activity: 'hooks',
   holdsFirstEsc: true,
+  // Ctrl-C twice, as its user leaves it: its goodbye box with `gemini --resume <id>` (SIGHUP ends it without a word).
+  quitKey: '\x03',
   restoreModes: conversationModes,
   hookEvent: geminiHookEvent,
   promptNote: promptContext('BeforeAgent'),

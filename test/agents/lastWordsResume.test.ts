@@ -1,13 +1,13 @@
 // The real agents as Rewind leaves (issue 24, item 5): their own last words stay on the
 // terminal (how they resume outside Rewind), then Rewind's one line that resumes the same
 // session inside Rewind with the user's own arguments: after the agent's own quit, and after
-// Rewind's Ctrl+] /quit (of which Codex used to leave nothing at all: SIGHUP killed it before
-// it left its full screen). The pinned releases, offline, against the fake model.
+// Rewind's Ctrl+] /quit (of which Codex and Gemini used to leave nothing at all: SIGHUP killed
+// them before they left their full screen). The pinned releases, offline, against the fake model.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shellWord } from '../../src/shared/shellWord.js';
 import { startInPty, type TermSession } from '../helpers/term.js';
 import { trustAll } from './codexDialogs.js';
-import { claudeSetup, codexSetup, createWorld, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
+import { claudeSetup, codexSetup, createWorld, geminiSetup, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
 import { insideRewind } from './inApp.js';
 import { stopTui } from './proof.js';
 
@@ -45,6 +45,14 @@ const codex: Agent = {
   quit: '/quit',
   hint: /codex resume ([0-9a-f-]{36})/,
   resume: (session) => ['resume', session],
+};
+const gemini: Agent = {
+  name: 'gemini',
+  setup: (world) => geminiSetup(world),
+  ready: /Type your message/,
+  quit: '/quit',
+  hint: /gemini --resume ([0-9a-f-]{36})/,
+  resume: (session) => ['--resume', session],
 };
 
 /** The agent's own words after `rewind --` (its command and the user's arguments). */
@@ -100,7 +108,7 @@ function expectWayBack(agent: Agent, { text, words }: { text: string; words: str
   expect(line).toBe(`Resume in Rewind: rewind -- ${[...words, ...agent.resume(session ?? '')].map(shellWord).join(' ')}`);
 }
 
-describe.each([claude, codex])('$name as Rewind leaves', (agent) => {
+describe.each([claude, codex, gemini])('$name as Rewind leaves', (agent) => {
   let world: AgentWorld;
   beforeEach(async () => {
     world = await createWorld((root) => [{ root, steps: [{ text: answer }] }]);
