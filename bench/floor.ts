@@ -3,7 +3,7 @@ import path from 'node:path';
 import { git, gitAsync } from './lib.js';
 
 /**
- * The git-plumbing floor from FACTS.md: a bare shadow repo with alternates and a
+ * The git-plumbing floor: a bare shadow repo with alternates and a
  * persistent index, four commands spawned from Node (add -A, write-tree, commit-tree,
  * update-ref). When the tree equals the previous one it stops after write-tree, as any
  * real tool would (no empty checkpoint): two spawns. `seed` copies the project's index

@@ -73,7 +73,7 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
   return tool;
 }
 
-/** What a Claude Code hook call means (FACTS.md: payloads). */
+/** What a Claude Code hook call means (docs/agents.md: payloads). */
 export function claudeHookEvent(event: string, payload: unknown): HookOutcome {
   // An interrupt fires no Stop; the idle prompt's notification says the agent waits. So does
   // a session that starts (or is resumed or cleared): until its first prompt, the agent waits,

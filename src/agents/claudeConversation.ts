@@ -1,4 +1,4 @@
-// Claude Code's conversation at a checkpoint (FACTS.md): where it stood at each hook call
+// Claude Code's conversation at a checkpoint (docs/agents.md): where it stood at each hook call
 // (the payload's transcript_path, session_id, prompt_id), rebuilt as a new session's file
 // beside the original, resumed with `--resume <id>`.
 import { randomUUID } from 'node:crypto';

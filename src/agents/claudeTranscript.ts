@@ -1,4 +1,4 @@
-// Claude Code's transcript cut back to a checkpoint (FACTS.md: one JSON object per line,
+// Claude Code's transcript cut back to a checkpoint (docs/agents.md: one JSON object per line,
 // messages chained by uuid/parentUuid, a reply that both says and calls spread over lines
 // sharing message.id, tool results in user lines). The cut is made on a copy: a new
 // session's file, the original never touched. The transcript is read line by line (it may

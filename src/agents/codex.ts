@@ -16,7 +16,7 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
   return command ? `${tool} ${shortLine(command)}` : tool;
 }
 
-/** What a Codex hook call means (FACTS.md; test/fixtures/hooks/codex/ are real payloads): an interrupt fires no Stop, but its own event. */
+/** What a Codex hook call means (docs/agents.md; test/fixtures/hooks/codex/ are real payloads): an interrupt fires no Stop, but its own event. */
 export function codexHookEvent(event: string, payload: unknown): HookOutcome {
   return hookStep(event, payload, { tool: 'PreToolUse', prompt: 'UserPromptSubmit', idle: (name) => name === 'Stop' || name === 'Interrupt', label: toolLabel, conversation: codexConversationPoint });
 }

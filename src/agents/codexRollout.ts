@@ -1,4 +1,4 @@
-// Codex's rollout (its session file, FACTS.md: one JSON object a line, `{timestamp, type,
+// Codex's rollout (its session file, docs/agents.md: one JSON object a line, `{timestamp, type,
 // payload}`, the first a `session_meta`) cut back to a checkpoint, as a NEW session: the
 // lines of the turns that had ended before the step's turn began, the session's id replaced
 // by a new one in every line (the file's name carries it too). The original is never touched.

@@ -8,7 +8,7 @@ import { hookCommand } from './hookCommand.js';
 import { hookStep, promptContext } from './hookSteps.js';
 import { field, shortLine, shownPath } from './payload.js';
 
-/** The tools that can change files: each gets a checkpoint before it runs (FACTS.md). */
+/** The tools that can change files: each gets a checkpoint before it runs (docs/agents.md). */
 const fileTools = 'write_file|replace|run_shell_command';
 export const geminiHookEvents = ['BeforeTool', 'BeforeAgent', 'AfterAgent', 'SessionStart'] as const;
 /** Gemini counts a hook's timeout in milliseconds: as long as the hook client's own watchdog. */
@@ -54,7 +54,7 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
   return command ? `${tool} ${shortLine(command)}` : tool;
 }
 
-/** What a Gemini CLI hook call means (FACTS.md; test/fixtures/hooks/gemini/ are real payloads). */
+/** What a Gemini CLI hook call means (docs/agents.md; test/fixtures/hooks/gemini/ are real payloads). */
 export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
   // A prompt: the session is at work in its own file, and what a resume left beside it can go.
   if (event === 'BeforeAgent') dropResumeLeftovers(payload);

@@ -1,4 +1,4 @@
-// Gemini CLI's conversation at a checkpoint (FACTS.md): where it stood at each hook call (the
+// Gemini CLI's conversation at a checkpoint (docs/agents.md): where it stood at each hook call (the
 // payload's transcript_path and session_id; its payloads name no prompt, so a tool call says
 // only that it is inside a turn), rebuilt as a new session's file in the same chats folder
 // (with Rewind's Gemini home, tmp/ is the user's own), resumed with `--resume <id>`.

@@ -1,5 +1,5 @@
 // How Rewind adds its hooks to Gemini CLI without touching any file of the user's, as any
-// user (FACTS.md: the system-settings route works only for files whose every parent folder
+// user (docs/agents.md: the system-settings route works only for files whose every parent folder
 // is root's). Gemini reads its user settings from `$GEMINI_CLI_HOME/.gemini/settings.json`,
 // so Rewind runs it with a GEMINI_CLI_HOME of its own: a folder in Rewind's data folder
 // whose `.gemini/` holds

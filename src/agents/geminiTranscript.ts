@@ -1,4 +1,4 @@
-// Gemini CLI's session file cut back to a checkpoint (FACTS.md; read off the pinned 0.61
+// Gemini CLI's session file cut back to a checkpoint (docs/agents.md; read off the pinned 0.61
 // release's loader and real files). A session file is JSON lines that Gemini replays on load:
 // - a metadata record (`sessionId`, `projectHash`, `startTime`, `kind`…) first;
 // - message records (`id`, `type` user|gemini|info|…, `content`, a reply's `toolCalls` with

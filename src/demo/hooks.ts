@@ -1,4 +1,4 @@
-// Hooks as Claude Code runs them (FACTS.md): settings `{hooks: {Event: [{matcher?, hooks:
+// Hooks as Claude Code runs them (docs/agents.md): settings `{hooks: {Event: [{matcher?, hooks:
 // [{type: 'command', command, timeout}]}]}}` from --settings (JSON or a file); each command
 // run through sh with the JSON payload on stdin, waited for; exit 2 blocks a tool call.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The demo agent's conversation, kept as Claude Code keeps its own (FACTS.md): one JSON
+// The demo agent's conversation, kept as Claude Code keeps its own (docs/agents.md): one JSON
 // object per line in <config>/projects/<slug>/<session id>.jsonl, user and assistant lines
 // chained by uuid/parentUuid, tool calls as tool_use, their results as tool_result.
 import { randomUUID } from 'node:crypto';

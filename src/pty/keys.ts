@@ -104,7 +104,7 @@ function scanCsi(input: string, start: number): { end: number; complete: boolean
 /**
  * Splits raw stdin chunks into key events (see KeyEvent), working on bytes: what is not
  * UTF-8 (an X10 mouse report past column 95) reaches the child unchanged. Relies on the
- * terminal sending each key's escape sequence in one read (FACTS "Input"):
+ * terminal sending each key's escape sequence in one read (docs/agents.md, "Ink and the terminal"):
  * - a read of only Esc bytes is that many Esc presses (`\x1b\x1b` = a double Esc), and an
  *   Esc that ends a longer read is an Esc press too: emitted at once, never held back;
  * - Esc + one character (`\x1bx`, `\x1b\r`, `\x1b\x7f`) is Alt+that key: data;

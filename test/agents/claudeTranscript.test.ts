@@ -98,7 +98,7 @@ describe('cutting a real transcript back to a checkpoint', () => {
 
   it('inside the first turn (the parallel calls, the Bash after them): no message is left, the agent starts afresh', () => {
     // At the parallel calls' PreToolUse the reply was not written yet; at the Bash's, the reply
-    // and only one of the two results were (what the transcript holds at hook time varies: FACTS).
+    // and only one of the two results were (what the transcript holds at hook time varies: docs/agents.md).
     expect(linesOf(capturedAt('03-PreToolUse'))).toEqual(lines(1, 5));
     expect(linesOf(capturedAt('05-PreToolUse'))).toEqual(lines(1, 9));
     for (const call of ['03-PreToolUse', '04-PreToolUse', '05-PreToolUse']) {
