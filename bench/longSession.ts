@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Checkpoints } from '../src/checkpoints/checkpoints.js';
-import { diskUsage } from '../src/checkpoints/diskUsage.js';
+import { diskUsage } from '../src/checkpoints/store/diskUsage.js';
 import { ProjectCheckpoints } from '../src/checkpoints/projectCheckpoints.js';
 import { benchEnv, makeRepo, median, round, time } from './lib.js';
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { Checkpoints } from '../src/checkpoints/checkpoints.js';
-import type { CheckpointRecord } from '../src/checkpoints/record.js';
+import type { CheckpointRecord } from '../src/checkpoints/store/record.js';
 import { readRedoStack } from '../src/checkpoints/restore/redoStack.js';
 import { Picker } from '../src/app/picker/Picker.js';
 import type { PickerPreview } from '../src/app/picker/types.js';
-import { pickerCheckpoints } from '../src/runtime/pickerData.js';
+import { pickerCheckpoints } from '../src/runtime/restore/pickerData.js';
 import { benchEnv, makeRepo, median, percentile, round } from './lib.js';
 
 const settings = { checkpointMaxFileMb: 20, checkpointExclude: [], gcEvery: 1_000_000, checkpointWarnGb: 2 };

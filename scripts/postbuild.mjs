@@ -1,7 +1,7 @@
 // After tsc: make the CLI executable, bundle the full-screen app, and train its code cache.
 //
 // dist/bundle/app.cjs: the app without Ink, one CommonJS file, loaded through V8's code cache
-// (src/runtime/codeCachedScript.ts) once the agent was started (src/runtime/runApp.ts, not bundled). Loading ~60 modules one by one cost ~0.6 s of start-up;
+// (src/runtime/session/codeCachedScript.ts) once the agent was started (src/runtime/session/runApp.ts, not bundled). Loading ~60 modules one by one cost ~0.6 s of start-up;
 // bundled as ES modules, ~0.15 s; from the code cache, the compiling is gone too.
 // dist/bundle/ink.mjs: Ink, React and the views, an ES module (they need top-level await),
 // imported only when an overlay or the picker first needs them.
@@ -127,7 +127,7 @@ chmodSync(cli, 0o755);
 
 await build({
   ...shared,
-  entryPoints: [path.join(dist, 'runtime/runSession.js')],
+  entryPoints: [path.join(dist, 'runtime/session/runSession.js')],
   outfile: app,
   format: 'cjs',
   plugins: [importInkInBundle, builtinsCopiedOnce],

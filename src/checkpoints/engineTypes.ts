@@ -1,6 +1,6 @@
 // The engine's option and result types (src/checkpoints/index.ts exports them).
-import type { ConversationRef, CheckpointRecord } from './record.js';
-import type { ChangeExamples, ChangeSummary } from './snapshot.js';
+import type { ConversationRef, CheckpointRecord } from './store/record.js';
+import type { ChangeExamples, ChangeSummary } from './snapshot/snapshot.js';
 import type { ProgressReport } from '../shared/progress.js';
 
 /** The settings of config.json that the engine uses. */

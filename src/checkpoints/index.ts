@@ -4,22 +4,22 @@ import { Checkpoints, type OpenOptions } from './checkpoints.js';
 import { ProjectCheckpoints } from './projectCheckpoints.js';
 
 export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
-export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './storeCatalog.js';
-export type { PruneOptions, PruneResult } from './applyRetention.js';
-export type { RetentionPolicy } from './retention.js';
+export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './store/storeCatalog.js';
+export type { PruneOptions, PruneResult } from './retention/applyRetention.js';
+export type { RetentionPolicy } from './retention/retention.js';
 export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpoints.js';
-export type { ChangeSummary, ChangeExamples } from './snapshot.js';
-export type { CheckpointRecord, ConversationRef, SkippedFile } from './record.js';
-export type { RepairResult } from './repairChain.js';
-export type { BisectEvent, BisectOptions, BisectResult, BisectStep, ScanBreak, Verdict } from './bisect.js';
-export type { ForkResult } from './fork.js';
-export type { StepDiff } from './stepDiff.js';
+export type { ChangeSummary, ChangeExamples } from './snapshot/snapshot.js';
+export type { CheckpointRecord, ConversationRef, SkippedFile } from './store/record.js';
+export type { RepairResult } from './store/repairChain.js';
+export type { BisectEvent, BisectOptions, BisectResult, BisectStep, ScanBreak, Verdict } from './tools/bisect.js';
+export type { ForkResult } from './tools/fork.js';
+export type { StepDiff } from './tools/stepDiff.js';
 export type { LeftAlone, PlannedWrite, RestorePlan } from './restore/plan.js';
 export type { RestorePreview } from './restore/planRestore.js';
 export type { PlanNow, Requester, RestoreOptions, RestoreResult } from './restore/restore.js';
 export type { RedoPreview, RedoResult } from './restore/redo.js';
-export { whyUnrestorable } from './record.js';
-export { requireGit } from './git.js';
+export { whyUnrestorable } from './store/record.js';
+export { requireGit } from './git/git.js';
 export { engineSettings } from './settings.js';
 
 /**

@@ -5,7 +5,7 @@ import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.
 import { openCheckpoints } from './open.js';
 import { localTime } from '../shared/time.js';
 import { noCheckpointsYet } from '../shared/messages.js';
-import { sessionSteps, type SessionStep, type StepNow } from '../runtime/sessionSteps.js';
+import { sessionSteps, type SessionStep, type StepNow } from '../runtime/restore/sessionSteps.js';
 
 const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCodeCachedScript } from '../runtime/codeCachedScript.js';
-import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/runApp.js';
+import { loadCodeCachedScript } from '../runtime/session/codeCachedScript.js';
+import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/session/runApp.js';
 import { agentFacts } from '../runtime/helpFacts.js';
 import { commandHelp } from './help.js';
 import { commandTable } from './table.js';
@@ -46,7 +46,7 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
  */
 function sessionLoader(env: NodeJS.ProcessEnv): SessionLoader {
   const bundle = fileURLToPath(new URL('../bundle/app.cjs', import.meta.url));
-  if (!existsSync(bundle)) return () => import('../runtime/runSession.js');
+  if (!existsSync(bundle)) return () => import('../runtime/session/runSession.js');
   return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: env.REWIND_TRAIN_CODE_CACHE === '1' }).exports as Awaited<ReturnType<SessionLoader>>);
 }
 

@@ -1,8 +1,8 @@
 // The search of `rewind bisect` as pure functions: the range, what is worth testing, the
 // next probe with skips, and the breaks a scan finds.
 import { describe, expect, it } from 'vitest';
-import { bisectRange, nextProbe, runsLeft, scanBreaks, testable } from '../../src/checkpoints/bisectSearch.js';
-import type { CheckpointRecord } from '../../src/checkpoints/record.js';
+import { bisectRange, nextProbe, runsLeft, scanBreaks, testable } from '../../src/checkpoints/tools/bisectSearch.js';
+import type { CheckpointRecord } from '../../src/checkpoints/store/record.js';
 
 function record(id: number, over: Partial<CheckpointRecord> = {}): CheckpointRecord {
   return { id, commit: `c${id}`, tree: `t${id}`, time: '', session: 's', agent: null, trigger: 'manual', label: '', deduped: false, changedSincePrevious: 1, skipped: [], nested: [], projectHead: null, conversation: null, ...over };

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFirstScript } from '../../src/checkpoints/firstScript.js';
-import { projectGitEnv } from '../../src/checkpoints/gitEnv.js';
-import { parseScriptOutput } from '../../src/checkpoints/snapshotScript.js';
+import { startFirstScript } from '../../src/checkpoints/snapshot/firstScript.js';
+import { projectGitEnv } from '../../src/checkpoints/git/gitEnv.js';
+import { parseScriptOutput } from '../../src/checkpoints/snapshot/snapshotScript.js';
 import { shadowGit, treePaths } from '../helpers/shadow.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { commit } from '../helpers/repoShapes.js';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
-import { parseScriptOutput } from '../../src/checkpoints/snapshotScript.js';
+import { parseScriptOutput } from '../../src/checkpoints/snapshot/snapshotScript.js';
 import { projectState } from '../helpers/restoreKit.js';
 import { treePaths } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';

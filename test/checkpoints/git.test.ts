@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startProcess } from '../../src/checkpoints/git.js';
+import { startProcess } from '../../src/checkpoints/git/git.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -87,7 +87,7 @@ describe('startProcess', () => {
  * handlers would decide what SIGINT does to it.
  */
 function holder(pidFile: string, then: string): ChildProcess {
-  const built = path.resolve(import.meta.dirname, '../../dist/checkpoints/git.js');
+  const built = path.resolve(import.meta.dirname, '../../dist/checkpoints/git/git.js');
   expect(fs.existsSync(built), 'the built git module (npm test builds first)').toBe(true);
   const program = `
     import { startProcess } from ${JSON.stringify(built)};

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hasFileNamed, parseIndex as parseIndexFile, type IndexEntry } from '../../src/checkpoints/indexFile.js';
+import { hasFileNamed, parseIndex as parseIndexFile, type IndexEntry } from '../../src/checkpoints/git/indexFile.js';
 
 /** The parsed entries as plain data (the parser's objects compute their blob id lazily). */
 function parseIndex(bytes: Buffer) {

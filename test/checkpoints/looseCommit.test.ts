@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRef, writeRootCommit } from '../../src/checkpoints/looseCommit.js';
-import { shadowIdentity } from '../../src/checkpoints/gitEnv.js';
+import { createRef, writeRootCommit } from '../../src/checkpoints/git/looseCommit.js';
+import { shadowIdentity } from '../../src/checkpoints/git/gitEnv.js';
 import { hermeticGitEnv, runGitSync, createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 import { shadowGit } from '../helpers/shadow.js';
 

@@ -4,8 +4,8 @@ import { afterEach, beforeEach } from 'vitest';
 import { configDefaults } from '../../src/config/schema.js';
 import type { RewindConfig } from '../../src/config/schema.js';
 import { PtySession } from '../../src/pty/ptySession.js';
-import { openForApp } from '../../src/runtime/checkpointer.js';
-import { SessionController } from '../../src/runtime/controller.js';
+import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
+import { SessionController } from '../../src/runtime/session/controller.js';
 import { createSandbox, type Sandbox } from './tempRepo.js';
 
 export interface SessionStart {

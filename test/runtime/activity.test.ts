@@ -1,6 +1,6 @@
 // Busy or idle from the agent's output: its answers to the keys we forward are not work.
 import { describe, expect, it } from 'vitest';
-import { ActivityTracker, isInterrupt } from '../../src/runtime/activity.js';
+import { ActivityTracker, isInterrupt } from '../../src/runtime/checkpointing/activity.js';
 
 describe('ActivityTracker', () => {
   it('takes output right after a forwarded key for an answer to it, later output for work', () => {

@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SessionController } from '../../src/runtime/controller.js';
-import { runAppCommand } from '../../src/runtime/appCommands.js';
-import { openPicker } from '../../src/runtime/pickerFlow.js';
+import type { SessionController } from '../../src/runtime/session/controller.js';
+import { runAppCommand } from '../../src/runtime/session/appCommands.js';
+import { openPicker } from '../../src/runtime/restore/pickerFlow.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { sessionSandbox } from '../helpers/session.js';
 import { waitFor } from '../helpers/waitFor.js';

@@ -1,6 +1,6 @@
 // Issue 11 item 22: a burst's label never hides the biggest part of its change.
 import { describe, expect, it } from 'vitest';
-import { changeLabel } from '../../src/runtime/changeLabel.js';
+import { changeLabel } from '../../src/runtime/checkpointing/changeLabel.js';
 
 describe('the label of a burst of file changes', () => {
   it('counts by kind, biggest first, then names the biggest kinds first', () => {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { codeCacheFileOf, loadCodeCachedScript } from '../../src/runtime/codeCachedScript.js';
+import { codeCacheFileOf, loadCodeCachedScript } from '../../src/runtime/session/codeCachedScript.js';
 
-const loader = path.resolve(import.meta.dirname, '../../dist/runtime/codeCachedScript.js');
+const loader = path.resolve(import.meta.dirname, '../../dist/runtime/session/codeCachedScript.js');
 const builtApp = path.resolve(import.meta.dirname, '../../dist/bundle/app.cjs');
 const folders: string[] = [];
 

@@ -1,8 +1,8 @@
 // The command bar's parsing and editing, and the status line's checkpoint part.
 import { describe, expect, it } from 'vitest';
-import { commandHint, completeCommand, editCommandLine, parseCommandLine } from '../../src/runtime/commandLine.js';
-import { checkpointStatus } from '../../src/runtime/viewParts.js';
-import type { CheckpointRecord } from '../../src/checkpoints/record.js';
+import { commandHint, completeCommand, editCommandLine, parseCommandLine } from '../../src/runtime/session/commandLine.js';
+import { checkpointStatus } from '../../src/runtime/session/viewParts.js';
+import type { CheckpointRecord } from '../../src/checkpoints/store/record.js';
 
 describe('parseCommandLine', () => {
   it('takes /name and an argument, with or without the slash, and unique prefixes', () => {

@@ -1,6 +1,6 @@
 // How an Enter checkpoint is labelled from what the screen shows (see enterLabel).
 import { describe, expect, it } from 'vitest';
-import { enterLabel, type LineOnScreen } from '../../src/runtime/enterLabel.js';
+import { enterLabel, type LineOnScreen } from '../../src/runtime/checkpointing/enterLabel.js';
 
 const line = (text: string, prompt: string | undefined, outputMeanwhile = false): LineOnScreen => ({ prompt, atEnter: { text, beforeCursor: '', whole: true }, outputMeanwhile });
 

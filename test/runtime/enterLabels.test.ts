@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { SessionController } from '../../src/runtime/controller.js';
+import type { SessionController } from '../../src/runtime/session/controller.js';
 import { sessionSandbox } from '../helpers/session.js';
 import { write } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';

@@ -1,7 +1,7 @@
 // The frame pacer on a fake clock: which frames are drawn at once and which wait for the
 // flood pace (the order of events, not how fast a machine runs them).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FramePacer } from '../../src/runtime/framePacer.js';
+import { FramePacer } from '../../src/runtime/session/framePacer.js';
 
 describe('FramePacer', () => {
   let frames: number[];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyEvent } from '../../src/pty/keys.js';
 import { scrollPieces, type ScrollPiece } from '../../src/pty/scrollKeys.js';
-import { KeyRouter, type KeyHost, type KeyLayer } from '../../src/runtime/keyRouter.js';
+import { KeyRouter, type KeyHost, type KeyLayer } from '../../src/runtime/session/keyRouter.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 /** A session in miniature: the layer it shows, and a log of what reached the agent and what ran. */

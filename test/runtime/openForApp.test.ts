@@ -1,6 +1,6 @@
 // Whether the app can take checkpoints, and why not: real folders, real git on PATH.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openForApp } from '../../src/runtime/checkpointer.js';
+import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
 import { configDefaults } from '../../src/config/schema.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modeOptions } from '../../src/app/picker/modeOptions.js';
 import { buildRows } from '../../src/app/picker/pickerRows.js';
-import { whyUnrestorable } from '../../src/checkpoints/record.js';
+import { whyUnrestorable } from '../../src/checkpoints/store/record.js';
 import { redoLast } from '../../src/checkpoints/restore/redo.js';
 import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
-import { pickerCheckpoints, PreviewLoader } from '../../src/runtime/pickerData.js';
+import { pickerCheckpoints, PreviewLoader } from '../../src/runtime/restore/pickerData.js';
 import { commitOnFeatureBranch, dropFeatureBranch } from '../helpers/repoShapes.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 

@@ -1,6 +1,6 @@
 // The app's progress notices: a snapshot that was shown says it was taken, and only if it was.
 import { describe, expect, it } from 'vitest';
-import { progressNotices } from '../../src/runtime/progressNotice.js';
+import { progressNotices } from '../../src/runtime/session/progressNotice.js';
 
 describe('progress notices in the app', () => {
   it('say "checkpoint taken" after a shown snapshot that succeeded, nothing after one that failed', () => {

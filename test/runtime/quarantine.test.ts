@@ -12,11 +12,11 @@ import type { PickerChoice } from '../../src/app/picker/types.js';
 import { configDefaults } from '../../src/config/schema.js';
 import type { HookRequest } from '../../src/hooks/hookServer.js';
 import { PtySession } from '../../src/pty/ptySession.js';
-import { openForApp } from '../../src/runtime/checkpointer.js';
-import { SessionController } from '../../src/runtime/controller.js';
-import { conversationStoreOf } from '../../src/runtime/conversations.js';
-import type { HookChannel } from '../../src/runtime/hookChannel.js';
-import { openPicker } from '../../src/runtime/pickerFlow.js';
+import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
+import { SessionController } from '../../src/runtime/session/controller.js';
+import { conversationStoreOf } from '../../src/runtime/restore/conversations.js';
+import type { HookChannel } from '../../src/runtime/hooks/hookChannel.js';
+import { openPicker } from '../../src/runtime/restore/pickerFlow.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 

@@ -2,9 +2,9 @@
 // any other: a conversation restore starts the agent again, and Gemini CLI takes 12 s or more
 // to show its prompt, twice as long as a notice lasts. On a fake clock: no waiting.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ActivityTracker } from '../../src/runtime/activity.js';
-import { Notices } from '../../src/runtime/notices.js';
-import { RestoreNoticeHold } from '../../src/runtime/restoreAgent.js';
+import { ActivityTracker } from '../../src/runtime/checkpointing/activity.js';
+import { Notices } from '../../src/runtime/session/notices.js';
+import { RestoreNoticeHold } from '../../src/runtime/restore/restoreAgent.js';
 
 const shownMs = 6_000;
 

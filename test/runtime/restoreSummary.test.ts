@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitNotice } from '../../src/app/noticeFit.js';
 import type { RestoreResult } from '../../src/checkpoints/index.js';
-import { summary } from '../../src/runtime/pickerFlow.js';
+import { summary } from '../../src/runtime/restore/pickerFlow.js';
 
 const result: RestoreResult = {
   checkpoint: 7,

@@ -8,8 +8,8 @@ import { demoAgent } from '../../src/agents/demo.js';
 import { genericAgent } from '../../src/agents/generic.js';
 import type { AgentAdapter } from '../../src/agents/agentAdapter.js';
 import { ScreenModel } from '../../src/pty/screen.js';
-import { AdapterGuard } from '../../src/runtime/adapterGuard.js';
-import { resumeCommand, withResumeLine } from '../../src/runtime/resumeLine.js';
+import { AdapterGuard } from '../../src/runtime/session/adapterGuard.js';
+import { resumeCommand, withResumeLine } from '../../src/runtime/session/resumeLine.js';
 
 const guard = (agent: AgentAdapter) => new AdapterGuard(agent, () => undefined);
 const base = { cwd: '/p', startedIn: '/p' };

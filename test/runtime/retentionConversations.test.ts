@@ -7,7 +7,7 @@ import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
 import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 import { ConversationStore } from '../../src/conversation/conversationStore.js';
 import { configDefaults } from '../../src/config/schema.js';
-import { retainIfDue } from '../../src/runtime/retention.js';
+import { retainIfDue } from '../../src/runtime/checkpointing/retention.js';
 import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Checkpointer } from '../../src/runtime/checkpointer.js';
-import { fileEventsDelivered } from '../../src/runtime/watchFence.js';
-import { ChangeWatcher, type WatcherOptions } from '../../src/runtime/watcher.js';
+import { Checkpointer } from '../../src/runtime/checkpointing/checkpointer.js';
+import { fileEventsDelivered } from '../../src/runtime/checkpointing/watchFence.js';
+import { ChangeWatcher, type WatcherOptions } from '../../src/runtime/checkpointing/watcher.js';
 import { createSandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 

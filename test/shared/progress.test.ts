@@ -56,7 +56,7 @@ describe('progress', () => {
 
 describe("the app's progress notices", () => {
   it('say the counts in the status line, and a shown snapshot says when it is done', async () => {
-    const { progressNotices } = await import('../../src/runtime/progressNotice.js');
+    const { progressNotices } = await import('../../src/runtime/session/progressNotice.js');
     const said: string[] = [];
     const listen = progressNotices((text) => said.push(text), { REWIND_TEST_PROGRESS_AFTER_MS: '0' });
     listen({ task: 'snapshot', done: 2_000 });

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { UserError } from '../shared/errors.js';
-import { stopGroup, trackGroup, untrackGroup } from './processGroup.js';
-import { withOwner } from './processOwner.js';
+import { UserError } from '../../shared/errors.js';
+import { stopGroup, trackGroup, untrackGroup } from '../os/processGroup.js';
+import { withOwner } from '../os/processOwner.js';
 
 /** What to say when git (or the sh that runs it) is not installed. */
 export function programMissing(file: string, cause?: unknown): UserError {

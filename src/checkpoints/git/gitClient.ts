@@ -1,6 +1,6 @@
 import type { SimpleGit } from 'simple-git';
 import { defaultGitTimeoutMs, GitError, programMissing } from './git.js';
-import type { ShadowRepo } from './shadowRepo.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 
 /**
  * simple-git for the engine's one-off questions to the shadow repo (listing refs, a tree's

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Project } from './project.js';
+import type { Project } from '../project.js';
 
 function packedRef(commonDir: string, ref: string): string | undefined {
   try {

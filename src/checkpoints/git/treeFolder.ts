@@ -1,4 +1,4 @@
-import type { Checkpoints } from './checkpoints.js';
+import type { Checkpoints } from '../checkpoints.js';
 import { runGit, type RunResult } from './git.js';
 
 /**
@@ -42,4 +42,4 @@ export class TreeFolder {
   }
 }
 
-export { makeScratch, removeScratch } from './scratchFolders.js';
+export { makeScratch, removeScratch } from '../store/scratchFolders.js';

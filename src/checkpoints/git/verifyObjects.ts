@@ -1,5 +1,5 @@
 import { ObjectReader, parseTreeObject } from './catFile.js';
-import type { ShadowRepo } from './shadowRepo.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 
 interface TreeNode {
   trees: string[];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ObjectReader } from '../catFile.js';
-import type { ShadowRepo } from '../shadowRepo.js';
+import { ObjectReader } from '../git/catFile.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
 import type { DisplacedFiles } from './displaced.js';
 import { crashAfterOps } from './crashSeams.js';

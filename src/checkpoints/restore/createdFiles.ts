@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../atomicFile.js';
+import { writeFileAtomic } from '../store/atomicFile.js';
 import type { Checkpoints } from '../checkpoints.js';
 import type { RedoPoint } from './redoStack.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
-import { GitError } from '../git.js';
+import { GitError } from '../git/git.js';
 import type { RestorePlan } from './plan.js';
 
 /** A blob the plan needs is not in the store (the project's gc pruned what it borrowed). */

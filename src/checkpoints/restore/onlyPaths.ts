@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
 import type { Checkpoints } from '../checkpoints.js';
-import { GitError } from '../git.js';
-import type { CheckpointRecord } from '../record.js';
+import { GitError } from '../git/git.js';
+import type { CheckpointRecord } from '../store/record.js';
 import { unrestorable } from './errors.js';
 import { entriesAt } from './treeEntries.js';
 

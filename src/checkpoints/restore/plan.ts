@@ -1,4 +1,4 @@
-import { gitlinkMode, type RawChange } from '../diffRaw.js';
+import { gitlinkMode, type RawChange } from '../git/diffRaw.js';
 
 /** A file the restore writes: created, or replaced whole (content, mode or type). */
 export interface PlannedWrite {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Checkpoints } from '../checkpoints.js';
-import { text } from '../git.js';
+import { text } from '../git/git.js';
 import type { RestorePlan } from './plan.js';
 import { pathspecs } from './planRestore.js';
 import { withScratch } from './staging.js';

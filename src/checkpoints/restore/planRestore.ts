@@ -1,7 +1,7 @@
 import type { Checkpoints } from '../checkpoints.js';
-import { parseRawDiff, type RawChange } from '../diffRaw.js';
-import type { CheckpointRecord, SkippedFile } from '../record.js';
-import { GitError } from '../git.js';
+import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
+import type { CheckpointRecord, SkippedFile } from '../store/record.js';
+import { GitError } from '../git/git.js';
 import { leaveAloneByDisk } from './diskChecks.js';
 import { MissingObjectError, unrestorable } from './errors.js';
 import { planFromDiff, type LeftAlone, type PlannedWrite } from './plan.js';

@@ -1,6 +1,6 @@
 import { UserError } from '../../shared/errors.js';
 import type { Checkpoints } from '../checkpoints.js';
-import type { CheckpointRecord } from '../record.js';
+import type { CheckpointRecord } from '../store/record.js';
 import { interruptedJournal } from './journal.js';
 import { readRedoStack, type RedoPoint } from './redoStack.js';
 import { readCreated } from './createdFiles.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runGit } from '../git.js';
-import type { ShadowRepo } from '../shadowRepo.js';
+import { runGit } from '../git/git.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 
 /**
  * The redo stack: refs `refs/rewind/redo/<seq>-<checkpoint id>-<restored id>`, one per

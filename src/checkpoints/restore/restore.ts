@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { UserError } from '../../shared/errors.js';
 import type { Checkpoints } from '../checkpoints.js';
-import { parseRawDiff, type RawChange } from '../diffRaw.js';
-import { GitError } from '../git.js';
-import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../record.js';
-import { ObjectReader } from '../catFile.js';
+import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
+import { GitError } from '../git/git.js';
+import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../store/record.js';
+import { ObjectReader } from '../git/catFile.js';
 import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites } from './apply.js';
 import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
 import { interruptedJournal, interruptedMessage, leftoversOf, rewriteJournal, writeJournal, type Journal } from './journal.js';

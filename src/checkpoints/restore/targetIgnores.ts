@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ObjectReader } from '../catFile.js';
-import { runGit, splitNul } from '../git.js';
-import type { ShadowRepo } from '../shadowRepo.js';
+import { ObjectReader } from '../git/catFile.js';
+import { runGit, splitNul } from '../git/git.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 import { MissingObjectError } from './errors.js';
 import { entriesAt } from './treeEntries.js';
 

@@ -1,5 +1,5 @@
-import type { ShadowRepo } from '../shadowRepo.js';
-import { splitNul } from '../git.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
+import { splitNul } from '../git/git.js';
 
 /** One entry of a tree, as `git ls-tree -z` lists it. */
 export interface TreeEntry {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Checkpoints } from '../checkpoints.js';
-import type { RawChange } from '../diffRaw.js';
-import { text } from '../git.js';
-import { checkpointMessage } from '../message.js';
-import type { CheckpointRecord } from '../record.js';
+import type { RawChange } from '../git/diffRaw.js';
+import { text } from '../git/git.js';
+import { checkpointMessage } from '../store/message.js';
+import type { CheckpointRecord } from '../store/record.js';
 import type { DisplacedFile } from './displaced.js';
 import { rewriteJournal, type Journal } from './journal.js';
 import type { PlannedWrite } from './plan.js';

@@ -3,19 +3,19 @@
 // checkpoint_max_gb, the oldest half of the rest goes too; then the objects are reclaimed.
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Checkpoints } from './checkpoints.js';
-import { diskUsage } from './diskUsage.js';
-import { runGit } from './git.js';
+import type { Checkpoints } from '../checkpoints.js';
+import { diskUsage } from '../store/diskUsage.js';
+import { runGit } from '../git/git.js';
 import { clearCrashLeftovers, clearStaleGitLocks, gcRunning } from './maintenance.js';
-import type { CheckpointRecord } from './record.js';
+import type { CheckpointRecord } from '../store/record.js';
 import { dropCheckpoints, finishInterruptedDrop } from './pruneStore.js';
-import { repairChain } from './repairChain.js';
-import { readRedoStack } from './restore/redoStack.js';
-import { cleanStaleStaging } from './restore/staging.js';
+import { repairChain } from '../store/repairChain.js';
+import { readRedoStack } from '../restore/redoStack.js';
+import { cleanStaleStaging } from '../restore/staging.js';
 import { nextExpiry, oldestHalf, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
 import { rememberSizeDrop, sizeDropHeld } from './sizeDrop.js';
-import { messageOf } from '../shared/errors.js';
-import { interruptedJournal } from './restore/journal.js';
+import { messageOf } from '../../shared/errors.js';
+import { interruptedJournal } from '../restore/journal.js';
 
 export interface PruneOptions {
   /** Say what would go, change nothing. */

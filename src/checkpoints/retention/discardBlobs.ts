@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitNul } from './git.js';
-import type { ShadowRepo } from './shadowRepo.js';
+import { splitNul } from '../git/git.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 
 /** The staged blob ids of these paths, before they leave the index. */
 export async function stagedOids(repo: ShadowRepo, paths: readonly string[]): Promise<Map<string, string>> {

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
-import { isAlive } from './processAlive.js';
-import type { ShadowRepo } from './shadowRepo.js';
+import { isAlive } from '../os/processAlive.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 
 /** What the background `git gc` may hold while it runs (it packs refs and expires reflogs). */
 const gcLocks = new Set(['packed-refs.lock', 'HEAD.lock']);

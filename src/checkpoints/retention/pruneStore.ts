@@ -2,12 +2,12 @@
 // go, and the chain is made whole again without them, so the objects only they needed can
 // be reclaimed and `git log -p` on the shadow still reads as one history.
 import fs from 'node:fs';
-import { runGit, splitNul, type RunOptions } from './git.js';
-import type { CheckpointLog } from './checkpointLog.js';
-import { shadowIdentity } from './gitEnv.js';
-import type { CheckpointRecord } from './record.js';
-import { readRedoStack } from './restore/redoStack.js';
-import type { ShadowRepo } from './shadowRepo.js';
+import { runGit, splitNul, type RunOptions } from '../git/git.js';
+import type { CheckpointLog } from '../store/checkpointLog.js';
+import { shadowIdentity } from '../git/gitEnv.js';
+import type { CheckpointRecord } from '../store/record.js';
+import { readRedoStack } from '../restore/redoStack.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 
 /** Keeps the commits being written reachable until the refs point at them. */
 const pruneRef = 'refs/rewind/prune';

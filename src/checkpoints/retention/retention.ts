@@ -1,6 +1,6 @@
 // Which checkpoints retention drops (DESIGN.md "Storage": retention on open). Pure: the
 // store's records, its redo stack and the time in; ids out. pruneStore.ts does the dropping.
-import type { CheckpointRecord } from './record.js';
+import type { CheckpointRecord } from '../store/record.js';
 
 /** The retention settings of config.json. */
 export interface RetentionPolicy {

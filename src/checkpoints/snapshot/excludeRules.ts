@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { homeDir } from '../config/paths.js';
-import type { ProjectGitConfig } from './projectConfig.js';
+import { homeDir } from '../../config/paths.js';
+import type { ProjectGitConfig } from '../git/projectConfig.js';
 import { heavyPatterns } from './heavyPatterns.js';
-import { literalPattern } from './gitignorePattern.js';
-import type { Project } from './project.js';
-import { writeFileAtomic } from './atomicFile.js';
+import { literalPattern } from '../git/gitignorePattern.js';
+import type { Project } from '../project.js';
+import { writeFileAtomic } from '../store/atomicFile.js';
 
 /**
  * The shadow repo's ignore rules. A shadow repo with `--work-tree` reads its OWN

@@ -1,9 +1,9 @@
-import { shellWord } from '../shared/shellWord.js';
+import { shellWord } from '../../shared/shellWord.js';
 import fs from 'node:fs';
-import { startProcess, splitNul, type RunResult } from './git.js';
-import { envArguments, projectGitOptions } from './gitEnv.js';
-import { projectConfigQuery } from './projectConfig.js';
-import type { ShadowRepo } from './shadowRepo.js';
+import { startProcess, splitNul, type RunResult } from '../git/git.js';
+import { envArguments, projectGitOptions } from '../git/gitEnv.js';
+import { projectConfigQuery } from '../git/projectConfig.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 import { scriptBody, stagedCounter, type ScriptInput } from './snapshotScript.js';
 import type { HeavyScanFiles } from './heavyScan.js';
 

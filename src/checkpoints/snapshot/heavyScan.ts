@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAlive } from './processAlive.js';
-import { splitNul } from './git.js';
+import { isAlive } from '../os/processAlive.js';
+import { splitNul } from '../git/git.js';
 import { excludeMarker } from './excludeRules.js';
-import type { ShadowRepo } from './shadowRepo.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 
 // Finds the files the heavy patterns leave out, so checkpoints can report them. It walks
 // the whole tree, so after the first snapshot it runs in the background after each

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { commonDirOf, gitDirOf } from './project.js';
-import { readProjectHead } from './projectHead.js';
-import type { SkippedFile } from './record.js';
+import { commonDirOf, gitDirOf } from '../project.js';
+import { readProjectHead } from '../git/projectHead.js';
+import type { SkippedFile } from '../store/record.js';
 import { canRead } from './stagingFailure.js';
-import type { StoreState } from './storeState.js';
+import type { StoreState } from '../store/storeState.js';
 
 // The files a snapshot leaves out (too big, heavy, not regular or unreadable, unborn nested
 // repositories): reviewed before each snapshot, and reported on each checkpoint.

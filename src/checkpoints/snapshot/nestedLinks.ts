@@ -3,7 +3,7 @@
 // folders of files now (their .git gone).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ShadowRepo } from './shadowRepo.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 import type { ScriptInput } from './snapshotScript.js';
 
 /**

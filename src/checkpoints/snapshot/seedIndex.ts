@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitNul, text } from './git.js';
-import { runProjectGit } from './projectGit.js';
-import { hasFileNamed, parseIndex, type IndexEntry } from './indexFile.js';
-import { onceProjectGitConfig, type ProjectGitConfig } from './projectConfig.js';
-import type { ShadowRepo } from './shadowRepo.js';
-import { benchSwitchedOff } from './benchSwitches.js';
+import { splitNul, text } from '../git/git.js';
+import { runProjectGit } from '../git/projectGit.js';
+import { hasFileNamed, parseIndex, type IndexEntry } from '../git/indexFile.js';
+import { onceProjectGitConfig, type ProjectGitConfig } from '../git/projectConfig.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
+import { benchSwitchedOff } from '../benchSwitches.js';
 
 const regularModes = new Set([0o100644, 0o100755]);
 

@@ -1,22 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GitError, splitNul } from './git.js';
-import { messageOf } from '../shared/errors.js';
-import { gitlinkMode, parseRawDiff, type RawChange } from './diffRaw.js';
+import { GitError, splitNul } from '../git/git.js';
+import { messageOf } from '../../shared/errors.js';
+import { gitlinkMode, parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';
-import type { IndexEntry } from './indexFile.js';
-import { clearRefLock, clearRefLockFile } from './maintenance.js';
-import { createRef, writeRootCommit } from './looseCommit.js';
-import { runProjectGit } from './projectGit.js';
-import type { ShadowRepo } from './shadowRepo.js';
-import type { SkippedFile } from './record.js';
-import type { StoreState } from './storeState.js';
+import type { IndexEntry } from '../git/indexFile.js';
+import { clearRefLock, clearRefLockFile } from '../retention/maintenance.js';
+import { createRef, writeRootCommit } from '../git/looseCommit.js';
+import { runProjectGit } from '../git/projectGit.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
+import type { SkippedFile } from '../store/record.js';
+import type { StoreState } from '../store/storeState.js';
 import { seedShadowIndex } from './seedIndex.js';
-import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
+import { discardOversizeObjects, stagedOids } from '../retention/discardBlobs.js';
 import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
-import { writeShadowConfig } from './shadowRepo.js';
-import { benchSwitchedOff } from './benchSwitches.js';
+import { writeShadowConfig } from '../store/shadowRepo.js';
+import { benchSwitchedOff } from '../benchSwitches.js';
 import { formerRepositories, writeNestedLinks } from './nestedLinks.js';
 
 /** What the snapshot needs from config.json. */

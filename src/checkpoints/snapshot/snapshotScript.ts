@@ -1,5 +1,5 @@
-import { runProcess, type RunResult } from './git.js';
-import type { ShadowRepo } from './shadowRepo.js';
+import { runProcess, type RunResult } from '../git/git.js';
+import type { ShadowRepo } from '../store/shadowRepo.js';
 import { scanFunction } from './heavyScan.js';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitNul } from './git.js';
+import { splitNul } from '../git/git.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
 /** Bytes of the files a first snapshot would copy (untracked, not ignored). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CheckpointLog } from './checkpointLog.js';
 import type { CheckpointRecord } from './record.js';
 import type { ShadowRepo } from './shadowRepo.js';
-import { gitText, shadowGitClient } from './gitClient.js';
+import { gitText, shadowGitClient } from '../git/gitClient.js';
 
 /** Whether `ref` exists in the shadow repo (loose or packed), read from its files. */
 export function refExists(repo: ShadowRepo, ref: string): boolean {

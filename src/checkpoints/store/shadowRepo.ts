@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runGit, type RunOptions, type RunResult } from './git.js';
-import { shadowGitEnv, shadowIdentity } from './gitEnv.js';
-import { seedInfoExclude } from './excludeRules.js';
-import type { Project } from './project.js';
+import { runGit, type RunOptions, type RunResult } from '../git/git.js';
+import { shadowGitEnv, shadowIdentity } from '../git/gitEnv.js';
+import { seedInfoExclude } from '../snapshot/excludeRules.js';
+import type { Project } from '../project.js';
 import type { StorePaths } from './store.js';
 import { writeFileAtomic } from './atomicFile.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../../shared/errors.js';
 import { writeFileAtomic } from './atomicFile.js';
 
 /**

@@ -2,10 +2,10 @@
 // `rewind clean` deletes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../shared/errors.js';
+import { UserError } from '../../shared/errors.js';
 import { diskUsage } from './diskUsage.js';
-import { withLock } from './lock.js';
-import { interruptedJournal } from './restore/journal.js';
+import { withLock } from '../os/lock.js';
+import { interruptedJournal } from '../restore/journal.js';
 import { historyDir } from './store.js';
 
 const deletingMark = '.deleting-';

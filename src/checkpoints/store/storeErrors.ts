@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isUserError, UserError } from '../shared/errors.js';
-import { GitError } from './git.js';
+import { isUserError, UserError } from '../../shared/errors.js';
+import { GitError } from '../git/git.js';
 
 type Trouble = 'permission' | 'read-only' | 'full';
 

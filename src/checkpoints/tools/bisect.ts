@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../shared/errors.js';
-import type { Checkpoints } from './checkpoints.js';
+import { UserError } from '../../shared/errors.js';
+import type { Checkpoints } from '../checkpoints.js';
 import { bisectRange, nextProbe, runsLeft, scanBreaks, testable, type ScanBreak, type Verdict } from './bisectSearch.js';
 import { compareLooks, describeChanges, lookAtProject, type ProjectChanges, type ProjectLook, type WatchedDir } from './bisectWatch.js';
-import type { CheckpointRecord } from './record.js';
+import type { CheckpointRecord } from '../store/record.js';
 import { runUserCommand, type TestOutcome } from './testRun.js';
-import { makeScratch, removeScratch, TreeFolder } from './treeFolder.js';
+import { makeScratch, removeScratch, TreeFolder } from '../git/treeFolder.js';
 
 export type { ScanBreak, Verdict } from './bisectSearch.js';
 export type { ProjectChanges } from './bisectWatch.js';

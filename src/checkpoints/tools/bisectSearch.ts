@@ -1,7 +1,7 @@
 // The search of `rewind bisect`, as pure functions over the checkpoints in range: which
 // ones are worth testing, which to test next, and what the verdicts found.
-import { UserError } from '../shared/errors.js';
-import type { CheckpointRecord } from './record.js';
+import { UserError } from '../../shared/errors.js';
+import type { CheckpointRecord } from '../store/record.js';
 
 export type Verdict = 'good' | 'bad' | 'skip';
 

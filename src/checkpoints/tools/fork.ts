@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../shared/errors.js';
-import type { Checkpoints } from './checkpoints.js';
-import { whyUnrestorable, type CheckpointRecord } from './record.js';
-import { makeScratch, removeScratch, TreeFolder } from './treeFolder.js';
+import { UserError } from '../../shared/errors.js';
+import type { Checkpoints } from '../checkpoints.js';
+import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
+import { makeScratch, removeScratch, TreeFolder } from '../git/treeFolder.js';
 
 /** What `rewind fork` made. */
 export interface ForkResult {

@@ -1,7 +1,7 @@
-import type { Checkpoints } from './checkpoints.js';
-import { whyUnrestorable, type CheckpointRecord } from './record.js';
-import { pathspecs } from './restore/planRestore.js';
-import { UserError } from '../shared/errors.js';
+import type { Checkpoints } from '../checkpoints.js';
+import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
+import { pathspecs } from '../restore/planRestore.js';
+import { UserError } from '../../shared/errors.js';
 
 /** What one checkpoint's step changed. */
 export interface StepDiff {

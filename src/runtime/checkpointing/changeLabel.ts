@@ -1,4 +1,4 @@
-import type { StepChanges } from '../checkpoints/index.js';
+import type { StepChanges } from '../../checkpoints/index.js';
 
 const kinds = [
   { key: 'deleted', word: 'deleted' },

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConversationRef, SnapshotOptions } from '../checkpoints/index.js';
-import { messageOf } from '../shared/errors.js';
+import type { ConversationRef, SnapshotOptions } from '../../checkpoints/index.js';
+import { messageOf } from '../../shared/errors.js';
 import { changeLabel } from './changeLabel.js';
 import { Checkpointer, type CheckpointAvailability } from './checkpointer.js';
-import type { Notices } from './notices.js';
-import { checkpointStatus } from './viewParts.js';
+import type { Notices } from '../session/notices.js';
+import { checkpointStatus } from '../session/viewParts.js';
 import { ChangeWatcher } from './watcher.js';
 
 /** A checkpoint a trigger asks for. */

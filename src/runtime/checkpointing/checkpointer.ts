@@ -1,8 +1,8 @@
-import { clockOf } from '../shared/testOverride.js';
-import { engineSettings, openProjectCheckpoints, requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions } from '../checkpoints/index.js';
-import type { RewindConfig } from '../config/schema.js';
-import { rewindHome } from '../config/paths.js';
-import { messageOf } from '../shared/errors.js';
+import { clockOf } from '../../shared/testOverride.js';
+import { engineSettings, openProjectCheckpoints, requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions } from '../../checkpoints/index.js';
+import type { RewindConfig } from '../../config/schema.js';
+import { rewindHome } from '../../config/paths.js';
+import { messageOf } from '../../shared/errors.js';
 import { retainIfDue } from './retention.js';
 
 /** Why checkpoints are off, or the engine when they are on. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CursorLine, ScreenModel } from '../pty/screen.js';
+import type { CursorLine, ScreenModel } from '../../pty/screen.js';
 import type { ActivityTracker } from './activity.js';
-import { oneLine } from '../shared/format.js';
+import { oneLine } from '../../shared/format.js';
 
 /** How long the agent's answer to a key must have been quiet before an Enter reads the line. */
 const echoSettleMs = 20;

@@ -1,10 +1,10 @@
 // Retention as the app and the commands apply it: the policy from config.json, the
 // conversations of dropped checkpoints swept with them (layer 2, which the engine never
 // reaches), and what to tell the user.
-import type { CheckpointRecord, ProjectCheckpoints, PruneResult, RetentionPolicy } from '../checkpoints/index.js';
-import type { RewindConfig } from '../config/schema.js';
-import { conversationStoreOf } from './conversations.js';
-import { formatBytes } from '../shared/format.js';
+import type { CheckpointRecord, ProjectCheckpoints, PruneResult, RetentionPolicy } from '../../checkpoints/index.js';
+import type { RewindConfig } from '../../config/schema.js';
+import { conversationStoreOf } from '../restore/conversations.js';
+import { formatBytes } from '../../shared/format.js';
 import { sizeDropHeldText } from './storeReport.js';
 
 export function retentionPolicy(config: RewindConfig): RetentionPolicy {

@@ -1,9 +1,9 @@
 // The disk-usage view as lines: `/checkpoints` in the app and `rewind checkpoints` print
 // the same table.
 import path from 'node:path';
-import type { RetentionPolicy, StoreEntry, StoreReport } from '../checkpoints/index.js';
-import { formatBytes } from '../shared/format.js';
-import { localTime } from '../shared/time.js';
+import type { RetentionPolicy, StoreEntry, StoreReport } from '../../checkpoints/index.js';
+import { formatBytes } from '../../shared/format.js';
+import { localTime } from '../../shared/time.js';
 
 const barWidth = 12;
 const nameWidth = 44;

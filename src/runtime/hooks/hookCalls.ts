@@ -1,10 +1,10 @@
-import type { HookOutcome } from '../agents/agentAdapter.js';
-import { parsePayload } from '../agents/payload.js';
-import type { HookReply, HookRequest } from '../hooks/hookServer.js';
-import type { AdapterGuard } from './adapterGuard.js';
-import type { CheckpointTriggers } from './checkpointTriggers.js';
-import { captureConversation, conversationStoreOf } from './conversations.js';
-import type { Notices } from './notices.js';
+import type { HookOutcome } from '../../agents/agentAdapter.js';
+import { parsePayload } from '../../agents/payload.js';
+import type { HookReply, HookRequest } from '../../hooks/hookServer.js';
+import type { AdapterGuard } from '../session/adapterGuard.js';
+import type { CheckpointTriggers } from '../checkpointing/checkpointTriggers.js';
+import { captureConversation, conversationStoreOf } from '../restore/conversations.js';
+import type { Notices } from '../session/notices.js';
 import { takeRestoreNote } from './restoreNote.js';
 
 /** How long after the first prompt an agent with hooks has to make its first hook call. */

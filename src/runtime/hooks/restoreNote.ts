@@ -2,12 +2,12 @@
 // remembers its edits since, and would build on files that are gone. One short note, at its
 // next prompt, through its prompt hook (the adapter's promptNote); the user is asked to say
 // it to an agent without one.
-import { genericAgent } from '../agents/generic.js';
-import type { RestoreResult } from '../checkpoints/index.js';
-import { oneLine } from '../shared/format.js';
-import type { AdapterGuard } from './adapterGuard.js';
-import type { Checkpointer } from './checkpointer.js';
-import type { SessionPort } from './sessionPort.js';
+import { genericAgent } from '../../agents/generic.js';
+import type { RestoreResult } from '../../checkpoints/index.js';
+import { oneLine } from '../../shared/format.js';
+import type { AdapterGuard } from '../session/adapterGuard.js';
+import type { Checkpointer } from '../checkpointing/checkpointer.js';
+import type { SessionPort } from '../session/sessionPort.js';
 
 /** A note waiting for the agent's next prompt. */
 export interface RestoreNote {

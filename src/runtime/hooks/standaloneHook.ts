@@ -1,14 +1,14 @@
-import type { HookOutcome } from '../agents/agentAdapter.js';
-import { agentNamed } from '../agents/chooseAgent.js';
-import { parsePayload } from '../agents/payload.js';
-import { engineSettings, openProjectCheckpoints, requireGit } from '../checkpoints/index.js';
-import { clockOf } from '../shared/testOverride.js';
-import { loadConfigLenient } from '../config/lenient.js';
-import { rewindHome } from '../config/paths.js';
-import { messageOf } from '../shared/errors.js';
-import { AdapterGuard } from './adapterGuard.js';
+import type { HookOutcome } from '../../agents/agentAdapter.js';
+import { agentNamed } from '../../agents/chooseAgent.js';
+import { parsePayload } from '../../agents/payload.js';
+import { engineSettings, openProjectCheckpoints, requireGit } from '../../checkpoints/index.js';
+import { clockOf } from '../../shared/testOverride.js';
+import { loadConfigLenient } from '../../config/lenient.js';
+import { rewindHome } from '../../config/paths.js';
+import { messageOf } from '../../shared/errors.js';
+import { AdapterGuard } from '../session/adapterGuard.js';
 import { hookFallback } from './hookCalls.js';
-import { captureConversation, conversationStoreOf } from './conversations.js';
+import { captureConversation, conversationStoreOf } from '../restore/conversations.js';
 
 export interface StandaloneHookInput {
   agent: string;

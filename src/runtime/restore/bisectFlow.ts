@@ -1,10 +1,10 @@
 // `/bisect <test command>` in the app: `rewind bisect` in the background, its progress in the
 // status line, then an offer to open the picker at the first bad checkpoint (the next Esc Esc,
 // or `/bisect` again).
-import type { BisectEvent, BisectResult } from '../checkpoints/index.js';
-import { messageOf } from '../shared/errors.js';
+import type { BisectEvent, BisectResult } from '../../checkpoints/index.js';
+import { messageOf } from '../../shared/errors.js';
 import { offerPickerAt, openPicker } from './pickerFlow.js';
-import type { SessionPort } from './sessionPort.js';
+import type { SessionPort } from '../session/sessionPort.js';
 
 interface BisectState {
   running?: { controller: AbortController; line: string; timer: NodeJS.Timeout };

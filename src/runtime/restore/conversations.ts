@@ -4,17 +4,17 @@
 // one notice, the checkpoint taken without it; nothing here can stop a file checkpoint.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RebuiltConversation } from '../agents/agentAdapter.js';
-import { filesOnly } from '../agents/generic.js';
-import type { CheckpointRecord } from '../checkpoints/index.js';
-import { ConversationStore, type ConversationRef } from '../conversation/conversationStore.js';
-import { openTranscript } from '../conversation/transcriptFile.js';
-import type { ConversationPoint } from '../shared/conversation.js';
-import { messageOf, UserError } from '../shared/errors.js';
-import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
-import { partsTranscript, type TranscriptBytes } from '../shared/transcriptLines.js';
-import { AdapterGuard } from './adapterGuard.js';
-import { agentNamed } from '../agents/chooseAgent.js';
+import type { RebuiltConversation } from '../../agents/agentAdapter.js';
+import { filesOnly } from '../../agents/generic.js';
+import type { CheckpointRecord } from '../../checkpoints/index.js';
+import { ConversationStore, type ConversationRef } from '../../conversation/conversationStore.js';
+import { openTranscript } from '../../conversation/transcriptFile.js';
+import type { ConversationPoint } from '../../shared/conversation.js';
+import { messageOf, UserError } from '../../shared/errors.js';
+import type { ModeState, RestoreMode } from '../../shared/restoreModes.js';
+import { partsTranscript, type TranscriptBytes } from '../../shared/transcriptLines.js';
+import { AdapterGuard } from '../session/adapterGuard.js';
+import { agentNamed } from '../../agents/chooseAgent.js';
 import { ownTranscript } from './ownTranscript.js';
 
 /** How long rebuilding a conversation may take before the restore gives up on it (an adapter whose rebuild answers later; a synchronous one that never returns cannot be stopped). */

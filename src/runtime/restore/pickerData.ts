@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlone, type ProjectCheckpoints } from '../checkpoints/index.js';
-import type { PickerCheckpoint, PickerPreview } from '../app/picker/types.js';
-import { messageOf } from '../shared/errors.js';
+import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlone, type ProjectCheckpoints } from '../../checkpoints/index.js';
+import type { PickerCheckpoint, PickerPreview } from '../../app/picker/types.js';
+import { messageOf } from '../../shared/errors.js';
 import { sessionSteps } from './sessionSteps.js';
 
 /** What changed in the work tree since the newest checkpoint: the newest row's step. */

@@ -1,13 +1,13 @@
-import type { PickerChoice, PickerModel } from '../app/picker/types.js';
-import type { Requester, RestoreResult } from '../checkpoints/index.js';
-import { messageOf } from '../shared/errors.js';
-import { noCheckpointsYet } from '../shared/messages.js';
-import type { Checkpointer } from './checkpointer.js';
+import type { PickerChoice, PickerModel } from '../../app/picker/types.js';
+import type { Requester, RestoreResult } from '../../checkpoints/index.js';
+import { messageOf } from '../../shared/errors.js';
+import { noCheckpointsYet } from '../../shared/messages.js';
+import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
 import { partsOf, sessionSteps } from './sessionSteps.js';
-import type { SessionPort } from './sessionPort.js';
+import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversation } from './conversations.js';
-import { dropRestoreNote, filesRestored } from './restoreNote.js';
+import { dropRestoreNote, filesRestored } from '../hooks/restoreNote.js';
 
 /**
  * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):

@@ -1,6 +1,6 @@
 // What a restore in a running session needs of its agent: whether it works and a way to stop
 // it first (RestoreCoordinator), and its notice kept until the agent is back at its prompt.
-import type { ActivityTracker } from './activity.js';
+import type { ActivityTracker } from '../checkpointing/activity.js';
 import type { AgentControl } from './restoreCoordinator.js';
 
 /** The agent as a restore sees it: busy or not from `activity`, interrupted by `interrupt`. */

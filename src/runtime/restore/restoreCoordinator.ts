@@ -1,4 +1,4 @@
-import type { Notices } from './notices.js';
+import type { Notices } from '../session/notices.js';
 
 /** What restoring needs of the agent: whether it works, a way to interrupt it, a wait for quiet. */
 export interface AgentControl {

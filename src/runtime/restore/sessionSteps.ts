@@ -1,7 +1,7 @@
 // The session's story as steps: the one model the picker, `rewind list` and `rewind show`
 // speak in. A checkpoint is taken BEFORE a step, so the step of checkpoint N is what changed
 // from N to the next checkpoint (record N+1 says so), or to the files now for the newest.
-import type { CheckpointRecord } from '../checkpoints/index.js';
+import type { CheckpointRecord } from '../../checkpoints/index.js';
 
 /**
  * What a step is: a prompt and its whole turn, a tool call the agent's hook announced, edits

@@ -1,4 +1,4 @@
-import type { PtyExit, PtySession } from '../pty/ptySession.js';
+import type { PtyExit, PtySession } from '../../pty/ptySession.js';
 
 /**
  * The agent's process in the pane: the pty it runs in, which a conversation restore replaces

@@ -1,11 +1,11 @@
-import { configFilePath } from '../config/file.js';
-import { messageOf } from '../shared/errors.js';
+import { configFilePath } from '../../config/file.js';
+import { messageOf } from '../../shared/errors.js';
 import { appCommands, parseCommandLine, type AppCommandName } from './commandLine.js';
 import type { SessionPort } from './sessionPort.js';
-import { retentionPolicy } from './retention.js';
-import { storeReportLines } from './storeReport.js';
-import { openPicker, requesterOf } from './pickerFlow.js';
-import { bisectCommand } from './bisectFlow.js';
+import { retentionPolicy } from '../checkpointing/retention.js';
+import { storeReportLines } from '../checkpointing/storeReport.js';
+import { openPicker, requesterOf } from '../restore/pickerFlow.js';
+import { bisectCommand } from '../restore/bisectFlow.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */
 export function commandKeyLabel(spec: string): string {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import type { ViewSource } from '../app/App.js';
+import type { ViewSource } from '../../app/App.js';
 import { importInk } from './importInk.js';
-import type { InkFrameSink } from '../app/screenWriter.js';
+import type { InkFrameSink } from '../../app/screenWriter.js';
 
 /** What the loader watches: the session's view, and whether its agent is busy. */
 export interface InkHost extends ViewSource {
@@ -12,7 +12,7 @@ const pollMs = 200;
 /** Loaded by then even for an agent that never goes quiet (a spinner, a clock). */
 const loadAnywayMs = 3_000;
 
-/** A stdin for Ink that is never read: rewind reads the real one itself (FACTS: Input). */
+/** A stdin for Ink that is never read: rewind reads the real one itself (docs/agents.md, "Ink and the terminal"). */
 function inertStdin(): NodeJS.ReadStream {
   const stream = new PassThrough() as unknown as NodeJS.ReadStream & { isTTY: boolean };
   stream.isTTY = true;

@@ -1,6 +1,6 @@
-import type { KeySource } from '../app/picker/types.js';
-import { KeyReader, LineTracker, type KeyEvent } from '../pty/keys.js';
-import type { ScrollPiece } from '../pty/scrollKeys.js';
+import type { KeySource } from '../../app/picker/types.js';
+import { KeyReader, LineTracker, type KeyEvent } from '../../pty/keys.js';
+import type { ScrollPiece } from '../../pty/scrollKeys.js';
 import { editCommandLine } from './commandLine.js';
 
 /** What is open over the agent's pane: it decides where keys go (the command bar aside). */

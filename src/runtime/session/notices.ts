@@ -1,4 +1,4 @@
-import { oneLine } from '../shared/format.js';
+import { oneLine } from '../../shared/format.js';
 
 export type Tone = 'info' | 'warning' | 'error';
 

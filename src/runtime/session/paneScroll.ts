@@ -1,6 +1,6 @@
-import type { ScreenModel, ScreenModes } from '../pty/screen.js';
-import { scrollPieces, type ScrollPiece } from '../pty/scrollKeys.js';
-import type { InputModes } from '../pty/terminalModes.js';
+import type { ScreenModel, ScreenModes } from '../../pty/screen.js';
+import { scrollPieces, type ScrollPiece } from '../../pty/scrollKeys.js';
+import type { InputModes } from '../../pty/terminalModes.js';
 
 /** What the pane's scrolling needs from the session. */
 export interface PaneScrollHost {

@@ -1,8 +1,8 @@
 // The line Rewind adds on the user's terminal as it leaves, under the agent's last words:
 // the command that starts the same agent session again, inside Rewind, with the user's own
 // arguments. The agent's own hint (`claude --resume <id>`) runs it outside Rewind.
-import { chooseAgent } from '../agents/chooseAgent.js';
-import { shellWord } from '../shared/shellWord.js';
+import { chooseAgent } from '../../agents/chooseAgent.js';
+import { shellWord } from '../../shared/shellWord.js';
 import type { AdapterGuard } from './adapterGuard.js';
 
 /** What the resume command is made of. */

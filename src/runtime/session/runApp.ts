@@ -1,13 +1,13 @@
-import { UserError } from '../shared/errors.js';
-import type { PtySession } from '../pty/ptySession.js';
+import { UserError } from '../../shared/errors.js';
+import type { PtySession } from '../../pty/ptySession.js';
 import { newSessionId } from './sessionId.js';
-import { paneHeightOf } from '../app/paneSize.js';
-import { chooseAgent } from '../agents/chooseAgent.js';
+import { paneHeightOf } from '../../app/paneSize.js';
+import { chooseAgent } from '../../agents/chooseAgent.js';
 import { AdapterGuard } from './adapterGuard.js';
 import type { RunAppOptions, RunSessionOptions } from './appOptions.js';
-import { HookChannel } from './hookChannel.js';
+import { HookChannel } from '../hooks/hookChannel.js';
 import { spawnAgent } from './spawnAgent.js';
-import type { Launch } from '../agents/agentAdapter.js';
+import type { Launch } from '../../agents/agentAdapter.js';
 
 export type { RunAppOptions } from './appOptions.js';
 

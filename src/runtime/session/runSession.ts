@@ -1,9 +1,9 @@
 import { SessionController } from './controller.js';
-import { openForApp } from './checkpointer.js';
+import { openForApp } from '../checkpointing/checkpointer.js';
 import { progressNotices } from './progressNotice.js';
-import { decset, restoreTerminalSequence, SAVE_TITLE } from '../pty/terminalModes.js';
-import { loadConfigLenient } from '../config/lenient.js';
-import { InkFrameSink, layoutOf, ScreenWriter } from '../app/screenWriter.js';
+import { decset, restoreTerminalSequence, SAVE_TITLE } from '../../pty/terminalModes.js';
+import { loadConfigLenient } from '../../config/lenient.js';
+import { InkFrameSink, layoutOf, ScreenWriter } from '../../app/screenWriter.js';
 import { loadInkWhenNeeded } from './inkLoader.js';
 import { resumeCommand, withResumeLine } from './resumeLine.js';
 

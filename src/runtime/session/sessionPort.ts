@@ -1,11 +1,11 @@
-import type { OverlayView } from '../app/view.js';
-import type { PickerModel } from '../app/picker/types.js';
-import type { RewindConfig } from '../config/schema.js';
+import type { OverlayView } from '../../app/view.js';
+import type { PickerModel } from '../../app/picker/types.js';
+import type { RewindConfig } from '../../config/schema.js';
 import type { AdapterGuard } from './adapterGuard.js';
-import type { Checkpointer } from './checkpointer.js';
-import type { CheckpointAsk } from './checkpointTriggers.js';
+import type { Checkpointer } from '../checkpointing/checkpointer.js';
+import type { CheckpointAsk } from '../checkpointing/checkpointTriggers.js';
 import type { Tone } from './notices.js';
-import type { RestoreCoordinator } from './restoreCoordinator.js';
+import type { RestoreCoordinator } from '../restore/restoreCoordinator.js';
 
 /**
  * What the picker flow and the command bar may use of a running session: the narrow side of

@@ -1,7 +1,7 @@
-import type { AppView } from '../app/view.js';
-import type { PaneFrame } from '../app/view.js';
-import type { CheckpointAvailability, CheckpointSummary } from './checkpointer.js';
-import { formatAge, formatBytes } from '../shared/format.js';
+import type { AppView } from '../../app/view.js';
+import type { PaneFrame } from '../../app/view.js';
+import type { CheckpointAvailability, CheckpointSummary } from '../checkpointing/checkpointer.js';
+import { formatAge, formatBytes } from '../../shared/format.js';
 
 /** Whether two views draw the same (a TUI that redraws identical frames costs nothing). */
 export function sameView(a: AppView, b: AppView): boolean {
