@@ -3,6 +3,7 @@
 // FIFO opened for reading waits for a writer; a device may never end).
 import fs from 'node:fs';
 import path from 'node:path';
+import { realPathOf } from '../shared/realPath.js';
 
 /** A transcript Rewind will not read: the conversation is not kept, the checkpoint is still taken. */
 export class TranscriptRefused extends Error {
@@ -58,16 +59,5 @@ export function openTranscript(file: string): OpenTranscript | undefined {
   } catch (error) {
     fs.closeSync(fd);
     throw error;
-  }
-}
-
-/** `file` with every symbolic link in it resolved, as far as it exists (the rest as given). */
-export function realPathOf(file: string): string {
-  try {
-    return fs.realpathSync(file);
-  } catch (error) {
-    const parent = path.dirname(file);
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === file) throw error;
-    return path.join(realPathOf(parent), path.basename(file));
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
+import { realPathOf } from '../../shared/realPath.js';
 import type { Checkpoints } from '../checkpoints.js';
 import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
 import { makeScratch, removeScratch, TreeFolder } from '../git/treeFolder.js';
@@ -17,20 +18,6 @@ export interface ForkResult {
 function within(dir: string, parent: string): boolean {
   const relative = path.relative(parent, dir);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-/**
- * Where `dir` really is: the real path of its deepest existing ancestor (symlinks in it
- * resolved, as the kernel will follow them), with the rest of `dir` after it.
- */
-function realDestination(dir: string): string {
-  const rest: string[] = [];
-  let existing = dir;
-  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) {
-    rest.unshift(path.basename(existing));
-    existing = path.dirname(existing);
-  }
-  return path.join(fs.realpathSync(existing), ...rest);
 }
 
 function refuseDestination(dir: string, real: string, engine: Checkpoints): void {
@@ -50,7 +37,7 @@ export async function forkCheckpoint(engine: Checkpoints, id: number, dir: strin
   const record = engine.get(id);
   const why = whyUnrestorable(record);
   if (why) throw new UserError(`checkpoint #${id} cannot be forked: ${why}`);
-  refuseDestination(dir, realDestination(dir), engine);
+  refuseDestination(dir, realPathOf(dir), engine);
   // Taken now, so nobody else can have it while the files are written (mkdir is exclusive).
   try {
     fs.mkdirSync(dir);

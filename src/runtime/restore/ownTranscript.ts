@@ -3,7 +3,8 @@
 // other path it names (a system file, another user's, a link out of that folder) is not read.
 import path from 'node:path';
 import type { TranscriptFolder } from '../../agents/agentAdapter.js';
-import { realPathOf, TranscriptRefused } from '../../conversation/transcriptFile.js';
+import { TranscriptRefused } from '../../conversation/transcriptFile.js';
+import { realPathOf } from '../../shared/realPath.js';
 
 /**
  * The real path of `file` when it is in `where` and named as session `session`'s own
