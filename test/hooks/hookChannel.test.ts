@@ -9,10 +9,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appMark } from '../../src/hooks/appMark.js';
 import { HookServer, type HookRequest } from '../../src/hooks/hookServer.js';
 import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
+import { hookClient, runHookClient } from '../helpers/hookClient.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 
-const client = path.join(repoRoot, 'dist', 'hooks', 'rewind-hook.sh');
+const client = hookClient;
 
 let sb: Sandbox;
 let servers: HookServer[] = [];
@@ -26,25 +27,7 @@ afterEach(async () => {
   await sb.cleanup();
 });
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runClient(args: string[], payload: Buffer | string, env: NodeJS.ProcessEnv, cwd: string): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', [client, ...args], { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(payload);
-  });
-}
+const runClient = runHookClient;
 
 function serve(handle: (request: HookRequest) => Promise<string | undefined>): HookServer {
   const server = HookServer.open(handle, sb.base);

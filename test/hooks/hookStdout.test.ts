@@ -1,13 +1,13 @@
 // The hook client's stdout: what the app gives it for the agent to read (a prompt hook's JSON)
 // is printed there, whole, beside a stderr line; nothing else ever is, and it still exits 0.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookServer, type HookReply, type HookRequest } from '../../src/hooks/hookServer.js';
-import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
+import { requireBuiltCli } from '../helpers/restoreKit.js';
+import { hookClient, runHookClient } from '../helpers/hookClient.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 
-const client = path.join(repoRoot, 'dist', 'hooks', 'rewind-hook.sh');
+const client = hookClient;
 
 let sb: Sandbox;
 let servers: HookServer[] = [];
@@ -21,19 +21,7 @@ afterEach(async () => {
   await sb.cleanup();
 });
 
-function runClient(args: string[], payload: string, env: NodeJS.ProcessEnv, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', [client, ...args], { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(payload);
-  });
-}
+const runClient = runHookClient;
 
 function serve(handle: (request: HookRequest) => Promise<HookReply>): HookServer {
   const server = HookServer.open(handle, sb.base);
