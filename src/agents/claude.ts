@@ -87,6 +87,7 @@ export function claudeHookEvent(event: string, payload: unknown): HookOutcome {
       name === 'StopFailure' ||
       (name === 'Notification' && (field(body, 'notification_type') === 'idle_prompt' || /waiting for your input/i.test(field(body, 'message') ?? ''))) ||
       (name === 'SessionStart' && field(body, 'source') !== 'compact'),
+    ends: ['Stop', 'StopFailure'],
     label: toolLabel,
     conversation: claudeConversationPoint,
   });

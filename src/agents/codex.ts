@@ -18,7 +18,7 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 
 /** What a Codex hook call means (docs/agents.md; test/fixtures/hooks/codex/ are real payloads): an interrupt fires no Stop, but its own event. */
 export function codexHookEvent(event: string, payload: unknown): HookOutcome {
-  return hookStep(event, payload, { tool: 'PreToolUse', prompt: 'UserPromptSubmit', idle: (name) => name === 'Stop' || name === 'Interrupt', label: toolLabel, conversation: codexConversationPoint });
+  return hookStep(event, payload, { tool: 'PreToolUse', prompt: 'UserPromptSubmit', idle: (name) => name === 'Stop' || name === 'Interrupt', ends: ['Stop'], label: toolLabel, conversation: codexConversationPoint });
 }
 
 /**

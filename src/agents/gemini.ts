@@ -65,6 +65,7 @@ export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
     prompt: 'BeforeAgent',
     // SessionStart: started (or resumed, or /clear) and at its prompt, once its setup is done.
     idle: (name) => name === 'AfterAgent' || name === 'SessionStart',
+    ends: ['AfterAgent'],
     label: toolLabel,
     conversation: (body, name) => geminiConversationPoint(body, name === 'BeforeTool'),
   });

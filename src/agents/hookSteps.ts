@@ -33,12 +33,22 @@ export function promptStep(event: string, payload: unknown): HookOutcome {
   return { ...callBasics(payload), ...unreadable(event, payload), activity: 'busy', checkpoint: { trigger: event, label: prompt ? shortLine(prompt) : '(prompt)' } };
 }
 
+/** The trigger of the checkpoint taken as a turn ends: what the agent's turn changed ends there. */
+export const TURN_END_TRIGGER = 'end';
+
+/** A turn over (the agent stopped, failed or was interrupted): idle, and a checkpoint marking where its turn's writes end. */
+function turnEnd(payload: unknown): HookOutcome {
+  return { ...callBasics(payload), activity: 'idle', checkpoint: { trigger: TURN_END_TRIGGER, label: 'end of turn' } };
+}
+
 /** How an agent's hook events read: which one is a tool call, which a prompt, which say it waits. */
 export interface HookEvents {
   tool: string;
   prompt: string;
-  /** Whether this event (with its payload) says the agent waits: its turn is over. */
+  /** Whether this event (with its payload) says the agent waits. */
   idle(event: string, payload: unknown): boolean;
+  /** The idle events that end a turn (not those that only say the agent still waits): each marks the turn's end with a checkpoint. */
+  ends: readonly string[];
   label: ToolLabel;
   /** Where the conversation stands at a step, if the agent's conversation is kept. */
   conversation?(payload: unknown, event: string): HookOutcome['conversation'];
@@ -46,11 +56,13 @@ export interface HookEvents {
 
 /**
  * What a hook call means: a tool call (busy, a checkpoint first, with the conversation where
- * it stands), a prompt (the same, labelled with the prompt), an event that says the agent
- * waits (idle); any other only says the session and folder.
+ * it stands), a prompt (the same, labelled with the prompt), the end of a turn (idle, and a
+ * checkpoint that marks it, so what came after is not the turn's), another event that says
+ * the agent waits (idle); any other only says the session and folder.
  */
 export function hookStep(event: string, payload: unknown, agent: HookEvents): HookOutcome {
   const step = event === agent.tool ? toolStep(event, payload, agent.label) : event === agent.prompt ? promptStep(event, payload) : undefined;
+  if (!step && agent.ends.includes(event)) return turnEnd(payload);
   if (!step) return agent.idle(event, payload) ? { ...callBasics(payload), activity: 'idle' } : callBasics(payload);
   const conversation = agent.conversation?.(payload, event);
   return conversation ? { ...step, conversation } : step;

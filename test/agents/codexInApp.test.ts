@@ -104,9 +104,12 @@ describe('codex in the app, its hooks trusted in its own review dialog', () => {
       ['PreToolUse:apply_patch', 'apply_patch notes.txt'],
       ['PreToolUse:apply_patch', 'apply_patch notes.txt'],
       ['PreToolUse:Bash', 'Bash rm README.md && echo made > made.txt'],
+      // Its Stop: the turn's end, marked.
+      ['end', 'end of turn'],
     ]);
     const gitDir = world.sandbox.open(world.root).repo.gitDir;
-    added.slice(1).forEach((record, index) => expect(treeFiles(gitDir, record.tree), `the tree before step ${index + 1}`).toEqual(treesBeforeSteps[index]));
+    added.slice(1, -1).forEach((record, index) => expect(treeFiles(gitDir, record.tree), `the tree before step ${index + 1}`).toEqual(treesBeforeSteps[index]));
+    expect(treeFiles(gitDir, added.at(-1)?.tree ?? ''), "the turn's end: the files as its steps left them").toEqual(finalTree);
     expect(new Set(added.map((record) => record.agent))).toEqual(new Set(['codex']));
     expect(added.every((record) => /^[0-9a-f-]{36}$/.test(record.agentSession ?? ''))).toBe(true);
   });

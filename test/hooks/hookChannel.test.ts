@@ -209,6 +209,8 @@ describe('the hook channel', () => {
     (fs.readdirSync(path.join(fixtureRoot, agent), { recursive: true }) as string[]).filter((file) => file.endsWith('.json')).map((file) => [agent, file] as const),
   );
   const steps: Record<string, RegExp> = { claude: /^(PreToolUse|UserPromptSubmit)$/, codex: /^(PreToolUse|UserPromptSubmit)$/, gemini: /^(BeforeTool|BeforeAgent)$/ };
+  /** The events that end a turn: a checkpoint marks it once there is a step before it. */
+  const ends: Record<string, RegExp> = { claude: /^(Stop|StopFailure)$/, codex: /^Stop$/, gemini: /^AfterAgent$/ };
 
   it.each(['claude', 'codex', 'gemini'])("every recorded %s payload through the real `rewind hook`: exit 0, silent, a checkpoint exactly before each step", async (agent) => {
     const root = sb.repo(`fixtures-${agent}`);
@@ -220,13 +222,13 @@ describe('the hook channel', () => {
       const payload = fs.readFileSync(path.join(fixtureRoot, agent, file), 'utf8').replaceAll('<PROJECT>', root);
       // Each step's checkpoint must be new, though the files did not change: its label says what comes next.
       expect(await runClient([agent, event], payload, sb.env, root), file).toMatchObject({ code: 0, stdout: '', stderr: '' });
-      if (steps[agent]?.test(event)) taken++;
+      if (steps[agent]?.test(event) || (ends[agent]?.test(event) && taken > 0)) taken++;
       expect(sb.open(root).initialized ? sb.open(root).list().length : 0, file).toBe(taken);
     }
     expect(taken).toBeGreaterThanOrEqual(4);
   });
 
-  it('events that announce no step take no checkpoint and say nothing', async () => {
+  it("events that announce no step (and a turn's end with no step before it) take no checkpoint and say nothing", async () => {
     const root = sb.repo('no-step');
     for (const event of ['Stop', 'SessionStart', 'Notification']) {
       expect(await runClient(['claude', event], '{"session_id":"s"}', sb.env, root)).toMatchObject({ code: 0, stdout: '', stderr: '' });

@@ -77,9 +77,11 @@ describe("claude's hook calls", () => {
     }
   });
 
-  it('say when it works and when it waits, and checkpoint nothing for the others', () => {
-    expect(claudeHookEvent('Stop', fixture('Stop.json'))).toMatchObject({ activity: 'idle' });
-    expect(claudeHookEvent('Stop', fixture('Stop.json')).checkpoint).toBeUndefined();
+  it('say when it works and when it waits, mark the end of a turn with a checkpoint, and checkpoint nothing for the others', () => {
+    expect(claudeHookEvent('Stop', fixture('Stop.json'))).toMatchObject({ activity: 'idle', checkpoint: { trigger: 'end', label: 'end of turn' } });
+    expect(claudeHookEvent('StopFailure', {}).checkpoint).toEqual({ trigger: 'end', label: 'end of turn' });
+    // The idle prompt's notification only says it still waits: no second end.
+    expect(claudeHookEvent('Notification', { notification_type: 'idle_prompt' }).checkpoint).toBeUndefined();
     expect(claudeHookEvent('Notification', { notification_type: 'idle_prompt', message: 'Claude is waiting for your input' })).toMatchObject({ activity: 'idle' });
     expect(claudeHookEvent('Notification', fixture('tui/Notification.json')).activity).toBeUndefined();
     // A session that starts waits for its first prompt; a compaction may be mid-turn.

@@ -52,11 +52,11 @@ describe('codex hook calls, as the real Codex sends them', () => {
         checkpoint: { trigger: 'UserPromptSubmit', label: 'Write the notes, fix them, then tidy up' },
       });
       const stop = codexHookEvent('Stop', fixture(`${set}Stop.json`));
-      expect(stop).toEqual({ agentSession: session(`${set}Stop.json`), cwd: project, activity: 'idle' });
+      expect(stop).toEqual({ agentSession: session(`${set}Stop.json`), cwd: project, activity: 'idle', checkpoint: { trigger: 'end', label: 'end of turn' } });
     });
   }
 
-  it('makes the agent idle on an interrupt (Codex fires no Stop then)', () => {
+  it('makes the agent idle on an interrupt (Codex fires no Stop then), with no checkpoint: Codex gives that hook 3 s', () => {
     expect(codexHookEvent('Interrupt', fixture('tui/Interrupt.json'))).toEqual({ agentSession: session('tui/Interrupt.json'), cwd: project, activity: 'idle' });
   });
 
@@ -134,7 +134,7 @@ describe('codex hook calls that are garbage', () => {
       checkpoint: { trigger: 'PreToolUse:Bash', label: 'Bash' },
     });
     expect(codexHookEvent('PreToolUse', [1, 2]).checkpoint).toEqual({ trigger: 'PreToolUse:tool', label: 'tool' });
-    expect(codexHookEvent('Stop', null)).toEqual({ agentSession: undefined, cwd: undefined, activity: 'idle' });
+    expect(codexHookEvent('Stop', null)).toEqual({ agentSession: undefined, cwd: undefined, activity: 'idle', checkpoint: { trigger: 'end', label: 'end of turn' } });
   });
 
   it('never throws, whatever the payload, and every label is one line', () => {

@@ -149,9 +149,9 @@ describe("gemini's hook calls", () => {
     expect(geminiHookEvent('BeforeAgent', fixture('BeforeAgent.json'))).toMatchObject({ activity: 'busy', checkpoint: { trigger: 'BeforeAgent', label: 'Write the notes, fix them, then tidy up' } });
   });
 
-  it('say when a turn ends and when Gemini is started or resumed (at its prompt), and checkpoint nothing for the others', () => {
-    expect(geminiHookEvent('AfterAgent', fixture('AfterAgent.json'))).toMatchObject({ activity: 'idle' });
-    expect(geminiHookEvent('AfterAgent', fixture('AfterAgent.json')).checkpoint).toBeUndefined();
+  it('say when a turn ends (with a checkpoint marking it) and when Gemini is started or resumed (at its prompt), and checkpoint nothing for the others', () => {
+    expect(geminiHookEvent('AfterAgent', fixture('AfterAgent.json'))).toMatchObject({ activity: 'idle', checkpoint: { trigger: 'end', label: 'end of turn' } });
+    expect(geminiHookEvent('SessionStart', fixture('SessionStart.json')).checkpoint).toBeUndefined();
     expect(geminiHookEvent('SessionStart', fixture('SessionStart.json'))).toEqual({ agentSession: expect.any(String), cwd: project, activity: 'idle' });
     expect(geminiHookEvent('SessionStart', fixture('tui/SessionStart.json'))).toEqual({ agentSession: expect.any(String), cwd: project, activity: 'idle' });
     expect(geminiHookEvent('SessionStart', { source: 'resume' }).activity).toBe('idle');

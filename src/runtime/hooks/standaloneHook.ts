@@ -1,6 +1,7 @@
 import type { HookOutcome } from '../../agents/agentAdapter.js';
 import { agentNamed } from '../../agents/chooseAgent.js';
 import { parsePayload } from '../../agents/payload.js';
+import { TURN_END_TRIGGER } from '../../agents/hookSteps.js';
 import { engineSettings, openProjectCheckpoints, requireGit } from '../../checkpoints/index.js';
 import { clockOf } from '../../shared/testOverride.js';
 import { loadConfigLenient } from '../../config/lenient.js';
@@ -57,6 +58,8 @@ export async function standaloneHook(input: StandaloneHookInput): Promise<void> 
       env: input.env,
       now: clockOf(input.env),
     });
+    // A turn's end marks where the steps before it end: with none yet, there is nothing to mark.
+    if (outcome.checkpoint.trigger === TURN_END_TRIGGER && !checkpoints.initialized) return;
     for (const warning of await checkpoints.recoverList()) input.warn(warning);
     const conversation = captureConversation(conversationStoreOf(checkpoints), adapter.name, outcome.conversation, input.warn);
     const { onlyIfChanged, ...step } = outcome.checkpoint;
