@@ -7,7 +7,7 @@ import { nextExpiry, overCap, protectedIds, tooOld, type RetentionPolicy } from 
 import { sizeDropHeld } from './retention/sizeDrop.js';
 import { listStores, type StoreEntry } from './store/storeCatalog.js';
 import { forkCheckpoint, type ForkResult } from './tools/fork.js';
-import { stepDiff, type StepDiff } from './tools/stepDiff.js';
+import { spanChanges, stepDiff, type SpanChange, type StepDiff } from './tools/stepDiff.js';
 import { splitNul } from './git/git.js';
 import { gitText, shadowGitClient } from './git/gitClient.js';
 import type { CheckpointRecord, SkippedFile } from './store/record.js';
@@ -217,8 +217,13 @@ export class ProjectCheckpoints {
     return forkCheckpoint(this.#engine, id, dir);
   }
 
-  /** What checkpoint `id`'s own step changed, as `git diff-tree <format>` (stepDiff.ts). */
-  stepDiff(id: number, only: readonly string[], format: readonly string[]): Promise<StepDiff> {
-    return stepDiff(this.#engine, id, only, format);
+  /** What checkpoint `id`'s own step changed (through the later checkpoint `through`), as `git diff-tree <format>` (stepDiff.ts). */
+  stepDiff(id: number, only: readonly string[], format: readonly string[], through?: number): Promise<StepDiff> {
+    return stepDiff(this.#engine, id, only, format, through);
+  }
+
+  /** What changed from each pair's first tree to its second, in one git call (stepDiff.ts). */
+  spanChanges(pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
+    return spanChanges(this.#engine, pairs);
   }
 }

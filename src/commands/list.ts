@@ -1,16 +1,17 @@
 import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
-import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.js';
+import type { CheckpointRecord, CurrentTree, ProjectCheckpoints } from '../checkpoints/index.js';
 import { openCheckpoints } from './open.js';
 import { localTime } from '../shared/time.js';
 import { noCheckpointsYet } from '../shared/messages.js';
-import { sessionSteps, type SessionStep, type StepNow } from '../runtime/restore/sessionSteps.js';
+import { sessionSteps, type SessionStep } from '../runtime/restore/sessionSteps.js';
+import { exactStepCounts } from '../runtime/restore/stepCounts.js';
 
 const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 
 /** What the live work tree says of the newest checkpoint's step (undefined when unknown). */
-async function sinceNewest(checkpoints: ProjectCheckpoints, records: readonly CheckpointRecord[]): Promise<StepNow | undefined> {
+async function sinceNewest(checkpoints: ProjectCheckpoints, records: readonly CheckpointRecord[]): Promise<CurrentTree | undefined> {
   if (records.length === 0) return undefined;
   try {
     return await checkpoints.currentTree();
@@ -38,7 +39,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stderr, `rewind: checkpoint(s) ${repaired.broken.map((id) => `#${id}`).join(', ')} can no longer be restored: the project's own git gc pruned files they borrowed`);
   }
   const records = checkpoints.list();
-  const steps = sessionSteps(records, await sinceNewest(checkpoints, records));
+  const now = await sinceNewest(checkpoints, records);
+  const steps = await exactStepCounts(sessionSteps(records, now), records, checkpoints, now?.tree);
   if (values.json) {
     const byId = new Map(steps.map((step) => [step.id, step]));
     const owners = new Map(steps.flatMap((step) => step.folded.map((id) => [id, step.id] as const)));

@@ -14,8 +14,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const parts = partsOf(sessionSteps(checkpoints.list()), id);
   let shown = 0;
   let end = 'the files now';
-  for (const part of parts) {
-    const step = await checkpoints.stepDiff(part, only, format);
+  for (const { id: part, through } of parts) {
+    const step = await checkpoints.stepDiff(part, only, format, through);
     const to = step.to ? `#${step.to.id}` : 'the files now';
     end = to;
     // A turn's steps one after the other, each named, as the picker's `d` shows them.

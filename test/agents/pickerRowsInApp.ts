@@ -76,8 +76,8 @@ const selected = (screen: string) => /^│ › \d{4}-\S+ \S+ {2}.{10} {2}(.*?)\s
 /** The screen's text with the box drawn around it gone and runs of blanks as one: what a wrapped line says. */
 const said = (screen: string) => screen.replaceAll(/[│╭╮╰╯─]/g, ' ').replaceAll(/\s+/g, ' ');
 
-/** The newest checkpoint is the watcher's: the writes of what ran last are checkpointed. */
-const settled = (world: AgentWorld) => () => world.sandbox.open(world.root).list().at(-1)?.trigger === 'watch';
+/** The newest checkpoint marks the turn's end (the agent's Stop hook): the writes of what ran last are checkpointed. */
+const settled = (world: AgentWorld) => () => world.sandbox.open(world.root).list().at(-1)?.trigger === 'end';
 
 export async function proveRows(run: RowsRun): Promise<void> {
   const world = await createWorld(rowsScripts);

@@ -24,8 +24,8 @@ describe('rewind demo: the picker tells the session as steps', () => {
       term.write(task);
       term.write('\r');
       await waitFor(() => engine.list().some((record) => record.label === last), 15_000, `the checkpoints of task ${task}`);
-      // The watcher's checkpoint of the task's last writes: the rows are then complete.
-      await waitFor(() => engine.list().at(-1)?.trigger === 'watch', 15_000, `the writes of task ${task} checkpointed`);
+      // The checkpoint that marks the turn's end (the agent's Stop hook): the rows are then complete.
+      await waitFor(() => engine.list().at(-1)?.trigger === 'end', 15_000, `the end of task ${task} checkpointed`);
       await term.waitFor(/agent idle/, 15_000, 'the demo agent idle');
     }
     expect(fs.existsSync(path.join(dir, 'tests'))).toBe(false);

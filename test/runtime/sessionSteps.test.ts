@@ -58,8 +58,12 @@ describe('a hooked agent (the demo, as Claude Code)', () => {
   it('the likely undo is the last step that changed files (task 2: Edit package.json), the step above it Bash rm -rf tests', () => {
     const steps = sessionSteps(demo, quietNow);
     expect(likelyUndo(steps)?.title).toBe('Edit package.json');
-    expect(partsOf(steps, 6)).toEqual([6, 7, 8]);
-    expect(partsOf(steps, 8)).toEqual([8]);
+    expect(partsOf(steps, 6)).toEqual([
+      { id: 6, through: 6 },
+      { id: 7, through: 7 },
+      { id: 8, through: 9 },
+    ]);
+    expect(partsOf(steps, 8)).toEqual([{ id: 8, through: 9 }]);
   });
 
   it('before the files now are known, the newest step counts … and its watch row is folded all the same', () => {
@@ -169,6 +173,78 @@ describe('sessions and big changes', () => {
       [1, 'start', 'session start', 0, null, []],
       [2, 'mark', 'before the refactor', 1, null, []],
       [3, 'mark', 'before restoring #1', 1, null, [4]],
+    ]);
+  });
+});
+
+describe("a turn whose end the agent's hook marked (its Stop: an `end` checkpoint)", () => {
+  it("the user's edit right after the turn, before the watcher saw the agent's last writes, is not the turn's: the end checkpoint holds those writes", () => {
+    // Without the end mark the watcher's checkpoint (7) would hold the agent's write and the user's edit together.
+    const records = [
+      record(1, 'start', 'session start'),
+      record(2, 'UserPromptSubmit', 'fix it'),
+      record(3, 'PreToolUse:Edit', 'Edit a.txt'),
+      record(4, 'end', 'end of turn', ['a.txt']),
+      record(5, 'watch', 'files changed', ['README.md']),
+      record(6, 'UserPromptSubmit', 'again', []),
+    ];
+    const steps = sessionSteps(records, quietNow);
+    expect(shape(steps)).toEqual([
+      [1, 'start', 'session start', 0, null, []],
+      [2, 'turn', 'fix it', 1, null, []],
+      [3, 'tool', 'Edit a.txt', 1, 2, []],
+      [4, 'outside', 'edits outside any step: 1 edited: README.md', 1, null, [5]],
+      [6, 'turn', 'again', 0, null, []],
+    ]);
+    expect(steps.find((step) => step.id === 2)).toMatchObject({ steps: [3], to: 4 });
+    expect(likelyUndo(steps)?.id).toBe(4);
+  });
+
+  it("the agent's writes that settled in two bursts are one step (no row of edits outside any step inside the turn), its count a union to be diffed", () => {
+    const records = [
+      record(1, 'start', 'session start'),
+      record(2, 'UserPromptSubmit', 'build'),
+      record(3, 'PreToolUse:Bash', 'Bash make'),
+      record(4, 'watch', 'files changed', ['out/a.o']),
+      record(5, 'watch', 'files changed', ['out/b.o', 'out/a.o']),
+      record(6, 'end', 'end of turn', ['out/app']),
+    ];
+    const steps = sessionSteps(records, quietNow);
+    expect(shape(steps)).toEqual([
+      [1, 'start', 'session start', 0, null, []],
+      [2, 'turn', 'build', 3, null, []],
+      [3, 'tool', 'Bash make', 3, 2, [4, 5, 6]],
+    ]);
+    expect(steps.find((step) => step.id === 3)).toMatchObject({ spans: true, to: null, paths: ['out/a.o', 'out/b.o', 'out/app'] });
+    expect(steps.find((step) => step.id === 2)).toMatchObject({ spans: true, steps: [3] });
+    expect(partsOf(steps, 2)).toEqual([
+      { id: 2, through: 2 },
+      { id: 3, through: 6 },
+    ]);
+  });
+
+  it('without an end mark (an interrupt, older records) a burst after the last tool step is still edits outside any step', () => {
+    const records = [record(1, 'UserPromptSubmit', 'build'), record(2, 'PreToolUse:Bash', 'Bash make'), record(3, 'watch', 'files changed', ['out/a.o']), record(4, 'watch', 'files changed', ['README.md'])];
+    expect(shape(sessionSteps(records, quietNow))).toEqual([
+      [1, 'turn', 'build', 1, null, []],
+      [2, 'tool', 'Bash make', 1, 1, []],
+      [3, 'outside', 'edits outside any step: 1 edited: README.md', 1, null, [4]],
+    ]);
+  });
+
+  it("a turn's end in another session's records does not take in this session's edits", () => {
+    const records = [
+      record(1, 'UserPromptSubmit', 'one'),
+      record(2, 'PreToolUse:Edit', 'Edit a.txt'),
+      record(3, 'watch', 'files changed', ['a.txt']),
+      record(4, 'end', 'end of turn', ['b.txt'], { modified: 1 }, 's2'),
+    ];
+    const steps = sessionSteps(records, quietNow);
+    expect(steps.map((step) => [step.id, step.kind, step.folded])).toEqual([
+      [1, 'turn', []],
+      [2, 'tool', []],
+      [3, 'outside', []],
+      [4, 'outside', []],
     ]);
   });
 });

@@ -16,11 +16,12 @@ export interface StepDiff {
 /**
  * The step of checkpoint `id`: from its files to the next checkpoint's (the next one that
  * can still be read), or to the files as they are now for the newest. `git diff-tree` in
- * `format` (`-p`, `--name-status`, colours), limited to `only`.
+ * `format` (`-p`, `--name-status`, colours), limited to `only`. A step that takes in later
+ * checkpoints (`through`: the last of them) ends at the one after that.
  */
-export async function stepDiff(engine: Checkpoints, id: number, only: readonly string[], format: readonly string[]): Promise<StepDiff> {
+export async function stepDiff(engine: Checkpoints, id: number, only: readonly string[], format: readonly string[], through = id): Promise<StepDiff> {
   const records = engine.list();
-  const index = records.findIndex((record) => record.id === id);
+  const index = records.findIndex((record) => record.id === Math.max(id, through));
   const record = engine.get(id);
   const why = whyUnrestorable(record);
   if (why) throw new UserError(`checkpoint #${id}'s step cannot be shown: ${why}`);
@@ -33,4 +34,43 @@ export async function stepDiff(engine: Checkpoints, id: number, only: readonly s
     throw new UserError(`the step of #${id} could not be read (its files may have been pruned): ${(error as Error).message}`, { cause: error });
   });
   return { record, to, passedOver, diff: result.stdout };
+}
+
+/** What changed between two trees: the paths (in git's order) and how many of each kind. */
+export interface SpanChange {
+  paths: string[];
+  changes: { added: number; modified: number; deleted: number };
+}
+
+const statusKinds: Record<string, keyof SpanChange['changes']> = { A: 'added', D: 'deleted' };
+
+/**
+ * What changed from each pair's first tree to its second, in one `git diff-tree --stdin`
+ * (a step that spans several checkpoints: a turn, the agent's writes in two bursts). Each
+ * pair's answer starts with the line git echoes for it (`<from> <to>`), then its
+ * `<status>\0<path>\0` entries; a status is one capital letter, a tree id never is.
+ */
+export async function spanChanges(engine: Checkpoints, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
+  if (pairs.length === 0) return [];
+  const input = pairs.map(([from, to]) => `${from} ${to}\n`).join('');
+  const { stdout } = await engine.repo.git(['diff-tree', '-r', '--no-renames', '-z', '--name-status', '--stdin'], { input });
+  const text = stdout.toString('utf8');
+  const spans: SpanChange[] = [];
+  let at = 0;
+  while (at < text.length) {
+    if (/^[A-Z]\0/.test(text.slice(at, at + 2))) {
+      const end = text.indexOf('\0', at + 2);
+      const span = spans.at(-1);
+      if (end < 0 || !span) break;
+      span.paths.push(text.slice(at + 2, end));
+      span.changes[statusKinds[text.charAt(at)] ?? 'modified'] += 1;
+      at = end + 1;
+      continue;
+    }
+    const line = text.indexOf('\n', at);
+    spans.push({ paths: [], changes: { added: 0, modified: 0, deleted: 0 } });
+    at = line < 0 ? text.length : line + 1;
+  }
+  if (spans.length !== pairs.length) throw new Error(`git diff-tree --stdin answered ${spans.length} of ${pairs.length} pairs`);
+  return spans;
 }

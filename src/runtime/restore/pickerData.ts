@@ -3,7 +3,8 @@ import path from 'node:path';
 import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlone, type ProjectCheckpoints } from '../../checkpoints/index.js';
 import type { PickerCheckpoint, PickerPreview } from '../../app/picker/types.js';
 import { messageOf } from '../../shared/errors.js';
-import { sessionSteps } from './sessionSteps.js';
+import { sessionSteps, type SessionStep } from './sessionSteps.js';
+import { exactStepCounts } from './stepCounts.js';
 
 /** What changed in the work tree since the newest checkpoint: the newest row's step. */
 export type SinceNewest = Pick<CurrentTree, 'changedSinceNewest' | 'changedPathsSinceNewest'>;
@@ -11,11 +12,21 @@ export type SinceNewest = Pick<CurrentTree, 'changedSinceNewest' | 'changedPaths
 /**
  * The picker's rows from the checkpoint list: the session's steps (sessionSteps), each with
  * the counts of that same step; the newest step's count and files need the live work tree
- * (`now`) and are filled in when known.
+ * (`now`) and are filled in when known, as are the exact counts of the steps that span
+ * several checkpoints (exactPickerCheckpoints).
  */
 export function pickerCheckpoints(records: readonly CheckpointRecord[], now?: SinceNewest): PickerCheckpoint[] {
+  return rowsOf(records, sessionSteps(records, now));
+}
+
+/** The picker's rows with the work tree as it is now and every turn's count from its diff. */
+export async function exactPickerCheckpoints(engine: ProjectCheckpoints, records: readonly CheckpointRecord[], now: CurrentTree): Promise<PickerCheckpoint[]> {
+  return rowsOf(records, await exactStepCounts(sessionSteps(records, now), records, engine, now.tree));
+}
+
+function rowsOf(records: readonly CheckpointRecord[], steps: readonly SessionStep[]): PickerCheckpoint[] {
   const byId = new Map(records.map((record) => [record.id, record]));
-  return sessionSteps(records, now).map((step) => {
+  return steps.map((step) => {
     const record = byId.get(step.id) as CheckpointRecord;
     return {
       id: step.id,

@@ -3,8 +3,8 @@ import type { Requester, RestoreResult } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
 import { noCheckpointsYet } from '../../shared/messages.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
-import { pickerCheckpoints, PreviewLoader } from './pickerData.js';
-import { partsOf, sessionSteps } from './sessionSteps.js';
+import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader } from './pickerData.js';
+import { partsOf, sessionSteps, type StepPart } from './sessionSteps.js';
 import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversation } from './conversations.js';
 import { dropRestoreNote, filesRestored } from '../hooks/restoreNote.js';
@@ -97,8 +97,8 @@ async function nothingToRestore(checkpointer: Checkpointer, id: number): Promise
 }
 
 /** One checkpoint's own step as `d` shows it: a header, then git's lines. */
-async function partLines(checkpointer: Checkpointer, id: number): Promise<string[]> {
-  const step = await checkpointer.engine.stepDiff(id, [], ['--no-color', '-p']);
+async function partLines(checkpointer: Checkpointer, { id, through }: StepPart): Promise<string[]> {
+  const step = await checkpointer.engine.stepDiff(id, [], ['--no-color', '-p'], through);
   const record = step.record;
   const to = step.to ? `#${step.to.id}` : 'the files now';
   const lines = step.diff.toString('utf8').split('\n');
@@ -164,9 +164,10 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     onClose: () => session.closeOverlay(),
   };
   session.showPicker(model);
-  // The newest row's count and files need the work tree as it is now: filled in when known.
+  // The newest row's count needs the work tree as it is now, and a turn's its diff: filled in when known.
   previews
     .workTree()
-    .then((now) => session.updatePicker({ checkpoints: pickerCheckpoints(records, now) }))
+    .then((now) => exactPickerCheckpoints(checkpointer.engine, records, now))
+    .then((checkpoints) => session.updatePicker({ checkpoints }))
     .catch(() => undefined);
 }

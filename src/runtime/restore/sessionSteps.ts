@@ -2,6 +2,7 @@
 // speak in. A checkpoint is taken BEFORE a step, so the step of checkpoint N is what changed
 // from N to the next checkpoint (record N+1 says so), or to the files now for the newest.
 import type { CheckpointRecord } from '../../checkpoints/index.js';
+import { TURN_END_TRIGGER } from '../../agents/hookSteps.js';
 
 /**
  * What a step is: a prompt and its whole turn, a tool call the agent's hook announced, edits
@@ -40,20 +41,23 @@ export interface SessionStep {
   turn?: number;
   /** A turn: its steps' ids, in order. */
   steps?: number[];
-  /** Checkpoints that only marked where this step's writes ended (no row of their own). */
+  /** Checkpoints inside this step (no row of their own): where a burst of its writes settled, where its turn ended. */
   folded: number[];
+  /** The step spans more than one checkpoint's change: its counts are a union until a diff makes them exact (stepCounts.ts). */
+  spans?: boolean;
 }
 
 /** The prompt events of the agents' hooks (Claude Code, Codex and the demo; Gemini CLI). */
 const PROMPT_EVENTS = new Set(['UserPromptSubmit', 'BeforeAgent']);
 
-type Kind = 'prompt' | 'tool' | 'watch' | 'start' | 'mark';
+type Kind = 'prompt' | 'tool' | 'watch' | 'end' | 'start' | 'mark';
 
 /** A hook's tool step is triggered `<event>:<tool>`; `hook:<event>` is a hook the adapter could not read. */
 function kindOf(trigger: string): Kind {
   if (PROMPT_EVENTS.has(trigger) || trigger === 'enter') return 'prompt';
   if (trigger === 'start') return 'start';
   if (trigger === 'watch') return 'watch';
+  if (trigger === TURN_END_TRIGGER) return 'end';
   if (/^[^:]+:./.test(trigger) && !trigger.startsWith('hook:')) return 'tool';
   return 'mark';
 }
@@ -91,20 +95,45 @@ export function describeChange(change: Pick<Interval, 'files' | 'paths' | 'chang
 export const OUTSIDE_TITLE = 'edits outside any step';
 
 /**
+ * For each record: whether its turn's end is recorded after it (an `end` checkpoint of the
+ * same session before the next prompt or session start). Inside such a turn every write is
+ * the agent's.
+ */
+function endsLater(records: readonly StepRecord[]): boolean[] {
+  const ahead: boolean[] = new Array<boolean>(records.length).fill(false);
+  let seen = false;
+  let session: string | null | undefined;
+  for (let i = records.length - 1; i >= 0; i -= 1) {
+    const record = records[i] as StepRecord;
+    if (record.session !== session) {
+      seen = false;
+      session = record.session;
+    }
+    ahead[i] = seen;
+    const kind = kindOf(record.trigger);
+    if (kind === 'end') seen = true;
+    else if (kind === 'prompt' || kind === 'start') seen = false;
+  }
+  return ahead;
+}
+
+/**
  * The session's steps from its checkpoint records (oldest first) and, for the newest, what
  * changed since it (`now`). Pure.
  *
- * Each checkpoint is the start of a step; its label and counts are that step's. A `watch`
- * checkpoint (taken once a burst of writes settled) after which nothing changed only marks
- * where the step before it ended (a hooked agent's own writes): it is folded into that
- * step, as is an Enter checkpoint right before its agent's prompt hook. A `watch` checkpoint
- * after which files did change starts a step of edits made outside any step. A prompt starts
- * a turn: the tool steps after it (up to the next prompt, session start or session) are its
- * steps, and it counts the files its whole turn changed; edits outside any step at the end of
- * a turn (after its last tool step: the user's, between turns) are rows of their own.
+ * Each checkpoint is the start of a step; its label and counts are that step's. A prompt
+ * starts a turn: the tool steps after it (up to its end, the next prompt, session start or
+ * session) are its steps, and it counts the files its whole turn changed. A hooked agent
+ * marks each turn's end with an `end` checkpoint: a `watch` checkpoint (taken once a burst of
+ * writes settled) inside a turn whose end is recorded is the agent's, folded into the step it
+ * is part of. An `end` or `watch` checkpoint after which nothing changed only marks where the
+ * step before it ended: folded too, as is an Enter checkpoint right before its agent's prompt
+ * hook. One after which files did change starts a step of edits made outside any step (the
+ * user's, a build, an agent without hooks), a row of its own, never a turn's.
  */
 export function sessionSteps(records: readonly StepRecord[], now?: StepNow): SessionStep[] {
   const steps: SessionStep[] = [];
+  const insideTurn = endsLater(records);
   let owner: SessionStep | undefined;
   let turn: SessionStep | undefined;
   records.forEach((record, index) => {
@@ -115,15 +144,18 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
     // The newest before the files now are known: a watch there most likely marks the end of its step's writes.
     const quiet = interval.files === 0 || (interval.to === null && now === undefined);
     const enterBeforePrompt = record.trigger === 'enter' && quiet && next !== undefined && next.session === record.session && PROMPT_EVENTS.has(next.trigger);
-    if (sameSession && owner && ((kind === 'watch' && quiet) || enterBeforePrompt)) {
+    const agentsWrites = kind === 'watch' && insideTurn[index] === true && turn !== undefined && turn.session === record.session;
+    if (sameSession && owner && (((kind === 'watch' || kind === 'end') && quiet) || enterBeforePrompt || agentsWrites)) {
       owner.folded.push(record.id);
       owner.to = interval.to;
+      if (!quiet) mergeInto(owner, interval);
+      if (kind === 'end') turn = undefined;
       return;
     }
-    if (turn && (turn.session !== record.session || kind === 'prompt' || kind === 'start')) turn = undefined;
+    if (turn && (turn.session !== record.session || kind === 'prompt' || kind === 'start' || kind === 'end')) turn = undefined;
     const step: SessionStep = {
       id: record.id,
-      kind: kind === 'prompt' ? 'turn' : kind === 'watch' ? 'outside' : kind,
+      kind: kind === 'prompt' ? 'turn' : kind === 'watch' || kind === 'end' ? 'outside' : kind,
       title: titleOf(record, kind, interval),
       time: record.time,
       session: record.session,
@@ -147,9 +179,20 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
   return liftTrailingEdits(steps).map((step) => (step.kind === 'turn' ? withTurnCounts(step, steps) : step));
 }
 
+/** A later change folded into `step` (the agent's writes that settled in two bursts): counted as a union until diffed. */
+function mergeInto(step: SessionStep, interval: Interval): void {
+  const paths = new Set([...step.paths, ...interval.paths]);
+  const unknown = step.files === null || interval.files === null;
+  const biggest = Math.max(step.files ?? 0, interval.files ?? 0);
+  step.more = step.more || (interval.files ?? 0) > interval.paths.length || paths.size < biggest;
+  step.files = unknown ? null : Math.max(paths.size, biggest);
+  step.paths = [...paths];
+  step.spans = true;
+}
+
 function titleOf(record: StepRecord, kind: Kind, interval: Interval): string {
   const label = record.label.trim() || record.trigger;
-  if (kind === 'watch') return `${OUTSIDE_TITLE}: ${describeChange(interval)}`;
+  if (kind === 'watch' || kind === 'end') return `${OUTSIDE_TITLE}: ${describeChange(interval)}`;
   if (kind === 'start' && (interval.files ?? 0) > 0) return `${label}, then ${OUTSIDE_TITLE}: ${describeChange(interval)}`;
   return label;
 }
@@ -187,17 +230,27 @@ function withTurnCounts(turn: SessionStep, steps: readonly SessionStep[]): Sessi
     more: more || (paths.size < biggest),
     paths: [...paths],
     to: (parts.at(-1) as SessionStep).to,
+    ...(parts.length > 1 || turn.spans ? { spans: true } : {}),
   };
 }
 
+/** One part of a step as a diff shows it: from checkpoint `id`, through the later checkpoints folded into it. */
+export interface StepPart {
+  id: number;
+  /** The last checkpoint folded into this part (its step ends at the one after): `id` if none. */
+  through: number;
+}
+
 /**
- * The checkpoints whose own steps make up step `id`: a turn's own and each of its steps', in
- * order (folded checkpoints changed nothing of their own). What `rewind show` and the
- * picker's `d` show for it, one diff after the other.
+ * The parts that make up step `id`: a turn's own and each of its steps', in order, each
+ * taking in the checkpoints folded into it. What `rewind show` and the picker's `d` show
+ * for it, one diff after the other.
  */
-export function partsOf(steps: readonly SessionStep[], id: number): number[] {
-  const step = steps.find((entry) => entry.id === id);
-  return step ? [step.id, ...(step.steps ?? [])] : [id];
+export function partsOf(steps: readonly SessionStep[], id: number): StepPart[] {
+  const byId = new Map(steps.map((step) => [step.id, step]));
+  const step = byId.get(id);
+  const part = (of: number): StepPart => ({ id: of, through: Math.max(of, ...(byId.get(of)?.folded ?? [])) });
+  return step ? [step.id, ...(step.steps ?? [])].map(part) : [{ id, through: id }];
 }
 
 /**
