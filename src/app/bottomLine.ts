@@ -97,8 +97,8 @@ export function statusLineRow(status: AppView['status'], width: number, noColor 
 /**
  * ` ◈ /che█  /checkpoint [label]  /checkpoints · Tab completes`: the typed text with the
  * cursor after it, then the error of the last Enter, or the hint (the commands that match).
- * The end of a long text stays in view; the hint is cut at its end, and never takes the
- * room of more than half an error.
+ * The end of a long text stays in view; the hint is cut at its end, an error shortened with
+ * its meaning kept (fitNotice), and the typed text keeps at least half the row.
  */
 export function commandBarRow(bar: NonNullable<AppView['commandBar']>, width: number, noColor = false): string {
   const typed: Span[] = [
@@ -110,7 +110,9 @@ export function commandBarRow(bar: NonNullable<AppView['commandBar']>, width: nu
   const typedRoom = Math.min(width, Math.max(width - widthOf([note]), Math.floor(width / 2)));
   const shown = keepEnd(typed, typedRoom);
   const room = width - widthOf(shown);
-  return draw(room > 1 ? [...shown, ...keepStart([note], room)] : shown, noColor);
+  // An error is shortened as a notice is (its what and what to do kept), a hint cut at its end.
+  const fitted = bar.error ? { ...note, text: `  ${fitNotice(bar.error, room - 2)}` } : note;
+  return draw(room > 1 ? [...shown, ...keepStart([fitted], room)] : shown, noColor);
 }
 
 /** The bottom row for a view. */

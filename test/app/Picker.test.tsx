@@ -28,7 +28,7 @@ describe('Picker: the list', () => {
     const { view } = await open();
     const frame = await view.waitForFrame(isSelected('step 20'));
     expect(selectedRow(frame)).toBe('2026-01-15 14:49:23  1 file      step 20');
-    expect(frame).toContain('rewind to a checkpoint (20)');
+    expect(frame).toContain('rewind to a checkpoint (20 steps)');
     expect(frame).not.toContain('step 8 '); // 12 rows in view: steps 9-20
     expect(frame).toContain('step 9 ');
   });
@@ -65,7 +65,7 @@ describe('Picker: the list', () => {
   it('opens and moves through 10,000 checkpoints, drawing only the rows in view', async () => {
     const { view, keys } = await open({ checkpoints: checkpoints(10_000, (id) => ({ paths: [`src/file${id}.ts`] })) });
     const first = await view.waitForFrame(isSelected('step 10000'));
-    expect(first).toContain('rewind to a checkpoint (10000)');
+    expect(first).toContain('rewind to a checkpoint (10000 steps)');
     expect(view.lines().length).toBeLessThanOrEqual(24);
     keys.press(KEY.home);
     await view.waitForFrame(isSelected('step 1'));
@@ -93,7 +93,7 @@ describe('Picker: the list', () => {
     view.rerender(<Picker {...props} checkpoints={counted} />);
     const frame = await view.waitForFrame((f) => f.includes('step 6'));
     expect(selectedRow(frame)).toBe('2026-01-15 14:33:23  4 files     step 4');
-    expect(frame).toContain('rewind to a checkpoint (6)');
+    expect(frame).toContain('rewind to a checkpoint (6 steps)');
   });
 
   it('marks rows whose files can no longer be restored, and shows … for a count not known yet', async () => {

@@ -76,6 +76,19 @@ describe('the command bar', () => {
   it('shows an error instead of the hint', () => {
     expect(plain(commandBarRow({ text: 'nope', error: 'unknown command /nope', hint: 'no command starts with /nope' }, 80))).toBe(' ◈ /nope   unknown command /nope');
   });
+
+  it('shortens a long error as a notice is, never mid-word: what went wrong and what to do stay', () => {
+    const error = 'nothing to undo: no restore was made in this project (the redo stack is empty) — restore a checkpoint first with Esc Esc';
+    for (const width of [80, 100]) {
+      const row = plain(commandBarRow({ text: 'redo', error }, width));
+      expect(stringWidth(row)).toBeLessThanOrEqual(width);
+      expect(row).toContain('nothing to undo');
+      expect(row).toContain('— restore a checkpoint first with Esc Esc');
+      // Cut only after a whole word of the error's.
+      const words = new Set(error.split(/[\s:]+/));
+      for (const word of row.replace('…', ' ').trim().split(/[\s:]+/).slice(2)) expect(words.has(word), word).toBe(true);
+    }
+  });
 });
 
 describe('the status line of a trigger that is off', () => {

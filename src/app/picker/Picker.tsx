@@ -10,7 +10,7 @@ import { PickerPreviewPane } from './PickerPreviewPane.js';
 import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv } from './pickerReducer.js';
 import { menuTitle } from './pickerRows.js';
 import { conversationCut } from './conversationCut.js';
-import type { PickerProps } from './types.js';
+import type { PickerCheckpoint, PickerProps } from './types.js';
 import { useLoaded, usePreview } from './usePreview.js';
 
 import { noCheckpointsYet } from '../../shared/messages.js';
@@ -94,7 +94,7 @@ export function Picker(props: PickerProps) {
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width} height={height} paddingX={1} flexShrink={0}>
       <Text bold color="magenta" wrap="truncate-end">
-        {line(`rewind to a checkpoint (${checkpoints.length})`)}
+        {line(`rewind to a checkpoint (${stepCount(checkpoints)})`)}
       </Text>
       {banner !== undefined ? (
         <Text color="yellow" wrap="truncate-end">
@@ -141,4 +141,11 @@ export function Picker(props: PickerProps) {
       </Text>
     </Box>
   );
+}
+
+/** `2 turns, 7 steps`: every row is a step (a turn too, and its steps folded under it). */
+export function stepCount(checkpoints: readonly PickerCheckpoint[]): string {
+  const turns = checkpoints.filter((checkpoint) => checkpoint.kind === 'turn').length;
+  const steps = `${checkpoints.length} ${checkpoints.length === 1 ? 'step' : 'steps'}`;
+  return turns > 0 ? `${turns} ${turns === 1 ? 'turn' : 'turns'}, ${steps}` : steps;
 }
