@@ -1,7 +1,7 @@
 // The note an agent gets after a files-only restore in the app: its text, and its delivery
 // through the real hook client (dist/hooks/rewind-hook.sh) at the agent's next prompt, once;
-// a later files-only restore replaces it, an undo drops it; an agent with no prompt hook is
-// not told, and the user is asked to tell it.
+// a later files-only restore replaces it, an undo drops it (or, once it was given, is told
+// too); an agent with no prompt hook is not told, and the user is asked to tell it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
 import { SessionController } from '../../src/runtime/session/controller.js';
 import { HookChannel } from '../../src/runtime/hooks/hookChannel.js';
 import { openPicker } from '../../src/runtime/restore/pickerFlow.js';
+import { runAppCommand } from '../../src/runtime/session/appCommands.js';
 import { restoreNoteOf } from '../../src/runtime/hooks/restoreNote.js';
 import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { sessionSandbox } from '../helpers/session.js';
@@ -150,6 +151,31 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     await choose(current, { kind: 'undo' }, /undid the last rewind/);
     expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(true);
     expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'after the undo' })).toEqual({ code: 0, stdout: '' });
+  }, 60_000);
+
+  it('an undo of a restore the agent was told of is told too, once; /redo drops a note not yet given', async () => {
+    const root = sb.repo('undo-told');
+    const { current, socket } = await start(root);
+    write(root, 'a.txt', 'the agent wrote this\n');
+    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    expect(contextOf((await hook(socket, root, 'UserPromptSubmit', { prompt: 'go on' })).stdout)).toContain('checkpoint #1');
+
+    // The agent now believes a.txt is gone: the undo brings it back, and the agent hears so.
+    await choose(current, { kind: 'undo' }, /undid the last rewind/);
+    expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(true);
+    const undone = contextOf((await hook(socket, root, 'UserPromptSubmit', { prompt: 'and now' })).stdout);
+    expect(undone).toBe(
+      "Note from Rewind: the user undid the restore to checkpoint #1 you were told of: the project's files are back as they were before it, your edits included. 1 file changed back: a.txt. Re-read files before relying on them.",
+    );
+    await waitFor(() => current.view().status.notice?.text === 'told claude the restore to #1 was undone (1 file: a.txt): its edits are back', 5_000, 'the notice that claude was told');
+    expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'again' })).toEqual({ code: 0, stdout: '' });
+
+    // A restore not yet told, undone with /redo: the agent never hears of either.
+    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    await runAppCommand(current, 'redo', '');
+    await waitFor(() => /undid the last rewind/.test(current.view().status.notice?.text ?? ''), 20_000, 'the /redo notice');
+    expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(true);
+    expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'after /redo' })).toEqual({ code: 0, stdout: '' });
   }, 60_000);
 
   it('aider (no prompt hook) is not told: the restore notice asks the user to tell it', async () => {

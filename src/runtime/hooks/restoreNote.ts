@@ -3,7 +3,7 @@
 // next prompt, through its prompt hook (the adapter's promptNote); the user is asked to say
 // it to an agent without one.
 import { genericAgent } from '../../agents/generic.js';
-import type { RestoreResult } from '../../checkpoints/index.js';
+import type { RedoResult, RestoreResult } from '../../checkpoints/index.js';
 import { oneLine } from '../../shared/format.js';
 import type { AdapterGuard } from '../session/adapterGuard.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
@@ -15,6 +15,14 @@ export interface RestoreNote {
   text: string;
   /** What the status line says once it is given. */
   told: string;
+  /** The files restore it is about: its checkpoint and redo point (an undo of it is told too, once this note was given). */
+  about?: RestoreTold;
+}
+
+/** A files restore the agent is told of: the checkpoint it put back, and its redo point (what an undo pops). */
+export interface RestoreTold {
+  checkpoint: number;
+  redo: number | null;
 }
 
 /** How many files a note names (the rest are counted). */
@@ -25,6 +33,8 @@ const namedFiles = 3;
  * its SessionPort) and the session's hook calls share it, and nothing else does.
  */
 const waiting = new WeakMap<AdapterGuard, RestoreNote>();
+/** The files restore the agent was last told of, while nothing since made that note untrue. */
+const given = new WeakMap<AdapterGuard, RestoreTold>();
 
 function shortText(text: string, max: number): string {
   const line = oneLine(text).trim();
@@ -56,12 +66,26 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
 }
 
 /**
+ * The note for an undo of the files restore of checkpoint `id` the agent was told of: the
+ * files that undo wrote and deleted are as they were before that restore, its edits with them.
+ */
+export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>): RestoreNote | undefined {
+  const files = [...result.changed, ...result.deleted];
+  if (files.length === 0) return undefined;
+  const count = `${files.length} file${files.length === 1 ? '' : 's'}`;
+  return {
+    text: `Note from Rewind: the user undid the restore to checkpoint #${id} you were told of: the project's files are back as they were before it, your edits included. ${count} changed back: ${someFiles(files)}. Re-read files before relying on them.`,
+    told: `told the agent the restore to #${id} was undone (${count}: ${someFiles(files)}): its edits are back`,
+  };
+}
+
+/**
  * After a files-only restore of checkpoint `id` in the app: the agent is told at its next
  * prompt (replacing a note not yet given), and the user hears it then. For an agent with no
  * prompt hook it returns what the restore's notice says after `#id`: what to tell the agent
  * ('' otherwise, and when the restore changed no file).
  */
-export function filesRestored(session: SessionPort, checkpointer: Checkpointer, id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>): string {
+export function filesRestored(session: SessionPort, checkpointer: Checkpointer, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>): string {
   let label: string | undefined;
   try {
     const record = checkpointer.engine.get(id);
@@ -72,18 +96,37 @@ export function filesRestored(session: SessionPort, checkpointer: Checkpointer, 
   const note = restoreNoteOf(id, label, result);
   if (!note) return '';
   const agent = session.agent;
+  given.delete(agent);
   if (agent.adapter.promptNote === undefined) {
     waiting.delete(agent);
     // Any other command is no agent Rewind knows by name.
     return ` (tell ${agent.name === genericAgent.name ? 'the agent' : agent.name} its edits after it are gone)`;
   }
-  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
+  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name), about: { checkpoint: id, redo: result.redo } });
   return '';
 }
 
-/** A restore that cut the conversation back too, or an undo of the files: a note not yet given no longer holds. */
+/** A restore that cut the conversation back too: a note not yet given no longer holds, nor one given. */
 export function dropRestoreNote(session: SessionPort): void {
   waiting.delete(session.agent);
+  given.delete(session.agent);
+}
+
+/**
+ * An undo of the last restore (Esc Esc → undo, /redo): a note not yet given is dropped (the
+ * agent never heard of that restore); if the agent was told of the files restore this undid,
+ * it is told of the undo at its next prompt.
+ */
+export function restoreUndone(session: SessionPort, result: Pick<RedoResult, 'undid' | 'changed' | 'deleted'>): void {
+  const agent = session.agent;
+  const pending = waiting.get(agent);
+  const told = given.get(agent);
+  waiting.delete(agent);
+  given.delete(agent);
+  // The agent heard of the restore this undid (its redo point is the one popped), and of nothing since.
+  if (pending !== undefined || told === undefined || told.redo !== result.undid) return;
+  const note = undoNoteOf(told.checkpoint, result);
+  if (note) waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
 }
 
 /**
@@ -97,5 +140,7 @@ export function takeRestoreNote(agent: AdapterGuard, event: string): { stdout: s
   const stdout = agent.call('a restore note', (adapter) => adapter.promptNote?.(event, note.text), () => undefined);
   if (stdout === undefined) return undefined;
   waiting.delete(agent);
+  if (note.about) given.set(agent, note.about);
+  else given.delete(agent);
   return { stdout, told: note.told };
 }

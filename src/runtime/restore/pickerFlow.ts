@@ -7,7 +7,7 @@ import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader } from './pick
 import { partsOf, sessionSteps, type StepPart } from './sessionSteps.js';
 import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversation } from './conversations.js';
-import { dropRestoreNote, filesRestored } from '../hooks/restoreNote.js';
+import { dropRestoreNote, filesRestored, restoreUndone } from '../hooks/restoreNote.js';
 
 /**
  * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):
@@ -47,7 +47,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     if (choice.kind === 'undo') {
       const result = await session.restores.whileRestoring(() => checkpointer.engine.redo(requesterOf(session)));
       checkpointer.refresh();
-      dropRestoreNote(session);
+      restoreUndone(session, result);
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), toneOf(result, tone));
       return;
     }
