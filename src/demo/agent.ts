@@ -118,7 +118,9 @@ async function main(): Promise<void> {
     }
     working = true;
     const promptId = randomUUID();
-    const allowed = await runHooks(settings, 'UserPromptSubmit', { ...base(), prompt_id: promptId, hook_event_name: 'UserPromptSubmit', prompt }, cwd);
+    const { allowed, context } = await runHooks(settings, 'UserPromptSubmit', { ...base(), prompt_id: promptId, hook_event_name: 'UserPromptSubmit', prompt }, cwd);
+    // What a prompt hook added (Rewind's note after a files-only restore), as the agent takes it in.
+    for (const note of context) process.stdout.write(dim(`  (with the prompt: ${note})\n`));
     if (allowed) {
       transcript.prompt(prompt, promptId);
       const task = taskFor(prompt);
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
           const id = `toolu_demo_${promptId.slice(0, 8)}_${index}`;
           process.stdout.write(`${bold(`● ${step.tool}`)} ${target(step)}\n`);
           transcript.toolUse(id, step.tool, inputOf(step, cwd));
-          const go = await runHooks(settings, 'PreToolUse', { ...base(), prompt_id: promptId, hook_event_name: 'PreToolUse', tool_name: step.tool, tool_input: inputOf(step, cwd), tool_use_id: id }, cwd, step.tool);
+          const { allowed: go } = await runHooks(settings, 'PreToolUse', { ...base(), prompt_id: promptId, hook_event_name: 'PreToolUse', tool_name: step.tool, tool_input: inputOf(step, cwd), tool_use_id: id }, cwd, step.tool);
           const result = go ? perform(step, cwd) : 'blocked by a hook';
           transcript.toolResult(id, result);
           process.stdout.write(dim(`  ${go ? step.say : result}\n`));

@@ -62,5 +62,11 @@ describe('rewind demo: the picker tells the session as steps', () => {
     expect(list.stdout).not.toMatch(/files changed/);
     expect(list.stdout).toMatch(/ {2}3 files {5}prompt: 2 {2}\(2 step\(s\)\)/);
     expect(list.stdout).toMatch(/ {2}1 file {10}Edit package\.json/);
+
+    // The next prompt carries Rewind's note (the demo agent shows what its prompt hook added), once.
+    term.write('3');
+    term.write('\r');
+    await term.waitFor(/\(with the prompt: Note from Rewind: the user restored the project's files to checkpoint #\d+ \("Edit package\.json"\)/, 15_000, 'the note with the next prompt');
+    await term.waitFor(/told demo its files are back to #\d+/, 15_000, 'the notice that the demo agent was told');
   }, 90_000);
 });
