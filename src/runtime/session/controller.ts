@@ -10,7 +10,7 @@ import { messageOf } from '../../shared/errors.js';
 import { spawnAgent } from './spawnAgent.js';
 import { ScreenModel } from '../../pty/screen.js';
 import { parseCommandKey } from '../../pty/keys.js';
-import { mirrorModesSequence, windowTitleSequence, type InputModes } from '../../pty/terminalModes.js';
+import { windowTitleSequence } from '../../pty/terminalModes.js';
 import { ActivityTracker, isInterrupt } from '../checkpointing/activity.js';
 import { AdapterGuard } from './adapterGuard.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
@@ -18,7 +18,7 @@ import type { CheckpointAvailability, Checkpointer } from '../checkpointing/chec
 import { CheckpointTriggers, type CheckpointAsk } from '../checkpointing/checkpointTriggers.js';
 import { commandHint } from './commandLine.js';
 import { EnterLabels } from '../checkpointing/enterLabel.js';
-import { FramePacer } from './framePacer.js';
+import { SessionFrames } from './sessionFrames.js';
 import type { HookChannel } from '../hooks/hookChannel.js';
 import { HookCalls } from '../hooks/hookCalls.js';
 import { KeyRouter } from './keyRouter.js';
@@ -28,7 +28,6 @@ import { openPicker } from '../restore/pickerFlow.js';
 import { agentControlOf, RestoreNoticeHold } from '../restore/restoreAgent.js';
 import { RestoreCoordinator } from '../restore/restoreCoordinator.js';
 import type { SessionPort } from './sessionPort.js';
-import { samePane, sameView } from './viewParts.js';
 
 export interface SessionOptions {
   /** The agent, started in a pty sized to the pane (see paneHeightOf). */
@@ -76,19 +75,14 @@ export class SessionController implements SessionPort {
   private readonly keys: KeyRouter;
   private readonly activity: ActivityTracker;
   private readonly restoreNotice = new RestoreNoticeHold(() => this.activity.atPrompt());
-  private readonly listeners = new Set<() => void>();
-  private readonly paneListeners = new Set<(frame: PaneFrame) => void>();
-  private paneNow: PaneFrame | undefined;
-  private readonly frames: FramePacer;
+  private readonly frames: SessionFrames;
   private readonly notices: Notices;
   private readonly triggers: CheckpointTriggers;
   readonly restores: RestoreCoordinator;
   readonly agent: AdapterGuard;
   private mode: Mode = { kind: 'pane' };
-  private current: AppView;
   private clock: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
-  private mirrored: InputModes | undefined;
   private columns: number;
   private rows: number;
   private readonly enterLabels: EnterLabels;
@@ -103,7 +97,12 @@ export class SessionController implements SessionPort {
     this.rows = options.rows;
     this.sessionId = options.sessionId;
     this.agentProcess = new AgentProcess(options.pty);
-    this.frames = new FramePacer(() => this.drawFrame());
+    this.frames = new SessionFrames({
+      pane: () => ({ rows: this.screen.rows(), cursor: this.screen.cursor() }),
+      view: (pane) => this.buildView(pane),
+      outerModes: () => this.scroller.outerModes(this.screen.modes()),
+      writeOuter: (data) => this.options.writeOuter(data),
+    });
     const changed = () => this.changed();
     this.notices = new Notices(changed);
     this.agent = new AdapterGuard(options.agent ?? genericAgent, (message) => this.notices.problem(message));
@@ -140,7 +139,6 @@ export class SessionController implements SessionPort {
       { commandKey: parseCommandKey(options.config.command_key), doubleEscMs: options.config.double_esc_ms },
     );
     if (options.checkpoints) this.attachCheckpoints(options.checkpoints);
-    this.current = this.buildView();
     for (const problem of options.configProblems ?? []) this.notices.problem(problem);
     if (options.hint) this.notices.say(options.hint, 'info', hintMs);
     this.hookCalls = new HookCalls(this.agent, this.notices, this.triggers, (busy) => {
@@ -156,50 +154,18 @@ export class SessionController implements SessionPort {
 
   // ---- the view ----------------------------------------------------------------------
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.frames.subscribe(listener);
 
-  view = (): AppView => this.current;
+  view = (): AppView => this.frames.view;
 
-  /**
-   * Calls `listener` with each new frame of the agent's pane (at the frame pace, only when
-   * it changed). The pane is not part of the view: a flood of output never re-renders it.
-   */
-  onPaneFrame = (listener: (frame: PaneFrame) => void): (() => void) => {
-    this.paneListeners.add(listener);
-    if (this.paneNow) listener(this.paneNow);
-    return () => this.paneListeners.delete(listener);
-  };
+  /** Calls `listener` with each new frame of the agent's pane (at the frame pace, only when it changed): see SessionFrames. */
+  onPaneFrame = (listener: (frame: PaneFrame) => void): (() => void) => this.frames.onPane(listener);
 
   private changed(): void {
     this.frames.request();
   }
 
-  private drawFrame(): void {
-    const pane = this.pane();
-    const next = this.buildView(pane);
-    const modes = this.scroller.outerModes(this.screen.modes());
-    const mirror = mirrorModesSequence(this.mirrored, modes);
-    this.mirrored = modes;
-    if (mirror) this.options.writeOuter(mirror);
-    // The view first: after a resize, the new layout before the rows drawn in it.
-    if (!sameView(this.current, next)) {
-      this.current = next;
-      for (const listener of this.listeners) listener();
-    }
-    if (!samePane(this.paneNow, pane)) {
-      this.paneNow = pane;
-      for (const listener of this.paneListeners) listener(pane);
-    }
-  }
-
-  private pane(): PaneFrame {
-    return { rows: this.screen.rows(), cursor: this.screen.cursor() };
-  }
-
-  private buildView(pane = this.pane()): AppView {
+  private buildView(pane: PaneFrame): AppView {
     return {
       columns: this.columns,
       rows: this.rows,
@@ -282,7 +248,7 @@ export class SessionController implements SessionPort {
     this.idleTimer = undefined;
     if (this.activity.busy()) this.idleTimer = setTimeout(() => this.idleCheck(), this.activity.untilIdle() + 10);
     // A frame only when the status line has something to change (not after every echo).
-    else if (this.current.status.agent !== 'agent idle') this.changed();
+    else if (this.frames.view.status.agent !== 'agent idle') this.changed();
   }
 
   /** Checkpoints for this session, once opened (the agent does not wait for them). */
@@ -372,12 +338,17 @@ export class SessionController implements SessionPort {
     this.agentProcess.write(data);
   }
 
-  /** Starts the agent again with `args` in place of the one running, on a fresh screen. */
-  async restartAgent(args: (userArgs: readonly string[]) => string[]): Promise<void> {
+  /**
+   * Starts the agent again with `args` in place of the one running, on a fresh screen, in its
+   * session `resumed` (none: a new one): what the resume line names until its hooks say more.
+   */
+  async restartAgent(args: (userArgs: readonly string[]) => string[], resumed?: string): Promise<void> {
     const { command, cwd, env, hooks, sessionId } = this.options;
     if (!command) throw new Error('no command to start the agent again');
     this.restoreNotice.began();
     await this.agentProcess.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => (this.screen.write('\x1bc'), this.activity.agentStarted(), pty)));
+    // Once the old agent is gone (a hook of its own, as it stops, still names its session).
+    this.hookCalls.agentSession = resumed;
   }
 
   /** Problems met opening checkpoints or starting the triggers (each also said once as a notice). */

@@ -35,5 +35,5 @@ export interface SessionPort {
   updatePicker(update: Partial<PickerModel>): void;
   quit(): void;
   /** Starts the agent again in the pane with the arguments `args` makes of the user's (a conversation restore). */
-  restartAgent(args: (userArgs: readonly string[]) => string[]): Promise<void>;
+  restartAgent(args: (userArgs: readonly string[]) => string[], resumed?: string): Promise<void>;
 }
