@@ -111,7 +111,7 @@ describe('leaving Rewind keeps the way back', () => {
     expect(lines.at(-1)).toMatch(new RegExp(`^${escape(resumeLine('SESSION')).replace('SESSION', id)}$`));
   });
 
-  it('Rewind killed (SIGTERM): the resume line too, and the printed line resumes the same session in Rewind', async () => {
+  it("Rewind killed (SIGTERM): the agent leaves its own way (its hint stays), Rewind's line after it resumes the same session in Rewind", async () => {
     const cwd = terminals.sb.repo('resumed');
     const session = await started(userFlags, cwd);
     session.write('hello');
@@ -120,6 +120,8 @@ describe('leaving Rewind keeps the way back', () => {
     session.kill('SIGTERM');
     const first = await leftOnScreen(session);
     expect(first.code).toBe(143);
+    // The agent left its own way (its quit key, as /quit): its own resume hint stays above Rewind's line.
+    expect(first.text).toMatch(/To resume this conversation: rewind-demo-agent --resume \S+\n+Resume in Rewind: /);
     const line = first.text.trimEnd().split('\n').at(-1) ?? '';
     const agentSession = new RegExp(`--resume (${id})$`).exec(line)?.[1] ?? '';
     expect(line).toBe(resumeLine(agentSession));

@@ -363,7 +363,12 @@ export class SessionController implements SessionPort {
 
   quit(): void {
     this.quitting = true;
-    void this.agentProcess.askToLeave(this.agent.adapter.quitKey).then(() => this.stop());
+    void this.askAgentToLeave().then(() => this.stop());
+  }
+
+  /** Presses the agent's own quit key until it leaves (its goodbye and resume hint drawn), a few seconds at most. */
+  askAgentToLeave(): Promise<void> {
+    return this.agentProcess.askToLeave(this.agent.adapter.quitKey);
   }
 
   /** The agent's own session id, as its latest hook call gave it. */

@@ -14,7 +14,8 @@ const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 1
 /**
  * The app around a started agent, until it exits; returns its exit code. The terminal is
  * put back (raw mode off, cursor shown, alternate screen left, modes reset) on every way
- * out: the agent exits, /quit, SIGTERM or SIGHUP, an error.
+ * out: the agent exits, /quit, SIGTERM or SIGHUP, an error. SIGTERM and SIGINT let the agent
+ * leave its own way first (its quit key, as /quit does); SIGHUP (the terminal gone) does not.
  */
 export async function runSession(options: RunSessionOptions): Promise<number> {
   const stdin = process.stdin;
@@ -104,11 +105,15 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
       session.lastWords().then(resolve, () => resolve('')).finally(() => clearTimeout(timer));
     }).then((words) => (terminalGone ? words : withResumeLine(words, resume())));
   let leaving = false;
-  /** Stops the agent (bounded: a stuck one is killed), puts the terminal back, exits. */
-  const leave = (code: number, message?: string) => {
+  /**
+   * Stops the agent (bounded: a stuck one is killed), puts the terminal back, exits. `ownWay`:
+   * the agent is first asked to leave as its user would (its quit key), so its goodbye stays.
+   */
+  const leave = (code: number, message?: string, ownWay = false) => {
     if (leaving) return;
     leaving = true;
-    const stopped = Promise.race([session.stop(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    const asked = ownWay ? session.askAgentToLeave() : Promise.resolve();
+    const stopped = Promise.race([asked.then(() => session.stop()), new Promise((resolve) => setTimeout(resolve, ownWay ? 6_000 : 3_000))]);
     void stopped.then(lastWords, lastWords).then((words) => {
       restoreTerminal(words);
       if (terminalGone) {
@@ -124,7 +129,8 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   };
   const onSignal = (signal: NodeJS.Signals) => {
     if (signal === 'SIGHUP') terminalGone = true;
-    leave(128 + (signalNumbers[signal] ?? 1));
+    // SIGTERM or SIGINT with the terminal still there: the agent leaves its own way, as with /quit.
+    leave(128 + (signalNumbers[signal] ?? 1), undefined, !terminalGone);
   };
   const onFatal = (error: unknown) => {
     leave(70, `rewind: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
