@@ -78,6 +78,9 @@ describe('opening checkpoints for the app', () => {
     const overlay = session.view().overlay;
     expect(overlay?.lines).toContain('Problems this session:');
     expect(overlay?.lines.some((line) => line.startsWith('- checkpoint repair failed: older checkpoints may not restore'))).toBe(true);
+    // The notices said, whole and timed, whatever the status line had room for.
+    const notices = overlay?.lines.slice((overlay.lines.indexOf('Last notices, whole (newest last):') ?? -1) + 1) ?? [];
+    expect(notices.some((line) => /^- \d\d:\d\d:\d\d {2}checkpoint repair failed: older checkpoints may not restore, new ones are still taken \(.+\)$/.test(line)), notices.join('\n')).toBe(true);
   });
 });
 

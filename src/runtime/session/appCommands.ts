@@ -1,5 +1,6 @@
 import { configFilePath } from '../../config/file.js';
 import { messageOf } from '../../shared/errors.js';
+import { localTime } from '../../shared/time.js';
 import { appCommands, parseCommandLine, type AppCommandName } from './commandLine.js';
 import type { SessionPort } from './sessionPort.js';
 import { retentionPolicy } from '../checkpointing/retention.js';
@@ -32,6 +33,7 @@ async function usageLines(session: SessionPort): Promise<string[]> {
     '',
     `Files over ${config.checkpoint_max_file_mb} MB are left out. Background gc every ${config.gc_every} snapshots. Free space: \`rewind prune\`, \`rewind clean\`.`,
     ...(session.problems.length > 0 ? ['', 'Problems this session:', ...session.problems.map((problem) => `- ${problem}`)] : []),
+    ...(session.recentNotices.length > 0 ? ['', 'Last notices, whole (newest last):', ...session.recentNotices.map((notice) => `- ${localTime(notice.time.toISOString()).slice(11)}  ${notice.text}`)] : []),
   ];
 }
 

@@ -22,7 +22,7 @@ import { SessionFrames } from './sessionFrames.js';
 import type { HookChannel } from '../hooks/hookChannel.js';
 import { HookCalls } from '../hooks/hookCalls.js';
 import { KeyRouter } from './keyRouter.js';
-import { Notices, type Tone } from './notices.js';
+import { Notices, type SaidNotice, type Tone } from './notices.js';
 import { PaneScroll } from './paneScroll.js';
 import { openPicker } from '../restore/pickerFlow.js';
 import { agentControlOf, RestoreNoticeHold } from '../restore/restoreAgent.js';
@@ -354,6 +354,11 @@ export class SessionController implements SessionPort {
   /** Problems met opening checkpoints or starting the triggers (each also said once as a notice). */
   get problems(): readonly string[] {
     return this.notices.problems;
+  }
+
+  /** The session's last notices, whole (see Notices.said). */
+  get recentNotices(): readonly SaidNotice[] {
+    return this.notices.said;
   }
 
   /** The user asked to leave (/quit): rewind exits 0, whatever the agent's end. */

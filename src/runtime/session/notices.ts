@@ -7,6 +7,14 @@ export interface Notice {
   tone: Tone;
 }
 
+/** A notice as it was said, whole (the status line may have shown it shortened). */
+export interface SaidNotice extends Notice {
+  time: Date;
+}
+
+/** How many notices the session keeps, whole, for /checkpoints. */
+const keptNotices = 10;
+
 /** How often a held notice looks whether it still must stay. */
 const holdPollMs = 250;
 /** The longest a notice is held (an agent started again that never comes back): then it fades as any other. */
@@ -21,6 +29,7 @@ export class Notices {
   private notice: (Notice & { until: number; held?: () => boolean; holdEnds: number }) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly problemList: string[] = [];
+  private readonly saidList: SaidNotice[] = [];
 
   constructor(
     private readonly changed: () => void,
@@ -34,6 +43,8 @@ export class Notices {
   say(text: string, tone: Tone = 'info', shownMs = this.shownMs, heldWhile?: () => boolean): void {
     // One row: a git error's line breaks written raw would break the screen.
     const now = Date.now();
+    this.saidList.push({ text: oneLine(text), tone, time: new Date(now) });
+    if (this.saidList.length > keptNotices) this.saidList.shift();
     this.notice = { text: oneLine(text), tone, until: now + shownMs, ...(heldWhile ? { held: heldWhile } : {}), holdEnds: now + holdMaxMs };
     clearTimeout(this.timer);
     if (heldWhile) this.watchHold(shownMs);
@@ -66,6 +77,11 @@ export class Notices {
   problem(text: string): void {
     this.problemList.push(oneLine(text));
     this.say(text, 'warning');
+  }
+
+  /** The last notices said, oldest first, whole: what a status line too narrow for them left out is there. */
+  get said(): readonly SaidNotice[] {
+    return this.saidList;
   }
 
   /** Problems met this session (opening checkpoints, starting the triggers, config.json). */

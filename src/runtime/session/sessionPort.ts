@@ -4,7 +4,7 @@ import type { RewindConfig } from '../../config/schema.js';
 import type { AdapterGuard } from './adapterGuard.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import type { CheckpointAsk } from '../checkpointing/checkpointTriggers.js';
-import type { Tone } from './notices.js';
+import type { SaidNotice, Tone } from './notices.js';
 import type { RestoreCoordinator } from '../restore/restoreCoordinator.js';
 
 /**
@@ -20,6 +20,8 @@ export interface SessionPort {
   readonly configProblems: readonly string[];
   /** Problems met this session, for /checkpoints. */
   readonly problems: readonly string[];
+  /** The session's last notices, whole, for /checkpoints. */
+  readonly recentNotices: readonly SaidNotice[];
   /** The session's checkpoints, once open (undefined while opening or when there are none). */
   readonly checkpoints: Checkpointer | undefined;
   /** Why new checkpoints are not taken, or undefined when they are. */
