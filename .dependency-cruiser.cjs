@@ -2,6 +2,7 @@
 // this; any import it does not allow, and any cycle, fails the lint.
 //
 //   cli -> commands -> runtime -> { app, pty, checkpoints, conversation, agents, hooks } -> config, shared
+//   checkpoints -> os (processes, their groups and the project lock: nothing about checkpoints) -> shared
 //
 // checkpoints/ (layer 1, files) and conversation/ (layer 2) never import each other.
 //
@@ -44,7 +45,8 @@ module.exports = {
     layer('pty', ['config', 'shared']),
     layer('agents', ['config', 'shared']),
     layer('hooks', ['config', 'shared']),
-    layer('checkpoints', ['config', 'shared']),
+    layer('checkpoints', ['os', 'config', 'shared']),
+    layer('os', ['shared']),
     layer('conversation', ['config', 'shared']),
     layer('config', ['shared']),
     layer('shared', []),

@@ -25,6 +25,11 @@ export interface HookOutcome {
   problem?: string;
   /** Where the agent's conversation stands: kept with the checkpoint, when there is one. */
   conversation?: ConversationPoint;
+  /**
+   * Tidying of the agent's own files this call makes due, done by whoever handles the call
+   * (before its checkpoint): reading what a call means has no side effect of its own.
+   */
+  tidy?: () => void;
 }
 
 /** A conversation rebuilt as it was at a checkpoint: a new session file, and the session to resume. */

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import type { AgentAdapter } from './agentAdapter.js';
 import { aiderAgent } from './aider.js';
-import { claudeAgent } from './claude.js';
-import { codexAgent } from './codex.js';
-import { demoAgent } from './demo.js';
-import { geminiAgent } from './gemini.js';
+import { claudeAgent } from './claude/adapter.js';
+import { codexAgent } from './codex/adapter.js';
+import { demoAgent } from './demo/adapter.js';
+import { geminiAgent } from './gemini/adapter.js';
 import { genericAgent } from './generic.js';
 
 /** Every adapter, the generic one last (it handles any command). */

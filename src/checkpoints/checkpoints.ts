@@ -16,7 +16,7 @@ import { listBehindRefs, rebuildLog } from './store/rebuildLog.js';
 import { repairChain, repairMarker, type RepairResult } from './store/repairChain.js';
 import { createStore, locateStore, type StorePaths } from './store/store.js';
 import { readState, writeStateIfChanged, type StoreState } from './store/storeState.js';
-import { withLock } from './os/lock.js';
+import { withLock } from '../os/lock.js';
 import { healStore } from './store/storeHealth.js';
 import { removeDeadScratch } from './store/scratchFolders.js';
 import { explainStoreError } from './store/storeErrors.js';

@@ -3,7 +3,7 @@
 // --fork-session, --from-pr [n]) or sends a prompt (a word that is no option's value), then
 // `--resume <new id>`. Which options take values is what tells a value from the prompt.
 import { describe, expect, it } from 'vitest';
-import { claudeResumeArgs } from '../../src/agents/claudeResume.js';
+import { claudeResumeArgs } from '../../src/agents/claude/resume.js';
 
 const id = '0b7e3a52-3c1e-4f7a-9d51-2f4c8e6a1b90';
 const resumed = (...args: string[]) => claudeResumeArgs(args, id);

@@ -131,7 +131,7 @@ describe("claude's subagents", () => {
       const setup = claudeSetup(world, { hooks: recordingHooks('claude', out, world.root, [{ event: 'PreToolUse', matcher: 'Write|Bash' }]) });
       const gitBefore = fingerprint(path.join(world.root, '.git'));
       const settingsBefore = fs.readFileSync(path.join(setup.configDirs[0] ?? '', 'settings.json'));
-      await proveStandalone({ adapter: await builtAdapter('claude.js', 'claudeAgent'), setup: () => setup, world, prompt: mainPrompt, triggers: [/^PreToolUse:/], labels, trees });
+      await proveStandalone({ adapter: await builtAdapter('claude/adapter.js', 'claudeAgent'), setup: () => setup, world, prompt: mainPrompt, triggers: [/^PreToolUse:/], labels, trees });
       expect(playedTurns(world)).toEqual({ main: [0, 1], subagent: [0, 1, 2] });
       expect(toolCheckpoints(world).sessions.size).toBe(1);
       expect(fingerprint(path.join(world.root, '.git'))).toEqual(gitBefore);
@@ -155,7 +155,7 @@ describe("claude's subagents", () => {
   it('two subagents at once, headless with no app: a checkpoint before each of their four calls, each holding the tree as it was', { timeout: 120_000 }, async () => {
     const world = await createWorld(parallelScripts);
     try {
-      const run = await runHeadless(withAdapter(claudeSetup(world, { hooks: {} }).headless(mainPrompt), await builtAdapter('claude.js', 'claudeAgent'), world));
+      const run = await runHeadless(withAdapter(claudeSetup(world, { hooks: {} }).headless(mainPrompt), await builtAdapter('claude/adapter.js', 'claudeAgent'), world));
       expect(run, run.stderr).toMatchObject({ code: 0 });
       expect(playedTurns(world).main).toEqual([0, 1]);
       await expectParallelCheckpoints(world);

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeConversationPoint, claudeConversation } from '../../src/agents/claudeConversation.js';
-import { cutClaudeTranscript, TranscriptUnreadable } from '../../src/agents/claudeTranscript.js';
+import { claudeConversationPoint, claudeConversation } from '../../src/agents/claude/conversation.js';
+import { cutClaudeTranscript, TranscriptUnreadable } from '../../src/agents/claude/transcript.js';
 import { inMemory, rebuiltFrom } from '../helpers/transcriptBytes.js';
 import type { ConversationPoint } from '../../src/shared/conversation.js';
 import { repoRoot } from './world.js';

@@ -23,7 +23,7 @@ describe('codex conversation restore from the command line', () => {
   beforeAll(async () => {
     world = await createWorld(conversationScripts);
     const setup = codexSetup(world, { hooks: {}, hookTrust: 'bypass' });
-    const adapter = await builtAdapter('codex.js', 'codexAgent');
+    const adapter = await builtAdapter('codex/adapter.js', 'codexAgent');
     run = async (prompt, resume) => {
       const start = setup.headless(prompt);
       if (resume) start.args.splice(start.args.indexOf('exec') + 1, 0, 'resume', resume);

@@ -29,7 +29,7 @@ const configOf = (world: AgentWorld) => fs.readFileSync(path.join(world.agentDir
  * hook then snapshots by itself (into the sandbox's store).
  */
 async function withRewindHooks(start: Invocation, world: AgentWorld): Promise<Invocation> {
-  const run = withAdapter(start, await builtAdapter('codex.js', 'codexAgent'), world);
+  const run = withAdapter(start, await builtAdapter('codex/adapter.js', 'codexAgent'), world);
   expect(run.args).not.toContain('--dangerously-bypass-hook-trust');
   return run;
 }

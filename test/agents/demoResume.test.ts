@@ -1,7 +1,7 @@
 // The demo agent runs as `node <script>`: started again on a restored conversation, the
 // script stays first and `--resume <id>` follows it (not `node --resume …`, which Node refuses).
 import { describe, expect, it } from 'vitest';
-import { demoAgent } from '../../src/agents/demo.js';
+import { demoAgent } from '../../src/agents/demo/adapter.js';
 
 describe('the demo agent resumed', () => {
   it('keeps its script first, drops an earlier resume, and resumes the rebuilt session', () => {

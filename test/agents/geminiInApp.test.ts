@@ -72,6 +72,6 @@ describe('gemini in the app', () => {
 
 describe('gemini headless with Rewind’s hooks and no app', () => {
   it('gets a checkpoint before each file-changing tool call from the standalone hook', { timeout: 120_000 }, async () => {
-    await proveStandalone({ adapter: await builtAdapter('gemini.js', 'geminiAgent'), setup: (world) => geminiSetup(world), triggers, labels });
+    await proveStandalone({ adapter: await builtAdapter('gemini/adapter.js', 'geminiAgent'), setup: (world) => geminiSetup(world), triggers, labels });
   });
 });

@@ -68,17 +68,17 @@ const agents: AgentCase[] = [
   {
     name: 'claude',
     setup: (world) => claudeSetup(world, { hooks: {} }),
-    adapter: ['claude.js', 'claudeAgent'],
+    adapter: ['claude/adapter.js', 'claudeAgent'],
     promptAsArgument: true,
     // Claude ends a turn with a verb picked at random: "✻ Churned for 0s", "✻ Cogitated for 0s".
     masked: (text) => (/^✻ \p{L}+ for \d+s$/u.test(text) ? 'text' : undefined),
   },
   // Gemini draws inline; its live frame starts with the rule above its mode line (" YOLO Ctrl+Y").
-  { name: 'gemini', setup: (world) => geminiSetup(world), adapter: ['gemini.js', 'geminiAgent'], promptAsArgument: true, liveFrame: (rows) => rows.findLastIndex((row) => row.startsWith(' YOLO ')) - 1 },
+  { name: 'gemini', setup: (world) => geminiSetup(world), adapter: ['gemini/adapter.js', 'geminiAgent'], promptAsArgument: true, liveFrame: (rows) => rows.findLastIndex((row) => row.startsWith(' YOLO ')) - 1 },
   {
     name: 'codex',
     setup: (world) => codexSetup(world),
-    adapter: ['codex.js', 'codexAgent'],
+    adapter: ['codex/adapter.js', 'codexAgent'],
     promptAsArgument: false,
     drive: typePrompt,
     // Its footer names the thread in a colour picked per session; and it stamps a turn's end with the clock.

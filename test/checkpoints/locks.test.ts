@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireLock } from '../../src/checkpoints/os/lock.js';
+import { acquireLock } from '../../src/os/lock.js';
 import { clearRefLock } from '../../src/checkpoints/retention/maintenance.js';
 import { commitCount } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
@@ -188,7 +188,7 @@ describe('locks', () => {
 
   it('waiters are served in order: a process re-taking the lock in a tight loop cannot starve another', async () => {
     const lockFile = path.join(sb.base, 'fair.lock');
-    const lockModule = path.resolve(import.meta.dirname, '../../dist/checkpoints/os/lock.js');
+    const lockModule = path.resolve(import.meta.dirname, '../../dist/os/lock.js');
     expect(fs.existsSync(lockModule), 'the built lock module (npm test builds first)').toBe(true);
     const loop = `
       const { acquireLock } = await import(${JSON.stringify(lockModule)});

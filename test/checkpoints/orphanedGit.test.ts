@@ -12,11 +12,11 @@ import { shadowGit } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { deadPid } from '../helpers/children.js';
-import { acquireLock } from '../../src/checkpoints/os/lock.js';
+import { acquireLock } from '../../src/os/lock.js';
 import { startProcess } from '../../src/checkpoints/git/git.js';
-import { groupRunning } from '../../src/checkpoints/os/processAlive.js';
-import { liveGroups, signalGroup } from '../../src/checkpoints/os/processGroup.js';
-import { markedAs } from '../../src/checkpoints/os/processOwner.js';
+import { groupRunning } from '../../src/os/processAlive.js';
+import { liveGroups, signalGroup } from '../../src/os/processGroup.js';
+import { markedAs } from '../../src/os/processOwner.js';
 
 let sb: Sandbox;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { isAlive, processStartTime } from '../../src/checkpoints/os/processAlive.js';
+import { isAlive, processStartTime } from '../../src/os/processAlive.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 describe('isAlive', () => {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { groupRunning, processStartTime } from '../../src/checkpoints/os/processAlive.js';
+import { groupRunning, processStartTime } from '../../src/os/processAlive.js';
 import { rewind } from '../helpers/io.js';
 import { cliPath } from '../helpers/term.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { groupRunning } from '../../src/checkpoints/os/processAlive.js';
+import { groupRunning } from '../../src/os/processAlive.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
 import { commit, linkedWorktree } from '../helpers/repoShapes.js';

@@ -5,7 +5,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireLock } from '../../src/checkpoints/os/lock.js';
+import { acquireLock } from '../../src/os/lock.js';
 import { asNobody } from '../helpers/asNobody.js';
 import { cliPath, requireBuiltCli, startRewind } from '../helpers/term.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';

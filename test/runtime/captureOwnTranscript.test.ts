@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationStore } from '../../src/conversation/conversationStore.js';
 import { captureConversation } from '../../src/runtime/restore/conversations.js';
-import { rewindGeminiHome } from '../../src/agents/geminiHome.js';
+import { rewindGeminiHome } from '../../src/agents/gemini/home.js';
 import type { ConversationPoint } from '../../src/shared/conversation.js';
 
 let base = '';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeHookEvent, claudeLaunch } from '../../src/agents/claude.js';
+import { claudeHookEvent, claudeLaunch } from '../../src/agents/claude/adapter.js';
 import { repoRoot } from '../helpers/restoreKit.js';
 
 const project = '/work/project';

@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Launch } from '../../src/agents/agentAdapter.js';
 import { agentNamed, chooseAgent } from '../../src/agents/chooseAgent.js';
-import { codexAgent, codexHookEvent } from '../../src/agents/codex.js';
-import { codexHookEvents, codexLaunch, hookOverride, tomlString, trustNotice } from '../../src/agents/codexLaunch.js';
-import { patchFiles } from '../../src/agents/codexPatch.js';
+import { codexAgent, codexHookEvent } from '../../src/agents/codex/adapter.js';
+import { codexHookEvents, codexLaunch, hookOverride, tomlString, trustNotice } from '../../src/agents/codex/launch.js';
+import { patchFiles } from '../../src/agents/codex/patch.js';
 import { parsePayload } from '../../src/agents/payload.js';
 
 const project = '/work/project';

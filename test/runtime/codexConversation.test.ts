@@ -1,12 +1,12 @@
 // Codex's rollout cut and its command line started again (the real rollouts' shapes: see
 // test/agents/codexConversation.test.ts for the proof on the real CLI).
 import { describe, expect, it } from 'vitest';
-import { callAnchor, cutCodexRollout as cutRollout, promptAnchor, RolloutUnreadable, StepNotWritten } from '../../src/agents/codexRollout.js';
+import { callAnchor, cutCodexRollout as cutRollout, promptAnchor, RolloutUnreadable, StepNotWritten } from '../../src/agents/codex/rollout.js';
 import { inMemory } from '../helpers/transcriptBytes.js';
 
 const cutCodexRollout = inMemory(cutRollout);
-import { codexResumeArgs } from '../../src/agents/codexResume.js';
-import { codexConversationPoint } from '../../src/agents/codexConversation.js';
+import { codexResumeArgs } from '../../src/agents/codex/resume.js';
+import { codexConversationPoint } from '../../src/agents/codex/conversation.js';
 
 const old = '01a234f0-a7ab-7841-ad37-868126c75a3c';
 const line = (value: object) => JSON.stringify(value);

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { geminiHookEvent, geminiLaunch, withGeminiHooks } from '../../src/agents/gemini.js';
-import { stripJsonComments } from '../../src/agents/geminiHome.js';
+import { geminiHookEvent, geminiLaunch, withGeminiHooks } from '../../src/agents/gemini/adapter.js';
+import { stripJsonComments } from '../../src/agents/gemini/home.js';
 import { repoRoot } from '../helpers/restoreKit.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 

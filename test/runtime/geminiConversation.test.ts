@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { geminiAgent, geminiHookEvent } from '../../src/agents/gemini.js';
-import { geminiConversation, geminiSessionFile } from '../../src/agents/geminiConversation.js';
-import { geminiResumeArgs } from '../../src/agents/geminiResume.js';
-import { cutGeminiSession as cutGeminiTranscript, SessionUnusable } from '../../src/agents/geminiTranscript.js';
+import { geminiAgent, geminiHookEvent } from '../../src/agents/gemini/adapter.js';
+import { geminiConversation, geminiSessionFile } from '../../src/agents/gemini/conversation.js';
+import { geminiResumeArgs } from '../../src/agents/gemini/resume.js';
+import { cutGeminiSession as cutGeminiTranscript, SessionUnusable } from '../../src/agents/gemini/transcript.js';
 import { inMemory, rebuiltFrom } from '../helpers/transcriptBytes.js';
 
 const cutGeminiSession = inMemory(cutGeminiTranscript);

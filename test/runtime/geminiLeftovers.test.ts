@@ -1,4 +1,4 @@
-// What a Gemini resume leaves beside a session's own file (src/agents/geminiLeftovers.ts), on real
+// What a Gemini resume leaves beside a session's own file (src/agents/gemini/leftovers.ts), on real
 // files shaped as Gemini 0.61 writes them: only a file of that session with nothing Gemini
 // would resume (its metadata, its own context message, or nothing at all) goes; the session's
 // own file, other sessions' files (the same 8 characters included) and anything that holds a
@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { geminiHookEvent } from '../../src/agents/gemini.js';
-import { dropResumeLeftovers } from '../../src/agents/geminiLeftovers.js';
+import { geminiHookEvent } from '../../src/agents/gemini/adapter.js';
+import { dropResumeLeftovers } from '../../src/agents/gemini/leftovers.js';
 
 const session = 'c7973b12-5725-43d4-9a58-b1a2432c87f7';
 const sameShortId = 'c7973b12-0000-4000-8000-000000000000';
@@ -60,14 +60,15 @@ describe("a Gemini resume's leftovers", () => {
     expect(fs.readFileSync(path.join(chats, own)).equals(ownBytes)).toBe(true);
   });
 
-  it('go at a prompt (BeforeAgent), not at a tool call or the end of a turn', () => {
+  it('go at a prompt (BeforeAgent), not at a tool call or the end of a turn: reading the call removes nothing, its tidy does', () => {
     put(own, [metadata(session), message]);
     const leftover = put('session-2026-12-01T23-07-c7973b12.jsonl', [metadata(session)]);
-    geminiHookEvent('BeforeTool', payload({ hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { file_path: 'a.txt' } }));
-    geminiHookEvent('AfterAgent', payload({ hook_event_name: 'AfterAgent' }));
-    expect(fs.existsSync(path.join(chats, leftover))).toBe(true);
+    expect(geminiHookEvent('BeforeTool', payload({ hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { file_path: 'a.txt' } })).tidy).toBeUndefined();
+    expect(geminiHookEvent('AfterAgent', payload({ hook_event_name: 'AfterAgent' })).tidy).toBeUndefined();
     const outcome = geminiHookEvent('BeforeAgent', payload({ prompt: 'go on' }));
     expect(outcome.checkpoint?.label).toBe('go on');
+    expect(fs.existsSync(path.join(chats, leftover))).toBe(true);
+    outcome.tidy?.();
     expect(fs.existsSync(path.join(chats, leftover))).toBe(false);
   });
 

@@ -2,9 +2,9 @@
 // resumed in the agent's session; drawn on a line of its own below the agent's last words.
 import xtermHeadless from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
-import { claudeAgent } from '../../src/agents/claude.js';
-import { codexAgent } from '../../src/agents/codex.js';
-import { demoAgent } from '../../src/agents/demo.js';
+import { claudeAgent } from '../../src/agents/claude/adapter.js';
+import { codexAgent } from '../../src/agents/codex/adapter.js';
+import { demoAgent } from '../../src/agents/demo/adapter.js';
 import { genericAgent } from '../../src/agents/generic.js';
 import type { AgentAdapter } from '../../src/agents/agentAdapter.js';
 import { ScreenModel } from '../../src/pty/screen.js';

@@ -2,7 +2,7 @@
 // session Rewind's resume line names is that one from then on (not the one the old agent's
 // hooks last named), and none when the agent was started afresh, until its own hooks say.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claudeAgent } from '../../src/agents/claude.js';
+import { claudeAgent } from '../../src/agents/claude/adapter.js';
 import { configDefaults } from '../../src/config/schema.js';
 import { PtySession } from '../../src/pty/ptySession.js';
 import { HookChannel } from '../../src/runtime/hooks/hookChannel.js';

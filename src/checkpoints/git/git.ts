@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UserError } from '../../shared/errors.js';
-import { stopGroup, trackGroup, untrackGroup } from '../os/processGroup.js';
-import { withOwner } from '../os/processOwner.js';
+import { stopGroup, trackGroup, untrackGroup } from '../../os/processGroup.js';
+import { withOwner } from '../../os/processOwner.js';
 
 /** What to say when git (or the sh that runs it) is not installed. */
 export function programMissing(file: string, cause?: unknown): UserError {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { writeFileAtomic } from '../store/atomicFile.js';
-import { currentProcessMark, isAlive, type ProcessMark } from '../os/processAlive.js';
+import { currentProcessMark, isAlive, type ProcessMark } from '../../os/processAlive.js';
 import { shellWord } from '../../shared/shellWord.js';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Checkpoints } from '../checkpoints.js';
-import { isAlive } from '../os/processAlive.js';
+import { isAlive } from '../../os/processAlive.js';
 import { makeScratch } from '../git/treeFolder.js';
 
 /** Staged copies left at the project root (other file system) start with this. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
-import { isAlive } from '../os/processAlive.js';
+import { isAlive } from '../../os/processAlive.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 
 /** What the background `git gc` may hold while it runs (it packs refs and expires reflogs). */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAlive } from '../os/processAlive.js';
+import { isAlive } from '../../os/processAlive.js';
 import { splitNul } from '../git/git.js';
 import { excludeMarker } from './excludeRules.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAlive, processStartTime } from '../os/processAlive.js';
+import { isAlive, processStartTime } from '../../os/processAlive.js';
 import type { StorePaths } from './store.js';
 
 /** `scratch-<pid>-<start>-`: what mkdtemp appends its six characters to. */

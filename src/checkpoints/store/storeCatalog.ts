@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
 import { diskUsage } from './diskUsage.js';
-import { withLock } from '../os/lock.js';
+import { withLock } from '../../os/lock.js';
 import { interruptedJournal } from '../restore/journal.js';
 import { historyDir } from './store.js';
 

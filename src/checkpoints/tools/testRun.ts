@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { signalGroup } from '../os/processGroup.js';
+import { signalGroup } from '../../os/processGroup.js';
 
 /** How one run of the user's command ended. */
 export interface TestOutcome {

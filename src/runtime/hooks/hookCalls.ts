@@ -42,6 +42,7 @@ export class HookCalls {
     const payload = parsePayload(request.payload, request.cut);
     // hookEvent is synchronous: the guard catches a throw (no deadline can stop a call that does not return).
     const outcome = this.agent.call<HookOutcome>('a hook call', (adapter) => adapter.hookEvent?.(request.event, payload) ?? {}, () => hookFallback(request.event));
+    if (outcome.tidy) this.agent.call('tidying its files', outcome.tidy, () => undefined);
     if (outcome.agentSession) this.agentSession = outcome.agentSession;
     if (outcome.activity) this.reportBusy(outcome.activity === 'busy');
     if (outcome.checkpoint) {

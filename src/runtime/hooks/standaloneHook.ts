@@ -45,6 +45,7 @@ export async function standaloneHook(input: StandaloneHookInput): Promise<void> 
   const payload = parsePayload(input.payload, input.cut);
   const outcome = guard.call<HookOutcome>('a hook call', (agent) => agent.hookEvent?.(input.event, payload) ?? {}, () => hookFallback(input.event));
   if (outcome.problem) input.warn(outcome.problem);
+  if (outcome.tidy) guard.call('tidying its files', outcome.tidy, () => undefined);
   if (!outcome.checkpoint) return;
   try {
     requireGit(input.env);

@@ -3,13 +3,13 @@
 // beside the original, resumed with `--resume <id>`.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { homeDir } from '../config/paths.js';
-import type { ConversationPoint } from '../shared/conversation.js';
-import type { TranscriptBytes } from '../shared/transcriptLines.js';
-import type { ConversationSupport, HookOutcome, TranscriptFolder } from './agentAdapter.js';
-import { claudeResumeArgs } from './claudeResume.js';
-import { cutClaudeTranscript } from './claudeTranscript.js';
-import { field } from './payload.js';
+import { homeDir } from '../../config/paths.js';
+import type { ConversationPoint } from '../../shared/conversation.js';
+import type { TranscriptBytes } from '../../shared/transcriptLines.js';
+import type { ConversationSupport, HookOutcome, TranscriptFolder } from '../agentAdapter.js';
+import { claudeResumeArgs } from './resume.js';
+import { cutClaudeTranscript } from './transcript.js';
+import { field } from '../payload.js';
 
 /** Where the conversation stands at a hook call, when the payload says where its transcript is. */
 export function claudeConversationPoint(payload: unknown): HookOutcome['conversation'] {

@@ -2,7 +2,7 @@
 // arguments without those that pick a conversation or send a prompt, then `--resume <id>`.
 // Claude's options as its --help lists them (2.1.x): which take a value decides what is
 // the prompt.
-import { optionsWithout } from './optionsWithout.js';
+import { optionsWithout } from '../optionsWithout.js';
 
 /** Options that take one value. */
 const oneValue = new Set([

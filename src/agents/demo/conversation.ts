@@ -3,8 +3,8 @@
 // the temp folder (src/demo/project.ts) when the app's environment does not say.
 import os from 'node:os';
 import path from 'node:path';
-import type { ConversationSupport, TranscriptFolder } from './agentAdapter.js';
-import { claudeConversation } from './claudeConversation.js';
+import type { ConversationSupport, TranscriptFolder } from '../agentAdapter.js';
+import { claudeConversation } from '../claude/conversation.js';
 
 /** `<config>/projects/<slug>/<session id>.jsonl`, the config folder as the demo agent finds it. */
 export function demoTranscripts(env: NodeJS.ProcessEnv): TranscriptFolder {

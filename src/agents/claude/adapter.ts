@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
-import { claudeConversation, claudeConversationPoint } from './claudeConversation.js';
-import { conversationModes } from './conversationModes.js';
-import { hookCommand } from './hookCommand.js';
-import { hookStep, promptContext } from './hookSteps.js';
-import { field, shortLine, shownPath } from './payload.js';
+import type { AgentAdapter, HookOutcome, Launch } from '../agentAdapter.js';
+import { claudeConversation, claudeConversationPoint } from './conversation.js';
+import { conversationModes } from '../conversationModes.js';
+import { hookCommand } from '../hookCommand.js';
+import { hookStep, promptContext } from '../hookSteps.js';
+import { field, shortLine, shownPath } from '../payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs. */
 const fileTools = 'Write|Edit|MultiEdit|NotebookEdit|Bash';

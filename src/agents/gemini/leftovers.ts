@@ -8,8 +8,8 @@
 // a prompt shows the session at work in its own file, those leftovers go.
 import fs from 'node:fs';
 import path from 'node:path';
-import { nothingToResume } from './geminiTranscript.js';
-import { field } from './payload.js';
+import { nothingToResume } from './transcript.js';
+import { field } from '../payload.js';
 
 /** A leftover holds Gemini's metadata and its context message, a few KB; anything bigger is not one. */
 const leftoverMaxBytes = 1024 * 1024;

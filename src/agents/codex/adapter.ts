@@ -1,10 +1,10 @@
-import type { AgentAdapter, HookOutcome } from './agentAdapter.js';
-import { codexLaunch } from './codexLaunch.js';
-import { patchFiles } from './codexPatch.js';
-import { codexConversation, codexConversationPoint } from './codexConversation.js';
-import { conversationModes } from './conversationModes.js';
-import { hookStep, promptContext } from './hookSteps.js';
-import { field, shortLine, shownPath } from './payload.js';
+import type { AgentAdapter, HookOutcome } from '../agentAdapter.js';
+import { codexLaunch } from './launch.js';
+import { patchFiles } from './patch.js';
+import { codexConversation, codexConversationPoint } from './conversation.js';
+import { conversationModes } from '../conversationModes.js';
+import { hookStep, promptContext } from '../hookSteps.js';
+import { field, shortLine, shownPath } from '../payload.js';
 
 /** The label of a tool call: `apply_patch src/db.ts, README.md`, `Bash rm -rf tests`. */
 function toolLabel(tool: string, input: unknown, cwd: string | undefined): string {
@@ -23,7 +23,7 @@ export function codexHookEvent(event: string, payload: unknown): HookOutcome {
 
 /**
  * Codex: hooks before every apply_patch and shell command and every prompt, busy/idle from
- * them, given as per-run overrides (see codexLaunch.ts); they run once the user trusts them.
+ * them, given as per-run overrides (see launch.ts); they run once the user trusts them.
  */
 export const codexAgent: AgentAdapter = {
   name: 'codex',

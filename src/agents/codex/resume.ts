@@ -1,7 +1,7 @@
 // Codex's command line, started again on a rebuilt conversation: the user's own options
 // (without a prompt, or a subcommand that picks a session) then `resume <id>`. Which options
 // take a value, as `codex --help` lists them (0.171).
-import { optionsWithout } from './optionsWithout.js';
+import { optionsWithout } from '../optionsWithout.js';
 
 const oneValue = new Set(['-c', '--config', '--enable', '--disable', '--remote', '--remote-auth-token-env', '--local-provider', '-m', '--model', '-p', '--profile', '-s', '--sandbox', '-C', '--cd', '--add-dir', '-a', '--ask-for-approval']);
 const manyValues = new Set(['-i', '--image']);

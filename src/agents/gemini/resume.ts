@@ -3,7 +3,7 @@
 // Its options as `gemini --help` of the pinned release (0.61) lists them (yargs: an array
 // option takes every value up to the next option): which take a value decides what is the
 // prompt (its positional `query..`).
-import { optionsWithout } from './optionsWithout.js';
+import { optionsWithout } from '../optionsWithout.js';
 
 /** Options that take one value. */
 const oneValue = new Set([

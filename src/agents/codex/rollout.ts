@@ -11,9 +11,9 @@
 //
 // A rollout is read line by line (it may be larger than memory allows), keeping of each line
 // only what finding the cut needs, and read again as the new file is written.
-import type { ConversationPoint } from '../shared/conversation.js';
-import { firstLines, type TranscriptBytes } from '../shared/transcriptLines.js';
-import { objectLine } from './jsonLines.js';
+import type { ConversationPoint } from '../../shared/conversation.js';
+import { firstLines, type TranscriptBytes } from '../../shared/transcriptLines.js';
+import { objectLine } from '../jsonLines.js';
 
 /** A rollout line the cut cannot read: nothing is written. */
 export class RolloutUnreadable extends Error {

@@ -12,8 +12,8 @@
 // names the new one. The original file is never touched: the result is a new file's bytes.
 // The file is read line by line (it may be larger than memory allows), keeping of each
 // message only what the cut judges it by.
-import type { ConversationPoint } from '../shared/conversation.js';
-import { bufferTranscript, firstLines, type TranscriptBytes } from '../shared/transcriptLines.js';
+import type { ConversationPoint } from '../../shared/conversation.js';
+import { bufferTranscript, firstLines, type TranscriptBytes } from '../../shared/transcriptLines.js';
 
 type Rec = Record<string, unknown>;
 interface Message extends Rec {

@@ -3,8 +3,8 @@
 // of the user's config.toml still run too). Codex runs a hook only once the user trusted it,
 // and remembers that by a hash of its definition: the overrides are the same on every run
 // (the per-run channel travels in the environment, REWIND_SOCKET).
-import type { Launch } from './agentAdapter.js';
-import { hookCommand } from './hookCommand.js';
+import type { Launch } from '../agentAdapter.js';
+import { hookCommand } from '../hookCommand.js';
 
 /** The tools that can change files (the shell reaches hooks as `Bash`, edits as `apply_patch`). */
 const fileTools = 'apply_patch|Bash';

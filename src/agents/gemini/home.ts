@@ -15,8 +15,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { homeDir, rewindHome } from '../config/paths.js';
-import { writeFileAtomic } from '../shared/atomicFile.js';
+import { homeDir, rewindHome } from '../../config/paths.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 
 /** The folders of `.gemini/` Gemini keeps its chats and history in. */
 const stateFolders = ['tmp', 'history'];

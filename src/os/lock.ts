@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { UserError } from '../../shared/errors.js';
+import { UserError } from '../shared/errors.js';
 import { currentProcessMark, groupRunning, isAlive, processStartTime, type ProcessMark } from './processAlive.js';
 import { liveGroups, signalGroup, watchGroups } from './processGroup.js';
 import { groupsStartedBy } from './processOwner.js';

@@ -3,20 +3,20 @@
 // resumed with `codex resume <id>`.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { homeDir } from '../config/paths.js';
-import type { ConversationPoint } from '../shared/conversation.js';
-import type { TranscriptBytes } from '../shared/transcriptLines.js';
-import type { ConversationSupport, HookOutcome, TranscriptFolder } from './agentAdapter.js';
-import { callAnchor, cutCodexRollout, promptAnchor } from './codexRollout.js';
-import { codexResumeArgs } from './codexResume.js';
-import { field } from './payload.js';
+import { homeDir } from '../../config/paths.js';
+import type { ConversationPoint } from '../../shared/conversation.js';
+import type { TranscriptBytes } from '../../shared/transcriptLines.js';
+import type { ConversationSupport, HookOutcome, TranscriptFolder } from '../agentAdapter.js';
+import { callAnchor, cutCodexRollout, promptAnchor } from './rollout.js';
+import { codexResumeArgs } from './resume.js';
+import { field } from '../payload.js';
 
 /** Where the conversation stands at a hook call (the turn's id names where a cut goes). */
 export function codexConversationPoint(payload: unknown): HookOutcome['conversation'] {
   const transcript = field(payload, 'transcript_path');
   const session = field(payload, 'session_id');
   if (!transcript || !path.isAbsolute(transcript) || !session || !path.basename(transcript).includes(session)) return undefined;
-  // The step's turn, found by what Codex's TUI reports reliably (see codexRollout.ts).
+  // The step's turn, found by what Codex's TUI reports reliably (see rollout.ts).
   const call = field(payload, 'tool_use_id');
   const prompt = field(payload, 'prompt');
   const anchor = call ? callAnchor(call) : prompt !== undefined ? promptAnchor(prompt) : field(payload, 'turn_id');

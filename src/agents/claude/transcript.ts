@@ -4,9 +4,9 @@
 // session's file, the original never touched. The transcript is read line by line (it may
 // be larger than memory allows): once to find the cut, keeping only what finding it needs of
 // each line, once more as the new file is written.
-import type { ConversationPoint } from '../shared/conversation.js';
-import { firstLines, type TranscriptBytes } from '../shared/transcriptLines.js';
-import { objectLine } from './jsonLines.js';
+import type { ConversationPoint } from '../../shared/conversation.js';
+import { firstLines, type TranscriptBytes } from '../../shared/transcriptLines.js';
+import { objectLine } from '../jsonLines.js';
 
 type Line = Record<string, unknown> & { type?: unknown; message?: unknown };
 

@@ -4,13 +4,13 @@
 // (with Rewind's Gemini home, tmp/ is the user's own), resumed with `--resume <id>`.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ConversationPoint } from '../shared/conversation.js';
-import type { TranscriptBytes } from '../shared/transcriptLines.js';
-import type { ConversationSupport, HookOutcome, TranscriptFolder } from './agentAdapter.js';
-import { userGeminiDir } from './geminiHome.js';
-import { geminiResumeArgs } from './geminiResume.js';
-import { cutGeminiSession } from './geminiTranscript.js';
-import { field } from './payload.js';
+import type { ConversationPoint } from '../../shared/conversation.js';
+import type { TranscriptBytes } from '../../shared/transcriptLines.js';
+import type { ConversationSupport, HookOutcome, TranscriptFolder } from '../agentAdapter.js';
+import { userGeminiDir } from './home.js';
+import { geminiResumeArgs } from './resume.js';
+import { cutGeminiSession } from './transcript.js';
+import { field } from '../payload.js';
 
 /** Where the conversation stands at a hook call (`inTurn`: a tool call, inside its prompt's turn). */
 export function geminiConversationPoint(payload: unknown, inTurn: boolean): HookOutcome['conversation'] {

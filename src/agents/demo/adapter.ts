@@ -1,6 +1,6 @@
-import type { AgentAdapter } from './agentAdapter.js';
-import { claudeAgent, claudeLaunch } from './claude.js';
-import { demoConversation } from './demoConversation.js';
+import type { AgentAdapter } from '../agentAdapter.js';
+import { claudeAgent, claudeLaunch } from '../claude/adapter.js';
+import { demoConversation } from './conversation.js';
 
 /**
  * Rewind's demo agent (src/demo/agent.ts): it takes Claude Code's settings and sends its

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { AgentAdapter, HookOutcome, Launch } from './agentAdapter.js';
-import { conversationModes } from './conversationModes.js';
-import { geminiConversation, geminiConversationPoint } from './geminiConversation.js';
-import { prepareGeminiHome, type GeminiSettings } from './geminiHome.js';
-import { dropResumeLeftovers } from './geminiLeftovers.js';
-import { hookCommand } from './hookCommand.js';
-import { hookStep, promptContext } from './hookSteps.js';
-import { field, shortLine, shownPath } from './payload.js';
+import type { AgentAdapter, HookOutcome, Launch } from '../agentAdapter.js';
+import { conversationModes } from '../conversationModes.js';
+import { geminiConversation, geminiConversationPoint } from './conversation.js';
+import { prepareGeminiHome, type GeminiSettings } from './home.js';
+import { dropResumeLeftovers } from './leftovers.js';
+import { hookCommand } from '../hookCommand.js';
+import { hookStep, promptContext } from '../hookSteps.js';
+import { field, shortLine, shownPath } from '../payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs (docs/agents.md). */
 const fileTools = 'write_file|replace|run_shell_command';
@@ -29,7 +29,7 @@ export function withGeminiHooks(user: GeminiSettings, agent = 'gemini'): GeminiS
 
 /**
  * `gemini …` with Rewind's hooks: the same command and arguments, run with a GEMINI_CLI_HOME
- * of Rewind's (geminiHome.ts) whose settings are the user's plus the hooks, and the user's
+ * of Rewind's (home.ts) whose settings are the user's plus the hooks, and the user's
  * own trusted-folders file. No file of the user's is written.
  */
 export function geminiLaunch(launch: Launch): Launch {
@@ -56,11 +56,9 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
 
 /** What a Gemini CLI hook call means (docs/agents.md; test/fixtures/hooks/gemini/ are real payloads). */
 export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
-  // A prompt: the session is at work in its own file, and what a resume left beside it can go.
-  if (event === 'BeforeAgent') dropResumeLeftovers(payload);
   // The conversation goes with the step: before a prompt, all of it; inside a turn (a tool
   // call), up to that turn's prompt (the payloads name no prompt: the cut finds it).
-  return hookStep(event, payload, {
+  const outcome = hookStep(event, payload, {
     tool: 'BeforeTool',
     prompt: 'BeforeAgent',
     // SessionStart: started (or resumed, or /clear) and at its prompt, once its setup is done.
@@ -69,6 +67,8 @@ export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
     label: toolLabel,
     conversation: (body, name) => geminiConversationPoint(body, name === 'BeforeTool'),
   });
+  // A prompt: the session is at work in its own file, and what a resume left beside it can go.
+  return event === 'BeforeAgent' ? { ...outcome, tidy: () => void dropResumeLeftovers(payload) } : outcome;
 }
 
 /** Gemini CLI: hooks before every write_file, replace and shell command and every prompt, busy/idle from them; its conversation restored. */
