@@ -88,7 +88,9 @@ describe('a snapshot killed with SIGKILL', () => {
     write(root, 'f.txt', 'killed mid-snapshot\n');
     fs.writeFileSync(path.join(sb.base, 'armed'), '');
     const victim = spawn(process.execPath, [cli, 'snapshot', '--label', 'killed'], { cwd: root, env, stdio: 'ignore' });
-    await waitFor(() => fs.existsSync(path.join(sb.base, 'in-add')), 20_000, 'the snapshot to reach git add');
+    // The shell creates the file before it writes the pid: wait for the whole line.
+    const written = (name: string) => /^\d+\n$/.test(fs.existsSync(path.join(sb.base, name)) ? fs.readFileSync(path.join(sb.base, name), 'utf8') : '');
+    await waitFor(() => written('script') && written('in-add'), 20_000, 'the snapshot to reach git add');
     const orphan = Number(fs.readFileSync(path.join(sb.base, 'in-add'), 'utf8'));
     // The snapshot's sh, which would go on to write-tree, commit-tree and update-ref.
     const script = Number(fs.readFileSync(path.join(sb.base, 'script'), 'utf8'));

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import os from 'node:os';
+import { isAlive } from '../../os/processAlive.js';
+import type { ShadowRepo } from './shadowRepo.js';
+
+/** What the background `git gc` may hold while it runs (it packs refs and expires reflogs). */
+const gcLocks = new Set(['packed-refs.lock', 'HEAD.lock']);
+
+/**
+ * Removes what a crashed git left behind in the shadow repo. Called while holding the
+ * project lock: every git of ours that writes the shadow's index or refs runs under that
+ * lock, so a lock file found now belongs to a process that is gone, except the background
+ * `git gc`, which runs without it: while gc runs, the locks it takes and the temporary
+ * packs it writes are left alone.
+ */
+export function clearStaleGitLocks(repo: ShadowRepo): string[] {
+  const removed: string[] = [];
+  const gcLive = gcRunning(repo);
+  for (const name of ['index.lock', 'packed-refs.lock', 'HEAD.lock', 'config.lock', 'shallow.lock']) {
+    const file = path.join(repo.gitDir, name);
+    if (gcLive && gcLocks.has(name)) continue;
+    if (fs.existsSync(file)) {
+      fs.rmSync(file, { force: true });
+      removed.push(name);
+    }
+  }
+  if (!gcLive) {
+    const packDir = path.join(repo.gitDir, 'objects', 'pack');
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(packDir);
+    } catch {
+      // No pack folder yet.
+    }
+    for (const name of names) {
+      if (name.startsWith('tmp_pack_') || name.startsWith('tmp_idx_') || name.startsWith('tmp_rev_')) {
+        fs.rmSync(path.join(packDir, name), { force: true });
+        removed.push(`objects/pack/${name}`);
+      }
+    }
+  }
+  return removed;
+}
+
+/**
+ * What else a crash leaves (called by retention, not on every snapshot: it walks every
+ * loose ref): a ref's own lock (`refs/checkpoints/12.lock`), which would fail every update
+ * of that ref, and git fast-import's crash reports. Under the project lock; not while gc runs.
+ */
+export function clearCrashLeftovers(repo: ShadowRepo): string[] {
+  if (gcRunning(repo)) return [];
+  const removed: string[] = [];
+  for (const lock of refLocks(path.join(repo.gitDir, 'refs'))) {
+    fs.rmSync(lock, { force: true });
+    removed.push(path.relative(repo.gitDir, lock));
+  }
+  for (const name of fs.readdirSync(repo.gitDir).filter((entry) => entry.startsWith('fast_import_crash_'))) {
+    fs.rmSync(path.join(repo.gitDir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function refLocks(dir: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return refLocks(full);
+    return entry.name.endsWith('.lock') ? [full] : [];
+  });
+}
+
+/**
+ * Clears the way for a ref update that failed on a `<ref>.lock` named in git's error:
+ * a lock of a git that is gone is removed; one the background `git gc` may hold (it
+ * expires reflogs and packs refs without our project lock) is waited out for up to
+ * `gcWaitMs`, and removed only if it is still there once gc has ended. Returns whether
+ * the update is worth trying again.
+ */
+export async function clearRefLock(repo: ShadowRepo, stderr: string, gcWaitMs = 15_000): Promise<boolean> {
+  const lock = /Unable to create '([^']+\.lock)': File exists/.exec(stderr)?.[1];
+  return lock !== undefined && clearRefLockFile(repo, lock, gcWaitMs);
+}
+
+/** clearRefLock for a lock file known by its path. */
+export async function clearRefLockFile(repo: ShadowRepo, lock: string, gcWaitMs = 15_000): Promise<boolean> {
+  if (!path.resolve(lock).startsWith(repo.gitDir + path.sep)) return false;
+  const deadline = Date.now() + gcWaitMs;
+  while (gcRunning(repo)) {
+    if (Date.now() >= deadline) return false;
+    await sleep(50);
+  }
+  fs.rmSync(lock, { force: true });
+  return true;
+}
+
+/** git itself takes a gc.pid older than this for one a killed gc left (builtin/gc.c). */
+const gcPidMaxAgeMs = 12 * 60 * 60 * 1000;
+
+export function gcRunning(repo: ShadowRepo): boolean {
+  try {
+    const file = path.join(repo.gitDir, 'gc.pid');
+    // A killed gc's file, its pid since reused, would otherwise pass for a live gc forever.
+    if (Date.now() - fs.statSync(file).mtimeMs > gcPidMaxAgeMs) return false;
+    const [pid, host] = fs.readFileSync(file, 'utf8').trim().split(' ');
+    return isAlive({ pid: Number(pid), host: host ?? os.hostname() });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `git gc --auto` in the background, detached: never waited for on the hot path.
+ * If it fails (objects borrowed from the project were pruned, so the chain cannot be
+ * walked), it leaves a marker; the next `rewind list` or app start repairs the chain.
+ */
+export function startBackgroundGc(repo: ShadowRepo, marker: string): void {
+  try {
+    const script = 'git --git-dir="$1" gc --auto --quiet 2>/dev/null || : >"$2"';
+    const child = spawn('sh', ['-c', script, 'rewind-gc', repo.gitDir, marker], {
+      cwd: repo.store.root,
+      env: repo.env,
+      detached: true,
+      stdio: 'ignore',
+    });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // Maintenance is best effort; the next trigger tries again.
+  }
+}

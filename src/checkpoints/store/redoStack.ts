@@ -1,0 +1,53 @@
+import { runGit } from '../git/git.js';
+import { refsUnder } from '../git/refs.js';
+import type { ShadowRepo } from './shadowRepo.js';
+
+/**
+ * The redo stack: refs `refs/rewind/redo/<seq>-<checkpoint id>-<restored id>`, one per
+ * restore, each pinning the checkpoint that holds the files as they were just before that
+ * restore (and naming the checkpoint it restored; older stores lack that part).
+ * `rewind redo` takes the top one.
+ */
+export interface RedoPoint {
+  seq: number;
+  checkpoint: number;
+  /** The checkpoint that restore put back, when the ref says. */
+  restored?: number;
+  ref: string;
+}
+
+const prefix = 'refs/rewind/redo/';
+
+export async function readRedoStack(repo: ShadowRepo): Promise<RedoPoint[]> {
+  const points: RedoPoint[] = [];
+  // Read from the ref files (loose and packed) without a git process.
+  for (const ref of refsUnder(repo.gitDir, prefix)) {
+    const match = /^refs\/rewind\/redo\/(\d+)-(\d+)(?:-(\d+))?$/.exec(ref);
+    if (match) points.push({ seq: Number(match[1]), checkpoint: Number(match[2]), ...(match[3] ? { restored: Number(match[3]) } : {}), ref });
+  }
+  return points.sort((a, b) => a.seq - b.seq);
+}
+
+/** The ref of a redo point. */
+export function redoRef(seq: number, checkpoint: number, restored: number): string {
+  return `${prefix}${seq}-${checkpoint}-${restored}`;
+}
+
+/** The next sequence number on the stack. */
+export async function nextRedoSeq(repo: ShadowRepo): Promise<number> {
+  return ((await readRedoStack(repo)).at(-1)?.seq ?? 0) + 1;
+}
+
+export async function dropRedoPoint(repo: ShadowRepo, point: RedoPoint): Promise<void> {
+  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '-d', point.ref], { cwd: repo.store.root, env: repo.env });
+}
+
+/** Pushes a redo point: its ref, pinning the checkpoint's commit. */
+export async function pushRedoPoint(repo: ShadowRepo, point: RedoPoint, commit: string): Promise<void> {
+  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', point.ref, commit], { cwd: repo.store.root, env: repo.env });
+}
+
+/** Moves a redo point to another checkpoint (its commit): one ref transaction, so the stack never holds both or neither. */
+export async function moveRedoPoint(repo: ShadowRepo, from: RedoPoint, to: RedoPoint, commit: string): Promise<void> {
+  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], { cwd: repo.store.root, env: repo.env, input: `start\ncreate ${to.ref} ${commit}\ndelete ${from.ref}\ncommit\n` });
+}
