@@ -6,7 +6,24 @@
 //
 // checkpoints/ (layer 1, files) and conversation/ (layer 2) never import each other.
 //
-// Outside checkpoints/, the engine is reached only through src/checkpoints/index.ts.
+// Outside checkpoints/, the engine is reached only through src/checkpoints/index.ts. Inside
+// it, its parts stand in the same kind of order (README "Development"):
+//
+//   the engine (checkpoints.ts, projectCheckpoints.ts, index.ts) -> tools -> retention -> restore
+//     -> snapshot -> store -> git
+//
+// each importing only the parts below it.
+const engineParts = ['git', 'store', 'snapshot', 'restore', 'retention', 'tools'];
+const engineArrow = (part) => {
+  const above = engineParts.slice(engineParts.indexOf(part) + 1);
+  return {
+    name: `engine-${part}-below-${above.join('-') || 'top'}`,
+    severity: 'error',
+    comment: `src/checkpoints/${part}/ imports only the engine's parts below it.`,
+    from: { path: `^src/checkpoints/${part}/` },
+    to: { path: `^src/checkpoints/(${above.length > 0 ? `(${above.join('|')})/|` : ''}[^/]+\\.tsx?$)` },
+  };
+};
 const layer = (name, mayImport) => ({
   from: { path: `^src/${name}/` },
   to: { path: `^src/(${[name, ...mayImport].join('|')})/` },
@@ -22,6 +39,7 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/checkpoints/' },
       to: { path: '^src/checkpoints/', pathNot: '^src/checkpoints/index\\.ts$' },
     },
+    ...engineParts.map(engineArrow),
     {
       name: 'views-only-draw',
       severity: 'error',

@@ -4,7 +4,7 @@ import React from 'react';
 import { render } from 'ink-testing-library';
 import { Checkpoints } from '../src/checkpoints/checkpoints.js';
 import type { CheckpointRecord } from '../src/checkpoints/store/record.js';
-import { readRedoStack } from '../src/checkpoints/restore/redoStack.js';
+import { readRedoStack } from '../src/checkpoints/store/redoStack.js';
 import { Picker } from '../src/app/picker/Picker.js';
 import type { PickerPreview } from '../src/app/picker/types.js';
 import { pickerCheckpoints } from '../src/runtime/restore/pickerData.js';

@@ -4,11 +4,13 @@ import { UserError } from '../shared/errors.js';
 import { CheckpointLog } from './store/checkpointLog.js';
 import { refreshExcludes } from './snapshot/excludeRules.js';
 import { collectHeavyScan, heavyAmong, startHeavyScan, type HeavyScanFiles } from './snapshot/heavyScan.js';
-import { clearStaleGitLocks, startBackgroundGc } from './retention/maintenance.js';
-import { findProject, type Project } from './project.js';
+import { clearStaleGitLocks, startBackgroundGc } from './store/maintenance.js';
+import { findProject, type Project } from './git/project.js';
 import { readProjectHead } from './git/projectHead.js';
 import type { CheckpointRecord, SkippedFile } from './store/record.js';
-import { initShadowRepo, ShadowRepo } from './store/shadowRepo.js';
+import { ShadowRepo } from './store/shadowRepo.js';
+import { initShadowRepo } from './snapshot/shadowInit.js';
+import type { Engine } from './snapshot/engine.js';
 import { seedShadowIndex } from './snapshot/seedIndex.js';
 import { snapshotTree } from './snapshot/snapshot.js';
 import { checkpointMessage } from './store/message.js';
@@ -26,16 +28,16 @@ import { startFirstScript, type FirstScript } from './snapshot/firstScript.js';
 import { projectGitEnv } from './git/gitEnv.js';
 import type { IndexEntry } from './git/indexFile.js';
 import { readRestoredMarker } from './restore/restoredMarker.js';
-import type { CurrentTree, EngineSettings, OpenOptions, ProgressListener, SnapshotOptions, SnapshotResult } from './engineTypes.js';
+import type { CurrentTree, EngineSettings, OpenOptions, ProgressListener, SnapshotOptions, SnapshotResult } from './snapshot/engineTypes.js';
 import { reviewState, skippedOf } from './snapshot/leftOut.js';
 
-export type { CurrentTree, EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges } from './engineTypes.js';
+export type { CurrentTree, EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges } from './snapshot/engineTypes.js';
 
 /**
  * A project's checkpoints: the shadow repo, the list, and the operations on them.
  * Opening touches nothing on disk; the store is created by the first snapshot.
  */
-export class Checkpoints {
+export class Checkpoints implements Engine {
   readonly project: Project;
   readonly store: StorePaths;
   readonly repo: ShadowRepo;

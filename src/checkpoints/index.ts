@@ -4,7 +4,7 @@ import { Checkpoints, type OpenOptions } from './checkpoints.js';
 import { ProjectCheckpoints } from './projectCheckpoints.js';
 
 export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
-export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './store/storeCatalog.js';
+export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './retention/storeCatalog.js';
 export type { PruneOptions, PruneResult } from './retention/applyRetention.js';
 export type { RetentionPolicy } from './retention/retention.js';
 export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpoints.js';

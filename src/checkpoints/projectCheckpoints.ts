@@ -5,18 +5,18 @@ import { diskUsage } from './store/diskUsage.js';
 import { applyRetention, retentionDue, type PruneOptions, type PruneResult } from './retention/applyRetention.js';
 import { nextExpiry, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention/retention.js';
 import { sizeDropHeld } from './retention/sizeDrop.js';
-import { listStores, type StoreEntry } from './store/storeCatalog.js';
+import { listStores, type StoreEntry } from './retention/storeCatalog.js';
 import { forkCheckpoint, type ForkResult } from './tools/fork.js';
 import { spanChanges, stepDiff, type SpanChange, type StepDiff } from './tools/stepDiff.js';
 import { splitNul } from './git/git.js';
-import { gitText, shadowGitClient } from './git/gitClient.js';
+import { gitText, shadowGitClient } from './store/gitClient.js';
 import type { CheckpointRecord, SkippedFile } from './store/record.js';
 import type { RepairResult } from './store/repairChain.js';
 import { interruptedJournal, interruptedMessage } from './restore/journal.js';
 import { diffOfPlan } from './restore/planDiff.js';
 import type { RestorePreview } from './restore/planRestore.js';
 import { previewRedo, redoLast, type RedoPreview, type RedoResult } from './restore/redo.js';
-import { readRedoStack } from './restore/redoStack.js';
+import { readRedoStack } from './store/redoStack.js';
 import { planFrom, planNow, restoreCheckpoint, type PlanNow, type Requester, type RestoreOptions, type RestoreResult } from './restore/restore.js';
 
 /** What `/checkpoints` and `rewind checkpoints` show. */

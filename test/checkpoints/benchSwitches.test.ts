@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { benchSwitchedOff } from '../../src/checkpoints/benchSwitches.js';
+import { benchSwitchedOff } from '../../src/checkpoints/snapshot/benchSwitches.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 import { shadowGit } from '../helpers/shadow.js';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock } from '../../src/os/lock.js';
-import { clearRefLock } from '../../src/checkpoints/retention/maintenance.js';
+import { clearRefLock } from '../../src/checkpoints/store/maintenance.js';
 import { commitCount } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { Children, deadPid } from '../helpers/children.js';

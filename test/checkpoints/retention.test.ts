@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
 import { diskUsage } from '../../src/checkpoints/store/diskUsage.js';
 import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
-import { listStores, removeStore } from '../../src/checkpoints/store/storeCatalog.js';
+import { listStores, removeStore } from '../../src/checkpoints/retention/storeCatalog.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { shadowGit } from '../helpers/shadow.js';
 import { commitOnFeatureBranch, dropFeatureBranch } from '../helpers/repoShapes.js';

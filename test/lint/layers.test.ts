@@ -61,6 +61,17 @@ describe('the layer rules', () => {
     expect(result.out).toMatch(/engine-through-its-door: src\/runtime\/session\.ts → src\/checkpoints\/engine\.ts/);
   });
 
+  it("fail an engine part importing a part above it (git below store below snapshot…), pass one importing below", () => {
+    tree({ ...door, 'src/checkpoints/store/log.ts': "import { run } from '../git/run.js';\nexport const log = run;\n", 'src/checkpoints/git/run.ts': 'export const run = 1;\n' });
+    expect(lint()).toMatchObject({ code: 0 });
+    tree({ 'src/checkpoints/git/run.ts': "import { log } from '../store/log.js';\nexport const run = () => log;\n", 'src/checkpoints/store/log.ts': 'export const log = 1;\n' });
+    const up = lint();
+    expect(up.code).not.toBe(0);
+    expect(up.out).toMatch(/engine-git-below-.*: src\/checkpoints\/git\/run\.ts → src\/checkpoints\/store\/log\.ts/);
+    tree({ 'src/checkpoints/restore/plan.ts': "import { engine } from '../engine.js';\nexport const plan = engine;\n" });
+    expect(lint().out).toMatch(/engine-restore-below-.*: src\/checkpoints\/restore\/plan\.ts → src\/checkpoints\/engine\.ts/);
+  });
+
   it('fail a cycle', () => {
     tree({ 'src/app/a.ts': "import { b } from './b.js';\nexport const a = b;\n", 'src/app/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" });
     const result = lint();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shadowIdentity } from './gitEnv.js';
-import { writeFileAtomic } from '../store/atomicFile.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 
 /** `+0100`, `-0530`: a time zone as git writes it. */
 function gitTimeZone(date: Date): string {

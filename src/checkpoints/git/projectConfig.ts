@@ -2,7 +2,7 @@ import path from 'node:path';
 import { homeDir } from '../../config/paths.js';
 import { splitNul } from './git.js';
 import { runProjectGit } from './projectGit.js';
-import type { Project } from '../project.js';
+import type { Project } from './project.js';
 
 /** The few settings of the user's git (project, global, system) that shape what a checkpoint holds. */
 export interface ProjectGitConfig {

@@ -1,19 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Project } from '../project.js';
-
-function packedRef(commonDir: string, ref: string): string | undefined {
-  try {
-    const content = fs.readFileSync(path.join(commonDir, 'packed-refs'), 'utf8');
-    for (const line of content.split('\n')) {
-      const [oid, name] = line.split(' ');
-      if (name === ref && oid && /^[0-9a-f]{40,64}$/.test(oid)) return oid;
-    }
-  } catch {
-    // No packed refs.
-  }
-  return undefined;
-}
+import type { Project } from './project.js';
+import { readRef } from './refs.js';
 
 /**
  * The project's HEAD commit, read from its files (no git process on the hot path):
@@ -33,16 +21,7 @@ export function readProjectHead(project: Project): string | undefined {
     const match = /^ref: (.+)$/.exec(head);
     if (!match?.[1]) return undefined;
     const ref = match[1];
-    let next: string | undefined;
-    for (const dir of [git.gitDir, git.commonDir]) {
-      try {
-        next = fs.readFileSync(path.join(dir, ref), 'utf8').trim();
-        break;
-      } catch {
-        // Not a loose ref here.
-      }
-    }
-    next ??= packedRef(git.commonDir, ref);
+    const next = readRef([git.gitDir, git.commonDir], ref);
     if (next === undefined) return undefined;
     head = next;
   }

@@ -1,4 +1,3 @@
-import type { Checkpoints } from '../checkpoints.js';
 import { runGit, type RunResult } from './git.js';
 
 /**
@@ -7,23 +6,29 @@ import { runGit, type RunResult } from './git.js';
  * beside it: the shadow's own index, HEAD and refs are never touched, nor the project.
  * Only the shadow's scrubbed environment is used, so no program of the user's runs.
  */
+/** The repository a folder is written from: its git dir and the scrubbed environment its git runs with. */
+export interface SourceRepo {
+  readonly gitDir: string;
+  readonly env: Record<string, string>;
+}
+
 export class TreeFolder {
   /** The files (the work tree git writes). */
   readonly work: string;
   readonly #index: string;
-  readonly #engine: Checkpoints;
+  readonly #repo: SourceRepo;
 
-  constructor(engine: Checkpoints, work: string, index: string) {
-    this.#engine = engine;
+  constructor(repo: SourceRepo, work: string, index: string) {
+    this.#repo = repo;
     this.work = work;
     this.#index = index;
   }
 
   #git(args: readonly string[]): Promise<RunResult> {
-    const env = { ...this.#engine.repo.env, GIT_INDEX_FILE: this.#index };
+    const env = { ...this.#repo.env, GIT_INDEX_FILE: this.#index };
     // Whole index, no untracked cache: nothing of this folder is left in the shadow repo.
     const config = ['-c', 'core.splitIndex=false', '-c', 'core.untrackedCache=false'];
-    return runGit([`--git-dir=${this.#engine.repo.gitDir}`, `--work-tree=${this.work}`, ...config, ...args], { cwd: this.work, env });
+    return runGit([`--git-dir=${this.#repo.gitDir}`, `--work-tree=${this.work}`, ...config, ...args], { cwd: this.work, env });
   }
 
   /**
@@ -41,5 +46,3 @@ export class TreeFolder {
     await this.#git(['read-tree', '--reset', '-u', tree]);
   }
 }
-
-export { makeScratch, removeScratch } from '../store/scratchFolders.js';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { writeFileAtomic } from '../store/atomicFile.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 import { currentProcessMark, isAlive, type ProcessMark } from '../../os/processAlive.js';
 import { shellWord } from '../../shared/shellWord.js';
 

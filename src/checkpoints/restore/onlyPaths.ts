@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { GitError } from '../git/git.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { unrestorable } from './errors.js';
@@ -12,7 +12,7 @@ import { entriesAt } from './treeEntries.js';
  * in the target checkpoint or in the project: a path that is in neither is a typo, not a
  * restore that changes nothing.
  */
-export async function requireKnownPaths(engine: Checkpoints, target: CheckpointRecord, only: readonly string[]): Promise<void> {
+export async function requireKnownPaths(engine: Engine, target: CheckpointRecord, only: readonly string[]): Promise<void> {
   if (only.length === 0) return;
   let listed: string[];
   try {

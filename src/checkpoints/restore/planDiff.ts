@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { text } from '../git/git.js';
 import type { RestorePlan } from './plan.js';
 import { pathspecs } from './planRestore.js';
@@ -12,7 +12,7 @@ const noOid = '0'.repeat(40);
  * throwaway one in `scratch`), nothing else. Input goes on stdin, so any number of paths
  * and any name fits.
  */
-export async function treeWith(engine: Checkpoints, from: string, plan: RestorePlan, scratch: string): Promise<string> {
+export async function treeWith(engine: Engine, from: string, plan: RestorePlan, scratch: string): Promise<string> {
   const env = { ...engine.repo.env, GIT_INDEX_FILE: path.join(scratch, 'index') };
   // Whole, not split: a split index would leave its shared part in the shadow repo.
   const git = (args: readonly string[], input?: string) => engine.repo.git(['-c', 'core.splitIndex=false', ...args], { env, input });
@@ -28,7 +28,7 @@ export async function treeWith(engine: Checkpoints, from: string, plan: RestoreP
  * them: exactly the plan's writes and deletes, nothing it leaves alone. `rewind diff` and
  * the picker's preview print this, so they show what a restore does.
  */
-export async function diffOfPlan(engine: Checkpoints, from: string, target: string, plan: RestorePlan, only: readonly string[], format: readonly string[]): Promise<Buffer> {
+export async function diffOfPlan(engine: Engine, from: string, target: string, plan: RestorePlan, only: readonly string[], format: readonly string[]): Promise<Buffer> {
   const args = ['diff-tree', '-r', '--no-renames', ...format, from];
   // Nothing left alone: the plan is the whole tree diff (within `only`).
   if (plan.leftAlone.length === 0) {

@@ -1,4 +1,4 @@
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import type { CheckpointRecord, SkippedFile } from '../store/record.js';
 import { GitError } from '../git/git.js';
@@ -35,7 +35,7 @@ export function pathspecs(only: readonly string[] | undefined): string[] {
 }
 
 /** `git diff-tree -r --raw` from one tree to another (limited to `only`), parsed. */
-export async function diffTrees(engine: Checkpoints, from: string, to: string, only?: readonly string[]): Promise<RawChange[]> {
+export async function diffTrees(engine: Engine, from: string, to: string, only?: readonly string[]): Promise<RawChange[]> {
   const result = await engine.repo.git(['diff-tree', '-r', '-z', '--raw', '--no-renames', from, to, ...pathspecs(only)]);
   return parseRawDiff(result.stdout);
 }
@@ -45,7 +45,7 @@ export async function diffTrees(engine: Checkpoints, from: string, to: string, o
  * (or a redo) has put the files back to another checkpoint since: then that one's. The one
  * rule for "edited after the newest checkpoint", wherever a plan is shown.
  */
-export function savedTree(engine: Checkpoints): string | undefined {
+export function savedTree(engine: Engine): string | undefined {
   const newest = engine.log.last();
   const restored = readRestoredMarker(engine.store);
   return restored && newest && restored.after === newest.id ? restored.tree : newest?.tree;
@@ -60,7 +60,7 @@ function leftOutReason(target: CheckpointRecord): string {
 }
 
 /** Which of `deletes` the target's own rules ignore (rules it can no longer read: it is no longer restorable). */
-async function ignoredDeletes(engine: Checkpoints, target: CheckpointRecord, deletes: readonly string[]): Promise<Set<string>> {
+async function ignoredDeletes(engine: Engine, target: CheckpointRecord, deletes: readonly string[]): Promise<Set<string>> {
   if (deletes.length === 0) return new Set();
   try {
     return await withScratch(engine, (dir) => ignoredByCheckpoint(engine.repo, target.tree, deletes, dir));
@@ -83,7 +83,7 @@ async function ignoredDeletes(engine: Checkpoints, target: CheckpointRecord, del
  * `undoneCreated` (see createdFiles.ts) are deleted whatever the target's rules say. Reads
  * the disk and the store, changes nothing.
  */
-export async function planRestore(engine: Checkpoints, target: CheckpointRecord, start: PlanStart, changes: readonly RawChange[], undoneCreated: ReadonlyMap<string, string> = new Map()): Promise<RestorePreview> {
+export async function planRestore(engine: Engine, target: CheckpointRecord, start: PlanStart, changes: readonly RawChange[], undoneCreated: ReadonlyMap<string, string> = new Map()): Promise<RestorePreview> {
   const diffPlan = planFromDiff(changes, start.nested);
   const ignored = await ignoredDeletes(engine, target, diffPlan.deletes);
   // A redo: what the restore it undoes created, still as that restore wrote it, goes again.

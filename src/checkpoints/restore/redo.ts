@@ -1,8 +1,8 @@
 import { UserError } from '../../shared/errors.js';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { interruptedJournal } from './journal.js';
-import { readRedoStack, type RedoPoint } from './redoStack.js';
+import { readRedoStack, type RedoPoint } from '../store/redoStack.js';
 import { readCreated } from './createdFiles.js';
 import { movedFrom, planNow, restoreLocked, type Requester, type RestorePreview, type RestoreResult } from './restore.js';
 import { salvageCutOff } from './salvage.js';
@@ -37,7 +37,7 @@ export interface RedoResult extends RestoreResult {
 const nothingToUndo = 'nothing to undo: no restore has been made here (or every one was undone already)';
 
 /** The restore `rewind redo` would undo now: the top of the redo stack, or the one cut off. */
-async function redoTarget(engine: Checkpoints): Promise<RedoTarget> {
+async function redoTarget(engine: Engine): Promise<RedoTarget> {
   const cutOff = interruptedJournal(engine.store.journal);
   // What was written into the files a cut-off restore displaced is kept first (its redo point may move).
   const salvage = cutOff ? await salvageCutOff(engine, cutOff) : undefined;
@@ -60,7 +60,7 @@ async function redoTarget(engine: Checkpoints): Promise<RedoTarget> {
 }
 
 /** What `rewind redo` would do now: which restore it undoes, and the plan. Changes nothing. */
-export async function previewRedo(engine: Checkpoints): Promise<RedoPreview> {
+export async function previewRedo(engine: Engine): Promise<RedoPreview> {
   const target = await engine.locked('preview a redo', () => redoTarget(engine));
   const { preview } = await planNow(engine, target.back.id, [], readCreated(engine, target.point));
   return { ...target, preview };
@@ -73,7 +73,7 @@ export async function previewRedo(engine: Checkpoints): Promise<RedoPreview> {
  * After an interrupted restore, this puts everything back as it was before it.
  * With `expected` (the ref a preview showed), a redo stack that changed since is refused.
  */
-export async function redoLast(engine: Checkpoints, requester: Requester = {}, expected?: string): Promise<RedoResult> {
+export async function redoLast(engine: Engine, requester: Requester = {}, expected?: string): Promise<RedoResult> {
   return engine.locked('redo', async () => {
     const { point, salvaged } = await redoTarget(engine);
     if (expected !== undefined && point.ref !== expected) {

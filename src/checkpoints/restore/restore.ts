@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { UserError } from '../../shared/errors.js';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import { GitError } from '../git/git.js';
 import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../store/record.js';
@@ -14,7 +14,7 @@ import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './p
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { DisplacedFiles, displacedDir } from './displaced.js';
 import { crashAt, pauseAt } from './crashSeams.js';
-import { dropRedoPoint, moveRedoPoint, nextRedoSeq, pushRedoPoint, readRedoStack, redoRef, type RedoPoint } from './redoStack.js';
+import { dropRedoPoint, moveRedoPoint, nextRedoSeq, pushRedoPoint, readRedoStack, redoRef, type RedoPoint } from '../store/redoStack.js';
 import { salvageCutOff } from './salvage.js';
 import { blobsAt, keepRacedWrites, keepUnchecked, type RacedWrites } from './writtenMeanwhile.js';
 import { writeRestoredMarker } from './restoredMarker.js';
@@ -63,7 +63,7 @@ export interface PlanNow {
 }
 
 /** Fails with "no longer restorable" unless every blob these writes read is in the store. */
-async function requireObjects(engine: Checkpoints, id: number, oids: readonly string[]): Promise<void> {
+async function requireObjects(engine: Engine, id: number, oids: readonly string[]): Promise<void> {
   if (oids.length === 0) return;
   const checker = new ObjectReader([`--git-dir=${engine.repo.gitDir}`], { cwd: engine.store.root, env: engine.repo.env }, false);
   try {
@@ -75,7 +75,7 @@ async function requireObjects(engine: Checkpoints, id: number, oids: readonly st
 }
 
 /** The changes from `current` to the target, limited to `only`; unreadable objects mean the target is gone. */
-async function changesTo(engine: Checkpoints, current: string, target: CheckpointRecord, only: readonly string[] | undefined): Promise<RawChange[]> {
+async function changesTo(engine: Engine, current: string, target: CheckpointRecord, only: readonly string[] | undefined): Promise<RawChange[]> {
   try {
     return await diffTrees(engine, current, target.tree, only);
   } catch (error) {
@@ -84,7 +84,7 @@ async function changesTo(engine: Checkpoints, current: string, target: Checkpoin
   }
 }
 
-function targetOf(engine: Checkpoints, id: number): CheckpointRecord {
+function targetOf(engine: Engine, id: number): CheckpointRecord {
   const target = engine.get(id);
   if (whyUnrestorable(target) !== undefined) throw knownUnrestorable(target);
   return target;
@@ -94,13 +94,13 @@ function targetOf(engine: Checkpoints, id: number): CheckpointRecord {
  * The plan of restoring `target` over the work tree `start` (the app's picker passes the
  * tree it read once). Needs no lock: it reads the store and the disk, and changes nothing.
  */
-export async function planFrom(engine: Checkpoints, target: CheckpointRecord, start: PlanStart, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<RestorePreview> {
+export async function planFrom(engine: Engine, target: CheckpointRecord, start: PlanStart, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<RestorePreview> {
   const changes = await changesTo(engine, start.tree, target, only);
   return planRestore(engine, target, start, changes, undoneCreated);
 }
 
 /** What restoring checkpoint `id` would do from the files as they are now, and that tree. Changes nothing. */
-export async function planNow(engine: Checkpoints, id: number, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<PlanNow> {
+export async function planNow(engine: Engine, id: number, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<PlanNow> {
   return engine.locked('preview a restore', async () => {
     const target = targetOf(engine, id);
     await requireKnownPaths(engine, target, only);
@@ -112,7 +112,7 @@ export async function planNow(engine: Checkpoints, id: number, only: readonly st
 }
 
 /** What restoring checkpoint `id` would do, from the files as they are now. Changes nothing. */
-export async function previewRestore(engine: Checkpoints, id: number, options: RestoreOptions = {}): Promise<RestorePreview> {
+export async function previewRestore(engine: Engine, id: number, options: RestoreOptions = {}): Promise<RestorePreview> {
   return (await planNow(engine, id, options.only)).preview;
 }
 
@@ -123,7 +123,7 @@ export async function previewRestore(engine: Checkpoints, id: number, options: R
  * made (each kept first: see displaced.ts). Every object needed is read before anything in
  * the project is touched.
  */
-export async function restoreCheckpoint(engine: Checkpoints, id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
+export async function restoreCheckpoint(engine: Engine, id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
   return engine.locked('restore', () => restoreLocked(engine, id, options, undefined));
 }
 
@@ -138,7 +138,7 @@ interface Start extends PlanStart {
   changes?: RawChange[];
 }
 
-async function takeRedoPoint(engine: Checkpoints, target: CheckpointRecord, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<Start> {
+async function takeRedoPoint(engine: Engine, target: CheckpointRecord, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<Start> {
   // Every object the restore reads is read (staged) before any file is touched; if one is
   // missing, the redo point taken for it is dropped again, so nothing at all changes. For
   // --only, the objects are also checked before that point is taken.
@@ -180,7 +180,7 @@ export function movedFrom(stack: readonly RedoPoint[], journal: Journal): RedoPo
 }
 
 /** The redo point a restore of `restored` pushed, pinning checkpoint `checkpoint` (undefined: gone). */
-async function redoPointOf(engine: Checkpoints, checkpoint: number, restored: number): Promise<RedoPoint | undefined> {
+async function redoPointOf(engine: Engine, checkpoint: number, restored: number): Promise<RedoPoint | undefined> {
   return (await readRedoStack(engine.repo)).findLast((point) => point.checkpoint === checkpoint && (point.restored === undefined || point.restored === restored));
 }
 
@@ -189,19 +189,19 @@ async function redoPointOf(engine: Checkpoints, checkpoint: number, restored: nu
  * (edits made since it was cut off are not in its redo point, and finishing may overwrite
  * them); `rewind redo` still goes back to before the restore that was cut off.
  */
-async function finishingStart(engine: Checkpoints, id: number, redo: number): Promise<Start> {
+async function finishingStart(engine: Engine, id: number, redo: number): Promise<Start> {
   const { record } = await engine.snapshotLocked({ trigger: 'restore', label: `before finishing the restore of #${id}`, onlyIfChanged: true, backgroundScan: false });
   return { tree: record.tree, nested: record.nested, redo, base: record };
 }
 
 /** Progress of a restore: the files staged (from 0), then those deleted (from `from`), of all it changes. */
-function progressOf(engine: Checkpoints, preview: RestorePreview, from: number): ((files: number) => void) | undefined {
+function progressOf(engine: Engine, preview: RestorePreview, from: number): ((files: number) => void) | undefined {
   const total = preview.writes.length + preview.deletes.length;
   return engine.onProgress && ((files) => engine.onProgress?.({ task: 'restore', done: from + files, total }));
 }
 
 /** Restores `id` holding the lock; `redoOf` is the redo point a redo pops. */
-export async function restoreLocked(engine: Checkpoints, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
+export async function restoreLocked(engine: Engine, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
   let failed = true;
   try {
     const result = await restoreReported(engine, id, options, redoOf);
@@ -212,7 +212,7 @@ export async function restoreLocked(engine: Checkpoints, id: number, options: Re
   }
 }
 
-async function restoreReported(engine: Checkpoints, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
+async function restoreReported(engine: Engine, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
   const cutOff = interruptedJournal(engine.store.journal);
   // What was written into the files it displaced is kept first (its redo point may move).
   const salvage = cutOff ? await salvageCutOff(engine, cutOff) : undefined;
@@ -333,7 +333,7 @@ function racedOf(own: RacedWrites, cutOff: RacedWrites | undefined): Pick<Restor
  * keepRacedWrites, whatever goes wrong there (the store full, git failing): the restore is
  * done, so it ends as done, and the files it could not check are kept where the user is told.
  */
-async function keepRacedWritesSafely(engine: Checkpoints, ...args: Parameters<typeof keepRacedWrites> extends [unknown, ...infer Rest] ? Rest : never): Promise<RacedWrites> {
+async function keepRacedWritesSafely(engine: Engine, ...args: Parameters<typeof keepRacedWrites> extends [unknown, ...infer Rest] ? Rest : never): Promise<RacedWrites> {
   try {
     return await keepRacedWrites(engine, ...args);
   } catch {
@@ -351,7 +351,7 @@ async function keepRacedWritesSafely(engine: Checkpoints, ...args: Parameters<ty
  * The redo point of the cut-off restore being finished: pushed now if it was cut off
  * between its journal and its push, so the finished restore can be undone like any other.
  */
-async function finishingPoint(engine: Checkpoints, journal: Journal, restored: number): Promise<RedoPoint> {
+async function finishingPoint(engine: Engine, journal: Journal, restored: number): Promise<RedoPoint> {
   const checkpoint = journal.redo;
   const found = await redoPointOf(engine, checkpoint, restored);
   if (found) return found;

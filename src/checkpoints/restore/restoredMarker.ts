@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { StorePaths } from '../store/store.js';
-import { writeFileAtomic } from '../store/atomicFile.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 
 /**
  * After a restore the files match the restored checkpoint, not the newest one (the redo

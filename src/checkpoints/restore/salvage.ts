@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { displacedDir, leftDisplaced } from './displaced.js';
 import type { Journal } from './journal.js';
-import { readRedoStack } from './redoStack.js';
+import { readRedoStack } from '../store/redoStack.js';
 import { blobsIn, keepRacedWrites, type RacedWrites } from './writtenMeanwhile.js';
 
 /**
@@ -14,7 +14,7 @@ import { blobsIn, keepRacedWrites, type RacedWrites } from './writtenMeanwhile.j
  * moves there, and the journal with it. Returns the journal as it is now, and what was kept.
  * Caller holds the lock.
  */
-export async function salvageCutOff(engine: Checkpoints, journal: Journal): Promise<{ journal: Journal; raced: RacedWrites }> {
+export async function salvageCutOff(engine: Engine, journal: Journal): Promise<{ journal: Journal; raced: RacedWrites }> {
   const displaced = leftDisplaced(journal.staging, journal);
   if (displaced.length === 0) return { journal, raced: {} };
   const base = engine.list().find((record) => record.id === journal.redo);

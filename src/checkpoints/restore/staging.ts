@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { isAlive } from '../../os/processAlive.js';
-import { makeScratch } from '../git/treeFolder.js';
+import { makeScratch } from '../store/scratchFolders.js';
 
 /** Staged copies left at the project root (other file system) start with this. */
 export const projectStagingPrefix = '.rewind-staging-';
@@ -13,7 +13,7 @@ export const projectStagingPrefix = '.rewind-staging-';
  * the store when it shares the project's, else in a hidden folder at the project root
  * (excluded from checkpoints, removed after, or by the next restore if one was cut off).
  */
-export function stagingDirFor(engine: Checkpoints): string {
+export function stagingDirFor(engine: Engine): string {
   const name = `${process.pid}-${Date.now()}`;
   const sameDevice = fs.statSync(engine.store.root).dev === fs.statSync(engine.project.root).dev;
   return sameDevice ? path.join(engine.store.root, `${engine.store.stagingPrefix}${name}`) : path.join(engine.project.root, `${projectStagingPrefix}${name}`);
@@ -34,7 +34,7 @@ function removeDead(dir: string, prefix: string): void {
 }
 
 /** Removes staging and scratch folders of restores and previews whose process is gone. */
-export function cleanStaleStaging(engine: Checkpoints): void {
+export function cleanStaleStaging(engine: Engine): void {
   removeDead(engine.store.root, engine.store.stagingPrefix);
   removeDead(engine.store.root, engine.store.scratchPrefix);
   removeDead(engine.project.root, projectStagingPrefix);
@@ -46,7 +46,7 @@ export function cleanStaleStaging(engine: Checkpoints): void {
  * in the store, or in the system's temp folder when the store cannot take one (read-only,
  * full). Removed afterwards, or by the next restore if this process dies first.
  */
-export async function withScratch<T>(engine: Checkpoints, work: (dir: string) => Promise<T>): Promise<T> {
+export async function withScratch<T>(engine: Engine, work: (dir: string) => Promise<T>): Promise<T> {
   const dir = makeScratch(engine);
   try {
     return await work(dir);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import type { RawChange } from '../git/diffRaw.js';
 import { text } from '../git/git.js';
 import { checkpointMessage } from '../store/message.js';
@@ -9,7 +9,7 @@ import type { DisplacedFile } from './displaced.js';
 import { rewriteJournal, type Journal } from './journal.js';
 import type { PlannedWrite } from './plan.js';
 import { treeWith } from './planDiff.js';
-import { moveRedoPoint, redoRef, type RedoPoint } from './redoStack.js';
+import { moveRedoPoint, redoRef, type RedoPoint } from '../store/redoStack.js';
 import { crashAt } from './crashSeams.js';
 import { withScratch } from './staging.js';
 
@@ -25,7 +25,7 @@ export function blobsAt(changes: readonly RawChange[]): Map<string, { oid: strin
 }
 
 /** The regular files of `tree` at `paths` (one ls-tree). */
-export async function blobsIn(engine: Checkpoints, tree: string, paths: readonly string[]): Promise<Map<string, { oid: string; mode: string }>> {
+export async function blobsIn(engine: Engine, tree: string, paths: readonly string[]): Promise<Map<string, { oid: string; mode: string }>> {
   const held = new Map<string, { oid: string; mode: string }>();
   if (paths.length === 0) return held;
   const wanted = new Set(paths);
@@ -49,7 +49,7 @@ function modeOf(file: DisplacedFile): string {
  * process; if it fails (a file that cannot be read), one a file, and those that fail are
  * `unchecked`.
  */
-async function storeBlobs(engine: Checkpoints, files: readonly DisplacedFile[]): Promise<{ oids: Map<DisplacedFile, string>; unchecked: DisplacedFile[] }> {
+async function storeBlobs(engine: Engine, files: readonly DisplacedFile[]): Promise<{ oids: Map<DisplacedFile, string>; unchecked: DisplacedFile[] }> {
   const hash = async (batch: readonly DisplacedFile[]) => text(await engine.repo.git(['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: `${batch.map((file) => file.kept).join('\n')}\n` })).split('\n');
   try {
     const oids = await hash(files);
@@ -73,7 +73,7 @@ async function storeBlobs(engine: Checkpoints, files: readonly DisplacedFile[]):
  * is the inode the restore replaced or deleted, with every write that landed in it. Those
  * that could not be read are `unchecked`.
  */
-export async function lateWrites(engine: Checkpoints, displaced: readonly DisplacedFile[], held: HeldBlobs): Promise<{ late: LateWrite[]; unchecked: DisplacedFile[] }> {
+export async function lateWrites(engine: Engine, displaced: readonly DisplacedFile[], held: HeldBlobs): Promise<{ late: LateWrite[]; unchecked: DisplacedFile[] }> {
   if (displaced.length === 0) return { late: [], unchecked: [] };
   const { oids, unchecked } = await storeBlobs(engine, displaced);
   const late: LateWrite[] = [];
@@ -87,7 +87,7 @@ export async function lateWrites(engine: Checkpoints, displaced: readonly Displa
 }
 
 /** Records the late writes as a checkpoint: `base`'s files with them in place, on top of `base`. Caller holds the lock. */
-export async function recordLateWrites(engine: Checkpoints, base: CheckpointRecord, label: string, late: readonly LateWrite[]): Promise<CheckpointRecord> {
+export async function recordLateWrites(engine: Engine, base: CheckpointRecord, label: string, late: readonly LateWrite[]): Promise<CheckpointRecord> {
   const tree = await withScratch(engine, (scratch) => treeWith(engine, base.tree, { writes: late.map((write) => ({ ...write, creates: write.added })), deletes: [], leftAlone: [] }, scratch));
   const id = (engine.log.last()?.id ?? 0) + 1;
   const paths = late.map((write) => write.path);
@@ -119,7 +119,7 @@ export async function recordLateWrites(engine: Checkpoints, base: CheckpointReco
  * Keeps what could not be checked (unreadable now) in a folder of the store, with the
  * list of their paths, for the user to look at: never deleted by Rewind.
  */
-export function keepUnchecked(engine: Checkpoints, unchecked: readonly DisplacedFile[]): string | undefined {
+export function keepUnchecked(engine: Engine, unchecked: readonly DisplacedFile[]): string | undefined {
   if (unchecked.length === 0) return undefined;
   const dir = path.join(engine.store.root, `unchecked-${new Date(engine.now()).toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -151,7 +151,7 @@ export interface RacedWrites {
  * then one ref transaction, so a kill at any moment leaves one redo point.
  */
 export async function keepRacedWrites(
-  engine: Checkpoints,
+  engine: Engine,
   displaced: readonly DisplacedFile[],
   held: HeldBlobs,
   base: CheckpointRecord,

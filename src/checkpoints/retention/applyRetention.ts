@@ -1,16 +1,16 @@
 // Retention (DESIGN.md "Storage"): on open, never in a snapshot's hot path, under the lock.
-// Checkpoints older than checkpoint_retention_days go; if the store is still over
+// Engine older than checkpoint_retention_days go; if the store is still over
 // checkpoint_max_gb, the oldest half of the rest goes too; then the objects are reclaimed.
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { diskUsage } from '../store/diskUsage.js';
 import { runGit } from '../git/git.js';
-import { clearCrashLeftovers, clearStaleGitLocks, gcRunning } from './maintenance.js';
+import { clearCrashLeftovers, clearStaleGitLocks, gcRunning } from '../store/maintenance.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { dropCheckpoints, finishInterruptedDrop } from './pruneStore.js';
 import { repairChain } from '../store/repairChain.js';
-import { readRedoStack } from '../restore/redoStack.js';
+import { readRedoStack } from '../store/redoStack.js';
 import { cleanStaleStaging } from '../restore/staging.js';
 import { nextExpiry, oldestHalf, overCap, protectedIds, tooOld, type RetentionPolicy } from './retention.js';
 import { rememberSizeDrop, sizeDropHeld } from './sizeDrop.js';
@@ -20,7 +20,7 @@ import { interruptedJournal } from '../restore/journal.js';
 export interface PruneOptions {
   /** Say what would go, change nothing. */
   dryRun?: boolean;
-  /** Checkpoints to keep this time whatever their age (the ones the command at hand uses). */
+  /** Engine to keep this time whatever their age (the ones the command at hand uses). */
   keep?: readonly number[];
   /** Reclaim objects even when nothing is dropped (`rewind prune`). */
   reclaimAlways?: boolean;
@@ -53,7 +53,7 @@ const sizeCheckEveryMs = 60 * 60 * 1000;
  * Whether retention has anything to do now, cheaply (read on every open): something old
  * enough to go, a drop a crash cut short, or (at most once an hour) a store over its cap.
  */
-export async function retentionDue(engine: Checkpoints, policy: RetentionPolicy, now: number): Promise<boolean> {
+export async function retentionDue(engine: Engine, policy: RetentionPolicy, now: number): Promise<boolean> {
   if (!engine.initialized || interruptedJournal(engine.store.journal)) return false;
   if (fs.existsSync(engine.store.pruning)) return true;
   const records = engine.list();
@@ -80,13 +80,13 @@ export async function retentionDue(engine: Checkpoints, policy: RetentionPolicy,
 /** A gc of a big store takes long; one stopped halfway has reclaimed nothing. */
 const reclaimTimeoutMs = 20 * 60 * 1000;
 
-async function waitForBackgroundGc(engine: Checkpoints): Promise<void> {
+async function waitForBackgroundGc(engine: Engine): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (gcRunning(engine.repo) && Date.now() < deadline) await sleep(50);
 }
 
 /** Reclaims what no checkpoint needs any more (`git gc --prune=now`; every write to the shadow runs under the lock we hold). */
-async function reclaim(engine: Checkpoints): Promise<void> {
+async function reclaim(engine: Engine): Promise<void> {
   await waitForBackgroundGc(engine);
   const gc = () => runGit([`--git-dir=${engine.repo.gitDir}`, 'gc', '--quiet', '--prune=now'], { cwd: engine.store.root, env: engine.repo.env, timeoutMs: reclaimTimeoutMs });
   try {
@@ -100,7 +100,7 @@ async function reclaim(engine: Checkpoints): Promise<void> {
 }
 
 /** Drops `ids` and reclaims their space; a reclaim that fails is said in `result.problem` (the drop stands). */
-async function drop(engine: Checkpoints, ids: number[], options: PruneOptions, result: PruneResult): Promise<void> {
+async function drop(engine: Engine, ids: number[], options: PruneOptions, result: PruneResult): Promise<void> {
   let kept: CheckpointRecord[];
   try {
     ({ kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids)));
@@ -123,7 +123,7 @@ function nothingDone(dryRun: boolean, bytes: number): PruneResult {
 }
 
 /** Applies the retention policy now to a store that exists; the caller holds the lock. */
-async function applyRetentionLocked(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions): Promise<PruneResult> {
+async function applyRetentionLocked(engine: Engine, policy: RetentionPolicy, now: number, options: PruneOptions): Promise<PruneResult> {
   const dryRun = options.dryRun === true;
   const bytesBefore = await diskUsage(engine.store.root);
   const result = nothingDone(dryRun, bytesBefore);
@@ -172,7 +172,7 @@ async function applyRetentionLocked(engine: Checkpoints, policy: RetentionPolicy
 }
 
 /** Applies the retention policy now, under the project lock (a project without checkpoints is left as it is: no store is made). */
-export async function applyRetention(engine: Checkpoints, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
+export async function applyRetention(engine: Engine, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
   if (!engine.initialized) return nothingDone(options.dryRun === true, 0);
   return engine.locked('apply retention', () => applyRetentionLocked(engine, policy, now, options));
 }

@@ -6,11 +6,9 @@ import { runGit, splitNul, type RunOptions } from '../git/git.js';
 import type { CheckpointLog } from '../store/checkpointLog.js';
 import { shadowIdentity } from '../git/gitEnv.js';
 import type { CheckpointRecord } from '../store/record.js';
-import { readRedoStack } from '../restore/redoStack.js';
+import { pruneRef, reconcileRefs } from '../store/reconcileRefs.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 
-/** Keeps the commits being written reachable until the refs point at them. */
-const pruneRef = 'refs/rewind/prune';
 
 /** An original commit: its parent and its author and committer dates (`--date=raw`). */
 interface CommitFacts {
@@ -92,36 +90,6 @@ async function rechain(repo: ShadowRepo, kept: readonly CheckpointRecord[]): Pro
   }
   const records = kept.map((record) => (record.unrestorable ? record : { ...record, commit: newCommit.get(record.commit) ?? record.commit }));
   return { records, rewritten: marks.length };
-}
-
-/**
- * Every ref of the store made to agree with the list: a checkpoint's ref at its commit (none
- * for one that is unrestorable), the redo stack's at theirs (gone with their checkpoint).
- */
-export async function reconcileRefs(repo: ShadowRepo, records: readonly CheckpointRecord[]): Promise<void> {
-  const wanted = new Map<string, string>();
-  for (const record of records) if (!record.unrestorable) wanted.set(`refs/checkpoints/${record.id}`, record.commit);
-  const newest = records.at(-1)?.id ?? 0;
-  const commitOf = new Map(records.filter((record) => !record.unrestorable).map((record) => [record.id, record.commit]));
-  const redo = new Map((await readRedoStack(repo)).map((point) => [point.ref, commitOf.get(point.checkpoint)]));
-  const listed = await runGit([`--git-dir=${repo.gitDir}`, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/checkpoints/', 'refs/rewind/'], options(repo));
-  const updates: string[] = [];
-  for (const line of listed.stdout.toString('utf8').split('\n').filter(Boolean)) {
-    const [ref = '', commit = ''] = line.split(' ');
-    const id = Number(/^refs\/checkpoints\/(\d+)$/.exec(ref)?.[1] ?? NaN);
-    let target: string | undefined;
-    if (redo.has(ref)) target = redo.get(ref);
-    else if (ref === pruneRef) target = undefined;
-    else if (ref.startsWith('refs/rewind/')) continue;
-    // A checkpoint's ref newer than the list is a lost list entry (rebuildLog brings it back), not one to drop.
-    else if (id > newest) continue;
-    else target = wanted.get(ref);
-    if (target === undefined) updates.push(`delete ${ref}\n`);
-    else if (target !== commit) updates.push(`update ${ref} ${target}\n`);
-    wanted.delete(ref);
-  }
-  for (const [ref, commit] of wanted) updates.push(`update ${ref} ${commit}\n`);
-  if (updates.length > 0) await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], options(repo, updates.join('')));
 }
 
 /**

@@ -4,7 +4,7 @@
 // for nothing. After a drop that freed under a tenth of the store and left it over the cap,
 // the next waits until the store has grown past what that drop left by a tenth.
 import fs from 'node:fs';
-import { writeFileAtomic } from '../store/atomicFile.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 
 /** The store's size before and after the last size drop that left it over the cap. */
 interface SizeDrop {

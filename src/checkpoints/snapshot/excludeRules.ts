@@ -5,8 +5,8 @@ import { homeDir } from '../../config/paths.js';
 import type { ProjectGitConfig } from '../git/projectConfig.js';
 import { heavyPatterns } from './heavyPatterns.js';
 import { literalPattern } from '../git/gitignorePattern.js';
-import type { Project } from '../project.js';
-import { writeFileAtomic } from '../store/atomicFile.js';
+import type { Project } from '../git/project.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 
 /**
  * The shadow repo's ignore rules. A shadow repo with `--work-tree` reads its OWN

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { commonDirOf, gitDirOf } from '../project.js';
+import { commonDirOf, gitDirOf } from '../git/project.js';
 import { readProjectHead } from '../git/projectHead.js';
 import type { SkippedFile } from '../store/record.js';
 import { canRead } from './stagingFailure.js';

@@ -5,7 +5,7 @@ import { runProjectGit } from '../git/projectGit.js';
 import { hasFileNamed, parseIndex, type IndexEntry } from '../git/indexFile.js';
 import { onceProjectGitConfig, type ProjectGitConfig } from '../git/projectConfig.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
-import { benchSwitchedOff } from '../benchSwitches.js';
+import { benchSwitchedOff } from './benchSwitches.js';
 
 const regularModes = new Set([0o100644, 0o100755]);
 

@@ -6,17 +6,17 @@ import { gitlinkMode, parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';
 import type { IndexEntry } from '../git/indexFile.js';
-import { clearRefLock, clearRefLockFile } from '../retention/maintenance.js';
+import { clearRefLock, clearRefLockFile } from '../store/maintenance.js';
 import { createRef, writeRootCommit } from '../git/looseCommit.js';
 import { runProjectGit } from '../git/projectGit.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 import type { SkippedFile } from '../store/record.js';
 import type { StoreState } from '../store/storeState.js';
 import { seedShadowIndex } from './seedIndex.js';
-import { discardOversizeObjects, stagedOids } from '../retention/discardBlobs.js';
+import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
 import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
 import { writeShadowConfig } from '../store/shadowRepo.js';
-import { benchSwitchedOff } from '../benchSwitches.js';
+import { benchSwitchedOff } from './benchSwitches.js';
 import { formerRepositories, writeNestedLinks } from './nestedLinks.js';
 
 /** What the snapshot needs from config.json. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
-import { writeFileAtomic } from './atomicFile.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 import { explainStoreError } from './storeErrors.js';
 import type { CheckpointRecord } from './record.js';
 

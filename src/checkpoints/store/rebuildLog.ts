@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CheckpointLog } from './checkpointLog.js';
 import type { CheckpointRecord } from './record.js';
 import type { ShadowRepo } from './shadowRepo.js';
-import { gitText, shadowGitClient } from '../git/gitClient.js';
-
-/** Whether `ref` exists in the shadow repo (loose or packed), read from its files. */
-export function refExists(repo: ShadowRepo, ref: string): boolean {
-  if (fs.existsSync(path.join(repo.gitDir, ref))) return true;
-  try {
-    return fs.readFileSync(path.join(repo.gitDir, 'packed-refs'), 'utf8').includes(` ${ref}\n`);
-  } catch {
-    return false;
-  }
-}
+import { gitText, shadowGitClient } from './gitClient.js';
+import { refExists, refsUnder } from '../git/refs.js';
 
 /**
  * Whether the list lacks checkpoints the shadow repo has: the list is gone or empty while
@@ -24,21 +13,12 @@ export function listBehindRefs(repo: ShadowRepo, log: CheckpointLog): boolean {
   if (!repo.exists()) return false;
   const newest = log.last();
   if (newest === undefined) return hasCheckpointRefs(repo);
-  return refExists(repo, `refs/checkpoints/${newest.id + 1}`);
+  return refExists(repo.gitDir, `refs/checkpoints/${newest.id + 1}`);
 }
 
 /** Whether the shadow repo has any checkpoint refs (loose or packed), read from its files. */
 export function hasCheckpointRefs(repo: ShadowRepo): boolean {
-  try {
-    if (fs.readdirSync(path.join(repo.gitDir, 'refs', 'checkpoints')).length > 0) return true;
-  } catch {
-    // No loose checkpoint refs.
-  }
-  try {
-    return fs.readFileSync(path.join(repo.gitDir, 'packed-refs'), 'utf8').includes(' refs/checkpoints/');
-  } catch {
-    return false;
-  }
+  return refsUnder(repo.gitDir, 'refs/checkpoints/').length > 0;
 }
 
 /**

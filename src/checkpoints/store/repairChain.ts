@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { runGit, text } from '../git/git.js';
-import { reconcileRefs } from '../retention/pruneStore.js';
+import { reconcileRefs } from './reconcileRefs.js';
 import type { CheckpointLog } from './checkpointLog.js';
 import { checkpointMessage } from './message.js';
 import type { CheckpointRecord } from './record.js';
 import type { ShadowRepo } from './shadowRepo.js';
-import { findBrokenTrees } from '../git/verifyObjects.js';
+import { findBrokenTrees } from './verifyObjects.js';
 
 export interface RepairResult {
   /** Checkpoints found unrestorable now (their objects are gone). */

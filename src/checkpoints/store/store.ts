@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
-import { writeFileAtomic } from './atomicFile.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 
 /**
  * Every file of one project's store under `$REWIND_HOME/history/<hash>/`: the one place

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { writeFileAtomic } from './atomicFile.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 
 /**
  * What the snapshot engine remembers between snapshots: files it leaves out and nested

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { bisectRange, nextProbe, runsLeft, scanBreaks, testable, type ScanBreak, type Verdict } from './bisectSearch.js';
 import { compareLooks, describeChanges, lookAtProject, type ProjectChanges, type ProjectLook, type WatchedDir } from './bisectWatch.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { runUserCommand, type TestOutcome } from './testRun.js';
-import { makeScratch, removeScratch, TreeFolder } from '../git/treeFolder.js';
+import { TreeFolder } from '../git/treeFolder.js';
+import { makeScratch, removeScratch } from '../store/scratchFolders.js';
 
 export type { ScanBreak, Verdict } from './bisectSearch.js';
 export type { ProjectChanges } from './bisectWatch.js';
@@ -61,7 +62,7 @@ export interface BisectResult {
   lastGood: CheckpointRecord;
   /** The checkpoint just before firstBad, whose step broke it (lastGood when unsure): restoring it undoes the break. */
   before: CheckpointRecord;
-  /** Checkpoints that could not be tested (skip) between lastGood and firstBad: the first bad may be any of these. */
+  /** Engine that could not be tested (skip) between lastGood and firstBad: the first bad may be any of these. */
   maybe: CheckpointRecord[];
   /** How many times the test ran. */
   runs: number;
@@ -236,7 +237,7 @@ async function scan(prober: Prober, candidates: CheckpointRecord[]): Promise<Fou
  * The project's folders a test may reach by path: its root, and its git dirs where they
  * lie outside it (a worktree's); the store (and so the scratch folder) left out.
  */
-function watchedDirs(engine: Checkpoints, scratch: string): { dirs: WatchedDir[]; skip: string[] } {
+function watchedDirs(engine: Engine, scratch: string): { dirs: WatchedDir[]; skip: string[] } {
   const root = engine.project.root;
   const inside = (dir: string, parent: string) => {
     const relative = path.relative(parent, dir);
@@ -257,7 +258,7 @@ function watchedDirs(engine: Checkpoints, scratch: string): { dirs: WatchedDir[]
  * is told as it is seen and in the result. The folder is removed whatever happens (an
  * error, an abort); if this process dies first, the next command removes it.
  */
-export async function bisectCheckpoints(engine: Checkpoints, options: BisectOptions): Promise<BisectResult> {
+export async function bisectCheckpoints(engine: Engine, options: BisectOptions): Promise<BisectResult> {
   if (!engine.repo.exists()) throw new UserError('no checkpoints yet in this project: there is nothing to bisect');
   const range = bisectRange(engine.list(), options.good, options.bad);
   const candidates = testable(range);
@@ -268,7 +269,7 @@ export async function bisectCheckpoints(engine: Checkpoints, options: BisectOpti
   try {
     const work = path.join(scratch, 'work');
     fs.mkdirSync(work);
-    const prober = new Prober(new TreeFolder(engine, work, path.join(scratch, 'index')), options, watchedDirs(engine, scratch));
+    const prober = new Prober(new TreeFolder(engine.repo, work, path.join(scratch, 'index')), options, watchedDirs(engine, scratch));
     await prober.lookAtProject();
     const { lo, hi, skipped, breaks } = options.scan ? await scan(prober, candidates) : await search(prober, candidates);
     const firstBad = candidates[hi] as CheckpointRecord;

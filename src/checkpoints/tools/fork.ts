@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
 import { realPathOf } from '../../shared/realPath.js';
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
-import { makeScratch, removeScratch, TreeFolder } from '../git/treeFolder.js';
+import { TreeFolder } from '../git/treeFolder.js';
+import { makeScratch, removeScratch } from '../store/scratchFolders.js';
 
 /** What `rewind fork` made. */
 export interface ForkResult {
@@ -20,7 +21,7 @@ function within(dir: string, parent: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-function refuseDestination(dir: string, real: string, engine: Checkpoints): void {
+function refuseDestination(dir: string, real: string, engine: Engine): void {
   const through = real === dir ? '' : ` (through a symlink: it is ${real})`;
   if (within(real, engine.project.root)) throw new UserError(`${dir} is inside the project${through}: fork into a folder outside it (--dir DIR)`);
   if (within(real, engine.store.root)) throw new UserError(`${dir} is inside the checkpoint store${through}: fork into a folder outside it (--dir DIR)`);
@@ -33,7 +34,7 @@ function refuseDestination(dir: string, real: string, engine: Checkpoints): void
  * leaves nothing behind. Modes, symlinks and bytes are the checkpoint's; the project and
  * the shadow's index are not touched.
  */
-export async function forkCheckpoint(engine: Checkpoints, id: number, dir: string): Promise<ForkResult> {
+export async function forkCheckpoint(engine: Engine, id: number, dir: string): Promise<ForkResult> {
   const record = engine.get(id);
   const why = whyUnrestorable(record);
   if (why) throw new UserError(`checkpoint #${id} cannot be forked: ${why}`);
@@ -60,7 +61,7 @@ export async function forkCheckpoint(engine: Checkpoints, id: number, dir: strin
   let temp: string | undefined;
   try {
     temp = fs.mkdtempSync(path.join(path.dirname(made), `.${path.basename(made)}.rewind-fork-`));
-    await new TreeFolder(engine, temp, path.join(scratch, 'index')).fill(record.tree);
+    await new TreeFolder(engine.repo, temp, path.join(scratch, 'index')).fill(record.tree);
     fs.chmodSync(temp, 0o777 & ~process.umask());
     fs.renameSync(temp, made);
     temp = undefined;

@@ -1,4 +1,4 @@
-import type { Checkpoints } from '../checkpoints.js';
+import type { Engine } from '../snapshot/engine.js';
 import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
 import { pathspecs } from '../restore/planRestore.js';
 import { UserError } from '../../shared/errors.js';
@@ -8,7 +8,7 @@ export interface StepDiff {
   record: CheckpointRecord;
   /** The checkpoint the step ends at, or null: the files as they are now (the newest's step). */
   to: CheckpointRecord | null;
-  /** Checkpoints passed over because they can no longer be restored. */
+  /** Engine passed over because they can no longer be restored. */
   passedOver: number[];
   diff: Buffer;
 }
@@ -19,7 +19,7 @@ export interface StepDiff {
  * `format` (`-p`, `--name-status`, colours), limited to `only`. A step that takes in later
  * checkpoints (`through`: the last of them) ends at the one after that.
  */
-export async function stepDiff(engine: Checkpoints, id: number, only: readonly string[], format: readonly string[], through = id): Promise<StepDiff> {
+export async function stepDiff(engine: Engine, id: number, only: readonly string[], format: readonly string[], through = id): Promise<StepDiff> {
   const records = engine.list();
   const index = records.findIndex((record) => record.id === Math.max(id, through));
   const record = engine.get(id);
@@ -50,7 +50,7 @@ const statusKinds: Record<string, keyof SpanChange['changes']> = { A: 'added', D
  * pair's answer starts with the line git echoes for it (`<from> <to>`), then its
  * `<status>\0<path>\0` entries; a status is one capital letter, a tree id never is.
  */
-export async function spanChanges(engine: Checkpoints, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
+export async function spanChanges(engine: Engine, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
   if (pairs.length === 0) return [];
   const input = pairs.map(([from, to]) => `${from} ${to}\n`).join('');
   const { stdout } = await engine.repo.git(['diff-tree', '-r', '--no-renames', '-z', '--name-status', '--stdin'], { input });
