@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { clockOf, testMs } from '../shared/testOverride.js';
+import { testMs } from '../shared/testOverride.js';
+import { openEngine } from '../runtime/checkpointing/openEngine.js';
 import { messageOf } from '../shared/errors.js';
-import { engineSettings, openProjectCheckpoints, requireGit, type ProjectCheckpoints } from '../checkpoints/index.js';
+import { requireGit, type ProjectCheckpoints } from '../checkpoints/index.js';
 import { effectiveConfig } from './effectiveConfig.js';
 import type { RewindConfig } from '../config/schema.js';
-import { rewindHome } from '../config/paths.js';
 import { writeLine, type CommandIO } from './io.js';
 import { progressLine } from './progressLine.js';
 
@@ -20,16 +20,11 @@ export async function openCheckpoints(
 ): Promise<{ checkpoints: ProjectCheckpoints; config: RewindConfig }> {
   requireGit(io.env);
   const config = await effectiveConfig(io);
-  const checkpoints = openProjectCheckpoints({
-    cwd: path.resolve(io.cwd, dir ?? '.'),
-    settings: engineSettings(config),
-    home: rewindHome(io.env),
-    env: io.env,
+  const checkpoints = openEngine(path.resolve(io.cwd, dir ?? '.'), config, io.env, {
     allowHome: options.allowHome,
     onProgress: progressLine(io),
     // 30 s unless a test sets REWIND_TEST_LOCK_WAIT_MS.
     lockWaitMs: testMs(io.env, 'REWIND_TEST_LOCK_WAIT_MS'),
-    now: clockOf(io.env),
     onLockWait: (holder, waitMs) => writeLine(io.stderr, `rewind: another rewind is working on this project (${holder}): waiting for it, ${waitMs >= 1000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`} at most`),
   });
   for (const warning of await checkpoints.recoverList()) writeLine(io.stderr, `rewind: warning: ${warning}`);

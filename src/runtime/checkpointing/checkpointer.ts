@@ -1,7 +1,6 @@
-import { clockOf } from '../../shared/testOverride.js';
-import { engineSettings, openProjectCheckpoints, requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions } from '../../checkpoints/index.js';
+import { requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions } from '../../checkpoints/index.js';
 import type { RewindConfig } from '../../config/schema.js';
-import { rewindHome } from '../../config/paths.js';
+import { openEngine } from './openEngine.js';
 import { messageOf } from '../../shared/errors.js';
 import { retainIfDue } from './retention.js';
 
@@ -48,7 +47,7 @@ export async function openForApp(cwd: string, config: RewindConfig, env: NodeJS.
     return { on: false, reason: 'git not found (install git)' };
   }
   try {
-    const engine = openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, onProgress, now: clockOf(env) });
+    const engine = openEngine(cwd, config, env, { onProgress });
     const problems = await openingProblems(engine);
     const retain = () => retainIfDue(engine, config);
     // Turned off: nothing new is taken, but the checkpoints already there can be restored.

@@ -1,11 +1,10 @@
 import type { HookOutcome } from '../../agents/agentAdapter.js';
 import { agentNamed } from '../../agents/chooseAgent.js';
+import { openEngine } from '../checkpointing/openEngine.js';
 import { parsePayload } from '../../agents/payload.js';
 import { TURN_END_TRIGGER } from '../../agents/hookSteps.js';
-import { engineSettings, openProjectCheckpoints, requireGit } from '../../checkpoints/index.js';
-import { clockOf } from '../../shared/testOverride.js';
+import { requireGit } from '../../checkpoints/index.js';
 import { loadConfigLenient } from '../../config/lenient.js';
-import { rewindHome } from '../../config/paths.js';
 import { messageOf } from '../../shared/errors.js';
 import { AdapterGuard } from '../session/adapterGuard.js';
 import { hookFallback } from './hookCalls.js';
@@ -52,13 +51,7 @@ export async function standaloneHook(input: StandaloneHookInput): Promise<void> 
     const { config, problems } = await loadConfigLenient(input.env);
     for (const problem of problems) input.warn(problem);
     if (config.checkpointing_disabled) return;
-    const checkpoints = openProjectCheckpoints({
-      cwd: projectFolder(adapter.name, input),
-      settings: engineSettings(config),
-      home: rewindHome(input.env),
-      env: input.env,
-      now: clockOf(input.env),
-    });
+    const checkpoints = openEngine(projectFolder(adapter.name, input), config, input.env);
     // A turn's end marks where the steps before it end: with none yet, there is nothing to mark.
     if (outcome.checkpoint.trigger === TURN_END_TRIGGER && !checkpoints.initialized) return;
     for (const warning of await checkpoints.recoverList()) input.warn(warning);
