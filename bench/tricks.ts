@@ -3,8 +3,8 @@
 // - Seeding the first snapshot's index from the project's (seedIndex.ts + indexFile.ts) and
 //   writing its commit and ref by hand (looseCommit.ts): the first snapshot (a session's
 //   start, or the first `rewind snapshot`), in the engine, beside the seeded floor (the
-//   fairest: it starts from the project's index too). Switched off by the bench-only
-//   REWIND_BENCH_NO_SEED / REWIND_BENCH_NO_LOOSE_COMMIT (src/checkpoints/benchSwitches.ts).
+//   fairest: it starts from the project's index too). Turned off here by what the bench injects
+//   (src/shared/seams.ts: `off`, tricks 'seed-index' and 'loose-commit'); the product reads no switch.
 // - The V8 code cache of the app's bundle (trained by scripts/postbuild.mjs): the app's
 //   start-up, from `rewind -- <agent>` to the agent's first output drawn, and the CPU of that
 //   short session. Switched off by running a copy of dist/ without the cache file.
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Checkpoints } from '../src/checkpoints/checkpoints.js';
+import type { Injected, Trick } from '../src/shared/seams.js';
 import { PlumbingFloor } from './floor.js';
 import { appEnv, benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
 import { startInPty } from './echo.js';
@@ -20,7 +21,7 @@ import { cli } from './process.js';
 import { measure } from './throughput.js';
 
 const settings = { checkpointMaxFileMb: 20, checkpointExclude: [], gcEvery: 1_000_000, checkpointWarnGb: 2 };
-const switches = ['REWIND_BENCH_NO_SEED', 'REWIND_BENCH_NO_LOOSE_COMMIT'] as const;
+const injectedKey = Symbol.for('rewind.injected');
 
 interface Stat {
   median: number;
@@ -67,12 +68,14 @@ function trickRow(trick: string, files: number | undefined, where: string, on: n
   };
 }
 
-async function withSwitch<T>(name: (typeof switches)[number] | undefined, work: () => Promise<T>): Promise<T> {
-  if (name) process.env[name] = '1';
+/** Runs `work` with the speed-up `trick` turned off (src/shared/seams.ts), or with all on. */
+async function withSwitch<T>(trick: Trick | undefined, work: () => Promise<T>): Promise<T> {
+  const global = globalThis as { [injectedKey]?: Injected };
+  if (trick) global[injectedKey] = { off: new Set([trick]) };
   try {
     return await work();
   } finally {
-    for (const each of switches) delete process.env[each];
+    delete global[injectedKey];
   }
 }
 
@@ -82,7 +85,7 @@ export async function benchFirstSnapshotTricks(work: string, files: number, runs
   const stores = path.join(work, `tricks-${files}`);
   fs.rmSync(stores, { recursive: true, force: true });
   fs.mkdirSync(stores, { recursive: true });
-  const variants = ['all', 'REWIND_BENCH_NO_SEED', 'REWIND_BENCH_NO_LOOSE_COMMIT'] as const;
+  const variants = ['all', 'seed-index', 'loose-commit'] as const;
   const times = new Map<string, number[]>([...variants, 'floor'].map((name) => [name, []]));
   try {
     for (let i = 0; i < runs; i++) {
@@ -109,8 +112,8 @@ export async function benchFirstSnapshotTricks(work: string, files: number, runs
   const floor = times.get('floor') ?? [];
   const floorKind = "seeded floor: the project's index copied in, then add -A, write-tree, commit-tree, update-ref";
   return [
-    trickRow('project-index seeding (seedIndex.ts, indexFile.ts)', files, 'first snapshot, in the engine', all, times.get('REWIND_BENCH_NO_SEED') ?? [], floor, floorKind),
-    trickRow('loose commit + ref writer (looseCommit.ts)', files, 'first snapshot, in the engine', all, times.get('REWIND_BENCH_NO_LOOSE_COMMIT') ?? [], floor, floorKind),
+    trickRow('project-index seeding (seedIndex.ts, indexFile.ts)', files, 'first snapshot, in the engine', all, times.get('seed-index') ?? [], floor, floorKind),
+    trickRow('loose commit + ref writer (looseCommit.ts)', files, 'first snapshot, in the engine', all, times.get('loose-commit') ?? [], floor, floorKind),
   ];
 }
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { repoRoot, requireBuiltCli, runChild, type ChildResult } from './restoreKit.js';
+import { repoRoot, requireBuiltCli, runChild, seamsModule, type ChildResult } from './restoreKit.js';
 
 export const nobodyIds = ['--reuid=65534', '--regid=65534', '--clear-groups'] as const;
 
@@ -91,7 +91,8 @@ export function nobodyProgram(): NobodyProgram {
   fs.chmodSync(base, 0o755);
   // What the package ships (its `files`: dist/, config.schema.json) is what the CLI reads.
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { files: string[]; dependencies: object };
-  for (const entry of ['package.json', ...manifest.files]) fs.cpSync(path.join(repoRoot, entry), path.join(base, entry), { recursive: true, verbatimSymlinks: true });
+  // The package's files, and the module a crash test preloads (withSeams).
+  for (const entry of ['package.json', ...manifest.files, path.relative(repoRoot, seamsModule)]) fs.cpSync(path.join(repoRoot, entry), path.join(base, entry), { recursive: true, verbatimSymlinks: true });
   let node = process.execPath;
   if (!nobodyCanRun(node)) {
     node = path.join(base, 'bin', 'node');

@@ -11,6 +11,17 @@ import { shadowGit } from './shadow.js';
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** The built CLI: `npm test` builds it first. */
 export const builtCli = path.join(repoRoot, 'dist', 'cli.js');
+/** The module a built `rewind` preloads to act at the engine's seams (test/helpers/seams.mjs). */
+export const seamsModule = path.join(repoRoot, 'test', 'helpers', 'seams.mjs');
+
+/**
+ * `env` for a built `rewind` that acts at the engine's seams as `seams` says (REWIND_TEST_CRASH_AT,
+ * REWIND_TEST_CRASH_AFTER_OPS, REWIND_TEST_PAUSE_AT/_DIR: see seams.mjs), read only by the
+ * preloaded module (`module`: where the process can read it).
+ */
+export function withSeams(env: NodeJS.ProcessEnv, seams: Record<string, string>, module = seamsModule): NodeJS.ProcessEnv {
+  return { ...env, ...seams, NODE_OPTIONS: `--import="${module}"` };
+}
 
 /** The sources the command-line engine is built from (not the app, pty or agents). */
 const engineSources = ['cli.ts', 'cli', 'commands', 'checkpoints', 'config', 'shared'];

@@ -15,6 +15,7 @@ import {
   runBuiltCli,
   snapshotId,
   withoutFolders,
+  withSeams,
   type State,
 } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
@@ -31,7 +32,7 @@ afterEach(async () => {
 });
 
 function crashingRestore(root: string, id: number, k: number) {
-  return runBuiltCli(['restore', String(id), '--yes', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: String(k) }, sb.base);
+  return runBuiltCli(['restore', String(id), '--yes', '-C', root], withSeams(sb.env, { REWIND_TEST_CRASH_AFTER_OPS: String(k) }), sb.base);
 }
 
 /** Paths (files and symlinks) whose entry is neither as in `old` nor as in `next`. */
@@ -162,7 +163,7 @@ describe('a restore killed after each of its changes', () => {
     let crashes = 0;
     for (let k = 1; ; k++) {
       expectState(root, stateA, `k=${k}: before`);
-      const run = await runBuiltCli(['redo', '--yes', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: String(k) }, sb.base);
+      const run = await runBuiltCli(['redo', '--yes', '-C', root], withSeams(sb.env, { REWIND_TEST_CRASH_AFTER_OPS: String(k) }), sb.base);
       if (run.signal === null) {
         expect(run.code, `k=${k}: ${run.stderr}`).toBe(0);
         expectState(root, stateB, `k=${k}: not killed`);
@@ -199,7 +200,7 @@ describe('a restore killed after each of its changes', () => {
     for (const name of ['a1', 'a2', 'a3', 'b', 'c']) write(root, `${name}.txt`, `${name} edited\n`);
     await snapshotId(rewind, sb.env, root, 'B');
     const only = ['--only', 'a1.txt', '--only', 'a2.txt', '--only', 'a3.txt'];
-    const run = await runBuiltCli(['restore', String(target), '--yes', ...only, '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: '1' }, sb.base);
+    const run = await runBuiltCli(['restore', String(target), '--yes', ...only, '-C', root], withSeams(sb.env, { REWIND_TEST_CRASH_AFTER_OPS: '1' }), sb.base);
     expect(run.signal, run.stderr).toBe('SIGKILL');
 
     const list = await rewind(['list'], sb.env, root);
@@ -232,7 +233,7 @@ describe('a restore killed after each of its changes', () => {
     await snapshotId(rewind, sb.env, root, 'gen ignored');
     const before = projectState(root);
     // The changes: .gitignore deleted, gen/ made, then gen/1.txt: killed after that one.
-    const run = await runBuiltCli(['restore', String(target), '--yes', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: '3' }, sb.base);
+    const run = await runBuiltCli(['restore', String(target), '--yes', '-C', root], withSeams(sb.env, { REWIND_TEST_CRASH_AFTER_OPS: '3' }), sb.base);
     expect(run.signal, run.stderr).toBe('SIGKILL');
     expect(fs.existsSync(path.join(root, 'gen/1.txt'))).toBe(true);
     if (finish) await restoreJson(rewind, sb.env, root, target);
@@ -292,7 +293,7 @@ describe('a restore killed, then killed again while it is finished or undone', (
     expect(fs.readdirSync(path.join(root, 'gone'))).toEqual([]);
     // The way out, killed after its first change.
     const again = undo
-      ? await runBuiltCli(['redo', '--yes', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AFTER_OPS: '1' }, sb.base)
+      ? await runBuiltCli(['redo', '--yes', '-C', root], withSeams(sb.env, { REWIND_TEST_CRASH_AFTER_OPS: '1' }), sb.base)
       : await crashingRestore(root, target, 1);
     expect(again.signal, again.stderr).toBe('SIGKILL');
     if (undo) {

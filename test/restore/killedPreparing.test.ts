@@ -4,7 +4,7 @@
 // it was cut off, and both ways out work.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rewind } from '../helpers/io.js';
-import { projectState, redoRefs, requireBuiltCli, restoreJson, restoreLeftovers, runBuiltCli, snapshotId } from '../helpers/restoreKit.js';
+import { projectState, redoRefs, requireBuiltCli, restoreJson, restoreLeftovers, runBuiltCli, snapshotId, withSeams } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -31,7 +31,7 @@ async function twoCheckpoints(name: string) {
 }
 
 function killedAt(root: string, id: number, seam: string) {
-  return runBuiltCli(['restore', String(id), '--yes', '-C', root], { ...sb.env, REWIND_TEST_CRASH_AT: seam }, sb.base);
+  return runBuiltCli(['restore', String(id), '--yes', '-C', root], withSeams(sb.env, { REWIND_TEST_CRASH_AT: seam }), sb.base);
 }
 
 describe('a restore killed before it touches a file', () => {

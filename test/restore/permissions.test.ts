@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runAsNobody } from '../helpers/asNobody.js';
-import { projectState, redoRefs, requireBuiltCli, restoreLeftovers, type State } from '../helpers/restoreKit.js';
+import { nobodyPath, runAsNobody } from '../helpers/asNobody.js';
+import { projectState, redoRefs, requireBuiltCli, restoreLeftovers, seamsModule, withSeams, type State } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -81,7 +81,7 @@ describe('a folder the user may not write', () => {
   it('finishing a restore cut off before the folder was made read-only leaves it alone too, instead of failing the same way', async () => {
     const { root, stateNow } = await lockedProject();
     fs.chmodSync(path.join(root, 'locked'), 0o755);
-    const killed = await asNobody(root, ['restore', '1', '--yes'], { REWIND_TEST_CRASH_AFTER_OPS: '1' });
+    const killed = await asNobody(root, ['restore', '1', '--yes'], withSeams({}, { REWIND_TEST_CRASH_AFTER_OPS: '1' }, nobodyPath(seamsModule)));
     expect(killed.signal).toBe('SIGKILL');
     fs.chmodSync(path.join(root, 'locked'), 0o555);
     const lockedNow = Object.fromEntries(Object.entries(projectState(root)).filter(([file]) => file.startsWith('locked')));

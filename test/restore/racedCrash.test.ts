@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rewind } from '../helpers/io.js';
-import { redoRefs, requireBuiltCli, restoreLeftovers, runBuiltCli, snapshotId } from '../helpers/restoreKit.js';
+import { redoRefs, requireBuiltCli, restoreLeftovers, runBuiltCli, snapshotId, withSeams } from '../helpers/restoreKit.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -36,7 +36,7 @@ async function racedAndKilled(seam: string) {
   await snapshotId(rewind, sb.env, root, 'B');
   const editor = fs.openSync(path.join(root, 'edited.txt'), 'r+');
   const pause = sb.folder(`pause-${seam}`);
-  const child = runBuiltCli(['restore', String(a), '--yes', '-C', root], { ...sb.env, REWIND_TEST_PAUSE_AT: 'applied', REWIND_TEST_PAUSE_DIR: pause, REWIND_TEST_CRASH_AT: seam }, sb.base);
+  const child = runBuiltCli(['restore', String(a), '--yes', '-C', root], withSeams(sb.env, { REWIND_TEST_PAUSE_AT: 'applied', REWIND_TEST_PAUSE_DIR: pause, REWIND_TEST_CRASH_AT: seam }), sb.base);
   await waitFor(() => fs.existsSync(path.join(pause, 'paused')), 30_000, 'the restore to pause after its changes');
   fs.writeSync(editor, 'edited at B, then saved in place by the editor during the restore\n', 0);
   fs.closeSync(editor);
@@ -89,7 +89,7 @@ describe('a kept file that cannot be read', () => {
     await snapshotId(rewind, sb.env, root, 'B');
     // Paused after its changes: its kept copy of gone.txt is made something git cannot hash.
     const pause = sb.folder('pause');
-    const child = runBuiltCli(['restore', String(a), '--yes', '-C', root], { ...sb.env, REWIND_TEST_PAUSE_AT: 'applied', REWIND_TEST_PAUSE_DIR: pause }, sb.base);
+    const child = runBuiltCli(['restore', String(a), '--yes', '-C', root], withSeams(sb.env, { REWIND_TEST_PAUSE_AT: 'applied', REWIND_TEST_PAUSE_DIR: pause }), sb.base);
     await waitFor(() => fs.existsSync(path.join(pause, 'paused')), 30_000, 'the restore to pause after its changes');
     const store = sb.open(root).store.root;
     const staging = fs.readdirSync(store).find((name) => name.startsWith('staging-'));

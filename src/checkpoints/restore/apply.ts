@@ -4,7 +4,7 @@ import { ObjectReader } from '../git/catFile.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
 import type { DisplacedFiles } from './displaced.js';
-import { crashAfterOps } from './crashSeams.js';
+import { seam } from '../../shared/seams.js';
 import { MissingObjectError } from './errors.js';
 import type { LeftoverFolders } from './journal.js';
 import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
@@ -168,7 +168,8 @@ export interface ApplyOptions {
 
 export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], options: ApplyOptions = {}): ApplyResult {
   const { onDeleted, planned, displaced } = options;
-  const onOp = crashAfterOps();
+  // Each change to the project's files is a seam (a crash test kills the process after the k-th).
+  const onOp = () => seam('op');
   const result: ApplyResult = { changed: [], deleted: [], leftAlone: [...plan.leftAlone] };
   const meanwhile = (file: string) => planned?.has(file) === true && planned.get(file) !== onDisk(path.join(root, file));
   for (const [index, file] of plan.deletes.entries()) {

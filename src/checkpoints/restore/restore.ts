@@ -13,7 +13,7 @@ import type { LeftAlone } from './plan.js';
 import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './planRestore.js';
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { DisplacedFiles, displacedDir } from './displaced.js';
-import { crashAt, pauseAt } from './crashSeams.js';
+import { seam } from '../../shared/seams.js';
 import { dropRedoPoint, moveRedoPoint, nextRedoSeq, pushRedoPoint, readRedoStack, redoRef, type RedoPoint } from '../store/redoStack.js';
 import { salvageCutOff } from './salvage.js';
 import { blobsAt, keepRacedWrites, keepUnchecked, type RacedWrites } from './writtenMeanwhile.js';
@@ -245,7 +245,7 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
     const onStaged = progressOf(engine, preview, 0);
     staged = await stageWrites(engine.repo, preview.writes, staging, (count) => {
       onStaged?.(count);
-      crashAt('staged', count);
+      seam(`staged:${count}`);
     });
     const journal: Omit<Journal, 'owner' | 'started'> = {
       target: id,
@@ -260,11 +260,11 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
     };
     if (preview.writes.length + preview.deletes.length > 0) {
       written = writeJournal(engine.store.journal, journal);
-      crashAt('journal');
+      seam('journal');
       // Only now, with the journal there: a restore stopped before it changed nothing, and
       // leaves nothing for `rewind redo` to undo.
       if (start.pushed) await pushRedoPoint(engine.repo, start.pushed, start.base.commit);
-      crashAt('redo-ref');
+      seam('redo-ref');
     }
   } catch (error) {
     // Nothing was restored: the staged copies and the redo point taken for it go too.
@@ -288,8 +288,7 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
   if (point) recordCreated(engine, point, creates());
   const displaced = new DisplacedFiles(displacedDir(staging));
   const applied = applyPlan(engine.project.root, preview, staged, { onDeleted: progressOf(engine, preview, preview.writes.length), planned, displaced });
-  pauseAt('applied');
-  crashAt('applied');
+  seam('applied');
   displaced.settle();
   // Whatever was written into a file while the restore ran, after the redo point read it, is
   // in the inode kept of it: saved on top of the redo point, which then moves there.

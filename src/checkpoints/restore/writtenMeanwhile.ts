@@ -10,7 +10,7 @@ import { rewriteJournal, type Journal } from './journal.js';
 import type { PlannedWrite } from './plan.js';
 import { treeWith } from './planDiff.js';
 import { moveRedoPoint, redoRef, type RedoPoint } from '../store/redoStack.js';
-import { crashAt } from './crashSeams.js';
+import { seam } from '../../shared/seams.js';
 import { withScratch } from './staging.js';
 
 /** A displaced file whose content or mode is not what the redo point holds for its path: written while the restore ran. */
@@ -168,9 +168,9 @@ export async function keepRacedWrites(
     const moved = { ...move.point, checkpoint: saved.id, ref: redoRef(move.point.seq, saved.id, move.point.restored ?? move.journal.target) };
     rewriteJournal(engine.store.journal, { ...move.journal, redo: saved.id, redoWas: move.journal.redo });
     move.movedCreated(moved);
-    crashAt('moving');
+    seam('moving');
     await moveRedoPoint(engine.repo, move.point, moved, saved.commit);
-    crashAt('moved');
+    seam('moved');
     result.point = moved;
   }
   return result;

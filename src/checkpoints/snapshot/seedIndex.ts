@@ -5,7 +5,7 @@ import { runProjectGit } from '../git/projectGit.js';
 import { hasFileNamed, parseIndex, type IndexEntry } from '../git/indexFile.js';
 import { onceProjectGitConfig, type ProjectGitConfig } from '../git/projectConfig.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
-import { benchSwitchedOff } from './benchSwitches.js';
+import { trickOn } from '../../shared/seams.js';
 
 const regularModes = new Set([0o100644, 0o100755]);
 
@@ -105,7 +105,7 @@ export async function seedShadowIndex(
 ): Promise<SeedResult> {
   const oversize: Record<string, number> = {};
   const git = repo.project.git;
-  if (!git || benchSwitchedOff('REWIND_BENCH_NO_SEED')) return { seeded: false, oversize };
+  if (!git || !trickOn('seed-index')) return { seeded: false, oversize };
   const source = path.join(git.gitDir, 'index');
   let bytes: Buffer;
   try {

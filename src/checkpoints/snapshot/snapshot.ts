@@ -16,7 +16,7 @@ import { seedShadowIndex } from './seedIndex.js';
 import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
 import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
 import { writeShadowConfig } from '../store/shadowRepo.js';
-import { benchSwitchedOff } from './benchSwitches.js';
+import { trickOn } from '../../shared/seams.js';
 import { formerRepositories, writeNestedLinks } from './nestedLinks.js';
 
 /** What the snapshot needs from config.json. */
@@ -113,7 +113,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   const notes: string[] = [];
   const first = request.prevTree === undefined;
   // The first snapshot's commit and ref are written here, not by two more git processes.
-  const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && !benchSwitchedOff('REWIND_BENCH_NO_LOOSE_COMMIT');
+  const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && trickOn('loose-commit');
   const added = new Set<string>();
   const robustList = repo.store.untrackedList;
   const linked = [...state.nested, ...(request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path) ?? [])];
