@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appBundle, trainingCodeCache } from '../shared/bundles.js';
 import { loadCodeCachedScript } from '../runtime/session/codeCachedScript.js';
 import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/session/runApp.js';
 import { agentFacts } from '../runtime/helpFacts.js';
@@ -40,14 +40,14 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
 }
 
 /**
- * The app after the agent started: from the bundle the build makes (dist/bundle/app.cjs:
- * one file, compiled from its code cache), else from its modules.
- * REWIND_TRAIN_CODE_CACHE=1 (the build's training session) rewrites that cache at exit.
+ * The app after the agent started: from the bundle the build makes (shared/bundles.ts: one
+ * file, compiled from its code cache), else from its modules. The build's training session
+ * rewrites that cache at exit.
  */
 function sessionLoader(env: NodeJS.ProcessEnv): SessionLoader {
-  const bundle = fileURLToPath(new URL('../bundle/app.cjs', import.meta.url));
+  const bundle = appBundle();
   if (!existsSync(bundle)) return () => import('../runtime/session/runSession.js');
-  return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: env.REWIND_TRAIN_CODE_CACHE === '1' }).exports as Awaited<ReturnType<SessionLoader>>);
+  return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: trainingCodeCache(env) }).exports as Awaited<ReturnType<SessionLoader>>);
 }
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
