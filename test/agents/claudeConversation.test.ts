@@ -26,7 +26,7 @@ describe('claude conversation restore from the command line', () => {
   beforeAll(async () => {
     world = await createWorld(scripts);
     setup = claudeSetup(world, { hooks: {} });
-    run = await headlessRuns(setup, world, 'claude.js', 'claudeAgent');
+    run = await headlessRuns(setup, world, 'claude/adapter.js', 'claudeAgent');
     const one = await runHeadless(run(first));
     expect(one, one.stderr).toMatchObject({ code: 0 });
     transcriptDir = path.join(setup.configDirs[0] ?? '', 'projects', fs.readdirSync(path.join(setup.configDirs[0] ?? '', 'projects'))[0] ?? '');

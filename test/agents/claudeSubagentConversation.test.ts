@@ -24,7 +24,7 @@ describe('the conversation of a checkpoint inside a subagent', () => {
 
   beforeAll(async () => {
     world = await createWorld(scripts);
-    run = await headlessRuns(claudeSetup(world, { hooks: {} }), world, 'claude.js', 'claudeAgent');
+    run = await headlessRuns(claudeSetup(world, { hooks: {} }), world, 'claude/adapter.js', 'claudeAgent');
     const one = await runHeadless(run(first));
     expect(one, one.stderr).toMatchObject({ code: 0 });
     const session = world.sandbox.open(world.root).list().find((record) => record.label === 'Write a.txt')?.agentSession;

@@ -31,7 +31,7 @@ describe('gemini conversation restore from the command line', () => {
   beforeAll(async () => {
     world = await createWorld(scripts);
     setup = geminiSetup(world);
-    run = await headlessRuns(setup, world, 'gemini.js', 'geminiAgent');
+    run = await headlessRuns(setup, world, 'gemini/adapter.js', 'geminiAgent');
     const one = await runHeadless(run(first));
     expect(one, one.stderr).toMatchObject({ code: 0 });
     const found = geminiChats(setup);

@@ -24,7 +24,7 @@ describe("Gemini's session cleanup and a resumed session", () => {
   beforeAll(async () => {
     world = await createWorld(scripts);
     setup = geminiSetup(world, { sessionCleanup: true });
-    run = await headlessRuns(setup, world, 'gemini.js', 'geminiAgent');
+    run = await headlessRuns(setup, world, 'gemini/adapter.js', 'geminiAgent');
   }, 60_000);
   afterAll(async () => {
     await world?.close();
