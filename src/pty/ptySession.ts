@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { UserError, messageOf } from '../shared/errors.js';
+import { DrainAtExit } from './drainAtExit.js';
 import { resolveCommand } from './resolveCommand.js';
 
 export { CommandNotFoundError } from './resolveCommand.js';
@@ -42,11 +42,6 @@ type SpawnPty = (
   options: { name: string; cols: number; rows: number; cwd: string; env: NodeJS.ProcessEnv; encoding: null },
 ) => PtyProcess;
 
-/** How often a live child is checked for having exited (see "Drain" on PtySession). */
-const EXIT_POLL_MS = 25;
-/** How long the output must stay quiet after the child is gone before the pty is let go. */
-const QUIET_MS = 20;
-
 let spawnPty: SpawnPty | undefined;
 
 /**
@@ -69,44 +64,11 @@ function loadPty(): SpawnPty {
   }
 }
 
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/**
- * Holds the pty's slave side open (see "Drain" below). Returns the descriptor, or undefined
- * where that is not possible (no `ptsName`, e.g. Windows): node-pty's own behaviour then.
- */
-function holdSlave(pty: PtyProcess): number | undefined {
-  const ptsName = (pty as { ptsName?: unknown }).ptsName;
-  if (typeof ptsName !== 'string' || ptsName === '') return undefined;
-  try {
-    return fs.openSync(ptsName, fs.constants.O_RDONLY | fs.constants.O_NOCTTY);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * One child process in a pseudo-terminal. The only user of node-pty.
  *
- * Drain: on Linux node-pty loses the tail of fast output at exit (node-pty #72/#85/#726):
- * when the child closes the slave side, the master reports POLLHUP, and libuv takes POLLHUP
- * after a short read for end-of-file and stops reading while the kernel still holds up to
- * tens of KB (measured here: 12 of 20 `seq 1 200000` runs lost 4-15 KB). So PtySession
- * opens the slave itself right after the spawn, which keeps the master from ever seeing
- * the hang-up while the child lives. A check every 25 ms notices when the child is gone;
- * once the output has then stayed quiet for 20 ms and one more I/O poll brought nothing,
- * PtySession closes its slave descriptor: the master reads what is left, gets EIO, node-pty
- * closes and reports the exit, and `onExit` listeners run after every byte went to `onData`
- * listeners. node-pty's own 200 ms deadline after the child's death still applies (a
- * grandchild that keeps the pty open and writing cannot hold the exit back longer); only an
- * event loop blocked for longer than that around the exit could still lose a tail.
+ * Its output is drained at exit (see DrainAtExit): `onExit` listeners run after every byte
+ * went to `onData` listeners.
  */
 export class PtySession {
   /** The child's process id. */
@@ -122,9 +84,7 @@ export class PtySession {
   private backlog: Buffer[] = [];
   private exit: PtyExit | undefined;
   private resolveExited!: (exit: PtyExit) => void;
-  private slaveFd: number | undefined;
-  private poll: NodeJS.Timeout | undefined;
-  private dataCount = 0;
+  private readonly drain: DrainAtExit;
 
   private constructor(pty: PtyProcess, file: string) {
     this.pty = pty;
@@ -133,13 +93,9 @@ export class PtySession {
     this.exited = new Promise((resolve) => {
       this.resolveExited = resolve;
     });
-    this.slaveFd = holdSlave(pty);
+    this.drain = new DrainAtExit(pty);
     pty.onData((data) => this.handleData(data));
     pty.onExit((event) => this.handleExit(event));
-    if (this.slaveFd !== undefined) {
-      this.poll = setInterval(() => this.checkGone(), EXIT_POLL_MS);
-      this.poll.unref();
-    }
   }
 
   /**
@@ -242,7 +198,7 @@ export class PtySession {
   }
 
   private handleData(data: Buffer): void {
-    this.dataCount += 1;
+    this.drain.sawData();
     if (this.dataListeners.size === 0) {
       this.backlog.push(data);
       return;
@@ -250,43 +206,9 @@ export class PtySession {
     for (const listener of [...this.dataListeners]) listener(data);
   }
 
-  private checkGone(): void {
-    if (this.exit !== undefined || !isGone(this.pid)) return;
-    clearInterval(this.poll);
-    this.poll = undefined;
-    this.releaseWhenQuiet();
-  }
-
-  /** Lets go of the slave once no output came for QUIET_MS and through one more I/O poll. */
-  private releaseWhenQuiet(): void {
-    const seen = this.dataCount;
-    setTimeout(() => {
-      // setImmediate runs after the next poll phase, so output that was waiting behind a
-      // busy event loop is read (and counted) before we decide.
-      setImmediate(() => {
-        if (this.exit !== undefined) return;
-        if (this.dataCount !== seen) this.releaseWhenQuiet();
-        else this.releaseSlave();
-      });
-    }, QUIET_MS);
-  }
-
-  private releaseSlave(): void {
-    if (this.slaveFd === undefined) return;
-    const fd = this.slaveFd;
-    this.slaveFd = undefined;
-    try {
-      fs.closeSync(fd);
-    } catch {
-      // Already closed: nothing to release.
-    }
-  }
-
   private handleExit(event: { exitCode: number; signal?: number }): void {
     if (this.exit !== undefined) return;
-    clearInterval(this.poll);
-    this.poll = undefined;
-    this.releaseSlave();
+    this.drain.exited();
     const exit: PtyExit = { exitCode: event.exitCode, signal: event.signal ?? 0 };
     this.exit = exit;
     this.resolveExited(exit);

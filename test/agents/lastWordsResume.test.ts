@@ -22,6 +22,8 @@ interface Agent {
   before?(session: TermSession): Promise<void>;
   ready: RegExp;
   quit: string;
+  /** What it shows once it has read the typed quit command (an Enter before that can go unheard). */
+  quitShown?: RegExp;
   /** Its own resume hint, the session id captured. */
   hint: RegExp;
   /** The resume args Rewind adds to the user's. */
@@ -51,6 +53,7 @@ const gemini: Agent = {
   setup: (world) => geminiSetup(world),
   ready: /Type your message/,
   quit: '/quit',
+  quitShown: /quit +Exit the cli/,
   hint: /gemini --resume ([0-9a-f-]{36})/,
   resume: (session) => ['--resume', session],
 };
@@ -74,7 +77,7 @@ async function screenAfter(world: AgentWorld, agent: Agent, leave: (session: Ter
     await session.waitFor((screen) => screen.includes(answer), 30_000, 'the answer');
     await session.waitFor(/agent idle/, 30_000, 'the agent idle');
     await leave(session);
-    const exit = await session.exited;
+    const exit = await Promise.race([session.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Rewind did not exit within 30 s')), 30_000))]);
     expect(exit.exitCode).toBe(0);
     await session.waitFor(/Resume in Rewind: .*\n*$/, 5_000, 'the resume line');
     return { text: session.text(), words: agentWords(bare) };
@@ -88,7 +91,7 @@ async function screenAfter(world: AgentWorld, agent: Agent, leave: (session: Ter
 /** Its own quit command, typed at its prompt. */
 const ownQuit = (agent: Agent) => async (session: TermSession) => {
   session.write(agent.quit);
-  await session.waitFor((screen) => screen.includes(agent.quit), 5_000, 'the typed command');
+  await session.waitFor((screen) => screen.includes(agent.quit) && (agent.quitShown?.test(screen) ?? true), 5_000, 'the typed command');
   session.write('\r');
 };
 

@@ -7,6 +7,7 @@ import xtermHeadless from '@xterm/headless';
 import type { IBufferCell } from '@xterm/headless';
 import { afterEach, beforeEach } from 'vitest';
 import { useCurrentWidths } from '../../src/pty/cellWidth.js';
+import { DrainAtExit } from '../../src/pty/drainAtExit.js';
 import { createSandbox, type Sandbox } from './tempRepo.js';
 
 const { Terminal } = xtermHeadless;
@@ -86,6 +87,8 @@ export function startInPty(command: string, args: readonly string[], options: Pt
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...options.env, TERM: 'xterm-256color' })) if (value !== undefined && key !== 'CI') env[key] = value;
   const child = pty.spawn(command, [...args], { name: 'xterm-256color', cols, rows, cwd: options.cwd, env });
+  // As a terminal would, everything the program wrote before it exited is read (node-pty alone can lose the tail).
+  const drain = new DrainAtExit(child);
   // A terminal as users have them: a scrollback, and today's widths (✅ and CJK take two columns).
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: options.scrollback ?? 1000 });
   useCurrentWidths(term);
@@ -99,6 +102,7 @@ export function startInPty(command: string, args: readonly string[], options: Pt
   let raw = '';
   const waiters = new Set<() => void>();
   child.onData((data) => {
+    drain.sawData();
     raw += data;
     term.write(data, () => {
       for (const waiter of waiters) waiter();
@@ -111,6 +115,7 @@ export function startInPty(command: string, args: readonly string[], options: Pt
   let settleExit: (() => void) | undefined;
   const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) =>
     child.onExit((exit) => {
+      drain.exited();
       settleExit = () => resolve(exit);
       term.write('', settleExit);
     }),
