@@ -122,6 +122,30 @@ export function writeConversation(rebuilt: RebuiltConversation): () => void {
   return () => fs.rmSync(rebuilt.file, { force: true });
 }
 
+/**
+ * The one transaction of a restore that takes the conversation back, in the app and on the
+ * command line alike: the conversation of `record` rebuilt and written as a new session
+ * file, then `apply` (the files' restore, when it goes with it); if `apply` fails, that file
+ * goes again. A conversation that cannot be rebuilt or written changes nothing at all.
+ * `write` false (a dry run): rebuilt, not written.
+ */
+export async function withRebuiltConversation<T>(
+  guard: AdapterGuard,
+  record: CheckpointRecord,
+  store: ConversationStore,
+  apply: (rebuilt: RebuiltConversation) => Promise<T>,
+  write = true,
+): Promise<{ rebuilt: RebuiltConversation; applied: T }> {
+  const rebuilt = await rebuildConversation(guard, record, store);
+  const unwrite = write ? writeConversation(rebuilt) : () => undefined;
+  try {
+    return { rebuilt, applied: await apply(rebuilt) };
+  } catch (error) {
+    unwrite();
+    throw error;
+  }
+}
+
 /** A conversation restored from the command line: the new session's file, and how to go on in it. */
 export interface RestoredConversation {
   agent: string;
@@ -152,17 +176,18 @@ export async function restoreConversationAlone(
     throw new UserError(`checkpoint #${record.id} kept no conversation rewind can restore (only checkpoints before an agent's steps keep one): restore its files only (--files)`);
   }
   const guard = new AdapterGuard(agent, warn);
-  const rebuilt = await rebuildConversation(guard, record, conversationStoreOf(engine));
-  // Known before anything changes, through the guard (a failing adapter: the agent's plain command, said on stderr).
-  const resumeArgs = guard.call('the command that resumes it', (adapter) => adapter.conversation?.resumeArgs([], rebuilt.session) ?? [], () => []);
-  // Written before the files change: a conversation that cannot be written changes nothing.
-  const unwrite = dryRun ? () => undefined : writeConversation(rebuilt);
-  try {
-    await apply();
-  } catch (error) {
-    unwrite();
-    throw error;
-  }
+  let resumeArgs: string[] = [];
+  const { rebuilt } = await withRebuiltConversation(
+    guard,
+    record,
+    conversationStoreOf(engine),
+    (made) => {
+      // Known before the files change, through the guard (a failing adapter: the agent's plain command, said on stderr).
+      resumeArgs = guard.call('the command that resumes it', (adapter) => adapter.conversation?.resumeArgs([], made.session) ?? [], () => []);
+      return apply();
+    },
+    !dryRun,
+  );
   const command = agent.conversation?.command ?? agent.name;
   return {
     agent: agent.name,

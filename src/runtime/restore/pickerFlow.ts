@@ -6,7 +6,7 @@ import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader } from './pickerData.js';
 import { partsOf, sessionSteps, type StepPart } from './sessionSteps.js';
 import type { SessionPort } from '../session/sessionPort.js';
-import { conversationStoreOf, rebuildConversation, restoreModesOf, writeConversation } from './conversations.js';
+import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from './conversations.js';
 import { dropRestoreNote, filesRestored, restoreUndone } from '../hooks/restoreNote.js';
 
 /**
@@ -65,15 +65,10 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     }
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
     const record = checkpointer.engine.get(choice.id);
-    const rebuilt = await rebuildConversation(session.agent, record, conversationStoreOf(checkpointer.engine));
-    const unwrite = writeConversation(rebuilt);
-    let files;
-    try {
-      files = choice.mode === 'both' && !filesMatch ? await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : undefined;
-    } catch (error) {
-      unwrite();
-      throw error;
-    }
+    const withFiles = choice.mode === 'both' && !filesMatch;
+    const { rebuilt, applied: files } = await withRebuiltConversation(session.agent, record, conversationStoreOf(checkpointer.engine), () =>
+      withFiles ? session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : Promise.resolve(undefined),
+    );
     checkpointer.refresh();
     dropRestoreNote(session);
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
