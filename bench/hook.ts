@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Checkpoints } from '../src/checkpoints/checkpoints.js';
+import { CheckpointEngine } from '../src/checkpoints/checkpointEngine.js';
 import { HookServer } from '../src/hooks/hookServer.js';
 import { PlumbingFloor } from './floor.js';
 import { benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
@@ -54,7 +54,7 @@ export async function benchHook(work: string, files: number, runs: number): Prom
   fs.mkdirSync(home, { recursive: true });
   const env = { ...benchEnv, REWIND_HOME: home, REWIND_CONFIG_DIR: path.join(home, 'config') };
   const edit = (n: number) => fs.appendFileSync(path.join(project, 'd0/s0/f0.txt'), `// edit ${n}\n`);
-  const engine = Checkpoints.open({ cwd: project, settings, home, env });
+  const engine = CheckpointEngine.open({ cwd: project, settings, home, env });
   await engine.snapshot({ label: 'bench start' });
   const server = HookServer.open(async () => {
     await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'Edit d0/s0/f0.txt' });

@@ -4,9 +4,8 @@
 // the middle on). Snapshot time must not grow with the history's length: the slope says.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Checkpoints } from '../src/checkpoints/checkpoints.js';
+import { CheckpointEngine } from '../src/checkpoints/checkpointEngine.js';
 import { diskUsage } from '../src/checkpoints/store/diskUsage.js';
-import { ProjectCheckpoints } from '../src/checkpoints/projectCheckpoints.js';
 import { benchEnv, makeRepo, median, round, time } from './lib.js';
 
 export interface LongSessionRow {
@@ -19,7 +18,7 @@ export interface LongSessionRow {
   slopeMsPer1000: number;
   /** Store bytes on disk after the first 100 steps, at most during the run, at the end. */
   storeBytes: { early: number; most: number; end: number };
-  /** Checkpoints listed at the end (retention keeps about 7 days of them). */
+  /** CheckpointEngine listed at the end (retention keeps about 7 days of them). */
   checkpointsAtEnd: number;
   /** Each retention pass that dropped something: median and slowest ms. */
   pruneMs: { median: number; max: number; passes: number };
@@ -45,8 +44,8 @@ export async function benchLongSession(work: string, files: number, snapshots: n
   const project = makeRepo(work, files);
   const home = fs.mkdtempSync(path.join(work, 'long-home-'));
   let clock = Date.parse('2026-01-01T00:00:00Z');
-  const engine = Checkpoints.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home }, now: () => clock });
-  const checkpoints = new ProjectCheckpoints(engine);
+  const engine = CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home }, now: () => clock });
+  const checkpoints = engine;
   const policy = { days: 7, maxGb: 5 };
   const snapshotMs: number[] = [];
   const pruneMs: number[] = [];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import React from 'react';
 import { render } from 'ink-testing-library';
-import { Checkpoints } from '../src/checkpoints/checkpoints.js';
+import { CheckpointEngine } from '../src/checkpoints/checkpointEngine.js';
 import type { CheckpointRecord } from '../src/checkpoints/store/record.js';
 import { readRedoStack } from '../src/checkpoints/store/redoStack.js';
 import { Picker } from '../src/app/picker/Picker.js';
@@ -30,7 +30,7 @@ export async function benchPicker(work: string, count: number, runs: number): Pr
   const project = makeRepo(work, 200);
   const home = path.join(work, 'picker-store');
   fs.rmSync(home, { recursive: true, force: true });
-  const engine = Checkpoints.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
+  const engine = CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
   const { record } = await engine.snapshot({ label: 'the real one' });
   const sessions = ['s-one', 's-two', 's-three'];
   const records: CheckpointRecord[] = Array.from({ length: count }, (_, index) => ({
@@ -43,13 +43,13 @@ export async function benchPicker(work: string, count: number, runs: number): Pr
   }));
   engine.log.rewrite(records);
   const stat = (values: number[]) => ({ median: round(median(values)), p90: round(percentile(values, 0.9)) });
-  const cold = await openTimes(() => Checkpoints.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } }), count, runs);
+  const cold = await openTimes(() => CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } }), count, runs);
   engine.list();
   const warm = await openTimes(() => engine, count, runs);
   return { checkpoints: count, openMs: stat(warm), coldOpenMs: stat(cold), target: 'under 100 ms' };
 }
 
-async function openTimes(engineFor: () => Checkpoints, count: number, runs: number): Promise<number[]> {
+async function openTimes(engineFor: () => CheckpointEngine, count: number, runs: number): Promise<number[]> {
   const keys = { subscribe: () => () => undefined };
   const preview = (): Promise<PickerPreview> => new Promise(() => undefined);
   const times: number[] = [];

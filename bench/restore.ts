@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Checkpoints } from '../src/checkpoints/checkpoints.js';
+import { CheckpointEngine } from '../src/checkpoints/checkpointEngine.js';
 import { restoreCheckpoint } from '../src/checkpoints/restore/restore.js';
 import { benchEnv, gitAsync, makeRepo, median, percentile, round, time } from './lib.js';
 import { PlumbingFloor } from './floor.js';
@@ -75,7 +75,7 @@ export async function benchRestore(work: string, files: number, runs: number): P
   fs.rmSync(stores, { recursive: true, force: true });
   fs.mkdirSync(stores, { recursive: true });
   const home = path.join(stores, 'rewind');
-  const engine = Checkpoints.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
+  const engine = CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
   const base = (await engine.snapshot({ label: 'base' })).record;
   const floorA = new PlumbingFloor(project, stores, true);
   const floorB = new PlumbingFloor(project, stores, true);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Checkpoints } from '../src/checkpoints/checkpoints.js';
+import { CheckpointEngine } from '../src/checkpoints/checkpointEngine.js';
 import { benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
 import { PlumbingFloor } from './floor.js';
 
@@ -30,8 +30,8 @@ function row(files: number, kind: SnapshotRow['case'], ours: number[], floor: nu
   return { files, case: kind, rewind, floor: base, floorKind, ratio: round(rewind.median / base.median, 2) };
 }
 
-function openEngine(project: string, home: string): Checkpoints {
-  return Checkpoints.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
+function openEngine(project: string, home: string): CheckpointEngine {
+  return CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
 }
 
 /** Snapshot timings at one repository size, each beside the plumbing floor in the same run. */

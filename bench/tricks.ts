@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Checkpoints } from '../src/checkpoints/checkpoints.js';
+import { CheckpointEngine } from '../src/checkpoints/checkpointEngine.js';
 import type { Injected, Trick } from '../src/shared/seams.js';
 import { PlumbingFloor } from './floor.js';
 import { appEnv, benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
@@ -100,7 +100,7 @@ export async function benchFirstSnapshotTricks(work: string, files: number, runs
           floor.remove();
           continue;
         }
-        const engine = Checkpoints.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
+        const engine = CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } });
         times.get(variant)?.push(await withSwitch(variant === 'all' ? undefined : variant, () => time(() => engine.snapshot({ trigger: 'bench' }))));
         fs.rmSync(home, { recursive: true, force: true });
       }

@@ -1,13 +1,13 @@
 // The engine's one door: everything outside src/checkpoints/ reaches checkpoints through
 // this module (lint enforces it). Nothing here or behind it is Ink, a pty or an agent.
-import { Checkpoints, type OpenOptions } from './checkpoints.js';
-import { ProjectCheckpoints } from './projectCheckpoints.js';
+import { CheckpointEngine, type OpenOptions } from './checkpointEngine.js';
+import type { ProjectCheckpoints } from './projectCheckpoints.js';
 
 export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
 export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './retention/storeCatalog.js';
 export type { PruneOptions, PruneResult } from './retention/applyRetention.js';
 export type { RetentionPolicy } from './retention/retention.js';
-export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpoints.js';
+export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpointEngine.js';
 export type { ChangeSummary, ChangeExamples } from './snapshot/snapshot.js';
 export type { CheckpointRecord, ConversationRef, SkippedFile } from './store/record.js';
 export type { RepairResult } from './store/repairChain.js';
@@ -27,5 +27,5 @@ export { engineSettings } from './settings.js';
  * Touches nothing on disk: the store is made by the first snapshot.
  */
 export function openProjectCheckpoints(options: OpenOptions): ProjectCheckpoints {
-  return new ProjectCheckpoints(Checkpoints.open(options));
+  return CheckpointEngine.open(options);
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, mtimes } from '../helpers/fingerprint.js';
 import { actualTree, expectedTree, readTree, treePaths } from '../helpers/shadow.js';
-import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -101,7 +100,7 @@ describe('nested repositories', () => {
     fs.mkdirSync(path.join(root, 'empty-sub'));
     sb.git(root, 'update-index', '--add', '--cacheinfo', `160000,${head},empty-sub`);
     sb.git(root, 'commit', '-q', '-m', 'an uninitialised submodule');
-    const checkpoints = new ProjectCheckpoints(sb.open(root));
+    const checkpoints = sb.open(root);
     const shadow = sb.open(root).repo.gitDir;
     const first = await checkpoints.snapshot({ label: 'nested' });
     expect(readTree(shadow, first.record.tree).get('sub')?.mode).toBe('160000');

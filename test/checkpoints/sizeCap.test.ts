@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 import { blobOid, shadowGitBytes, treePaths } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -67,7 +66,7 @@ describe('size cap', () => {
   it('a restore never deletes a file the checkpoint left out for its size, though a later checkpoint holds it', async () => {
     const root = sb.repo('cap-restore');
     write(root, 'big.log', big(5000));
-    const checkpoints = new ProjectCheckpoints(sb.open(root, tinyCap));
+    const checkpoints = sb.open(root, tinyCap);
     const first = await checkpoints.snapshot({ label: 'big then' });
     write(root, 'big.log', 'small now\n');
     await checkpoints.snapshot({ label: 'small now' });

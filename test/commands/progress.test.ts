@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
+import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import type { Progress } from '../../src/checkpoints/index.js';
 import { rewind } from '../helpers/io.js';
 import { cliPath, requireBuiltCli, startInPty } from '../helpers/term.js';
@@ -52,7 +52,7 @@ describe('progress', () => {
   it('the engine reports files staged by a first snapshot, and files done of all by a restore, each ending with finished', async () => {
     const dir = bigFolder('engine');
     const reports: Progress[] = [];
-    const engine = Checkpoints.open({ cwd: dir, settings: defaultSettings, home: sb.store, env: sb.env, onProgress: (report) => reports.push({ ...report }) });
+    const engine = CheckpointEngine.open({ cwd: dir, settings: defaultSettings, home: sb.store, env: sb.env, onProgress: (report) => reports.push({ ...report }) });
     await engine.snapshot();
     const staged = reports.filter((report) => report.task === 'snapshot' && !report.finished);
     expect(staged.length).toBeGreaterThan(0);

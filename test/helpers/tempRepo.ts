@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from './waitFor.js';
-import { Checkpoints, type EngineSettings } from '../../src/checkpoints/checkpoints.js';
+import { CheckpointEngine, type EngineSettings } from '../../src/checkpoints/checkpointEngine.js';
 import { openProjectCheckpoints, type ProjectCheckpoints } from '../../src/checkpoints/index.js';
 
 export const defaultSettings: EngineSettings = {
@@ -38,7 +38,7 @@ export interface Sandbox {
   /** A new folder with `git init`, one file (README.md) and a first commit on `main`. */
   repo(name: string): string;
   /** Opens the engine on `cwd` with the sandbox's store and env (its internals too, for checking). */
-  open(cwd: string, settings?: Partial<EngineSettings>, extraEnv?: NodeJS.ProcessEnv): Checkpoints;
+  open(cwd: string, settings?: Partial<EngineSettings>, extraEnv?: NodeJS.ProcessEnv): CheckpointEngine;
   /** Opens `cwd`'s checkpoints as the rest of Rewind does (src/checkpoints/index.ts). */
   project(cwd: string, settings?: Partial<EngineSettings>): ProjectCheckpoints;
   /** Removes everything the sandbox made (after background walks it started are done). */
@@ -107,7 +107,7 @@ export function createSandbox(prefix = 'rewind-test-'): Sandbox {
       return dir;
     },
     open(cwd, settings = {}, extraEnv = {}) {
-      return Checkpoints.open({ cwd, settings: { ...defaultSettings, ...settings }, home: store, env: { ...env, ...extraEnv } });
+      return CheckpointEngine.open({ cwd, settings: { ...defaultSettings, ...settings }, home: store, env: { ...env, ...extraEnv } });
     },
     project(cwd, settings = {}) {
       return openProjectCheckpoints({ cwd, settings: { ...defaultSettings, ...settings }, home: store, env });

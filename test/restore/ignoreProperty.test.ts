@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkpoints } from '../../src/checkpoints/checkpoints.js';
+import type { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import { redoLast } from '../../src/checkpoints/restore/redo.js';
 import { restoreCheckpoint, type RestoreResult } from '../../src/checkpoints/restore/restore.js';
 import { checkpointOf, emptyFolders, ignoredBy, readFiles, restoreOutcome, type Files } from '../helpers/ignoreModel.js';
@@ -114,7 +114,7 @@ function rulesFile(folderPath: string): string {
 /** One project with its own engine and scratch repository: runs are shared between two, side by side. */
 interface Lane {
   root: string;
-  engine: Checkpoints;
+  engine: CheckpointEngine;
   scratch: string;
 }
 
@@ -134,7 +134,7 @@ afterAll(async () => {
 });
 
 /** The files of a checkpoint as the store holds them, for checking the model's idea of it. */
-function storedFiles(engine: Checkpoints, id: number): Map<string, string> {
+function storedFiles(engine: CheckpointEngine, id: number): Map<string, string> {
   return new Map([...readTree(engine.repo.gitDir, engine.get(id).tree)].map(([file, entry]) => [file, entry.oid]));
 }
 

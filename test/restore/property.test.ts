@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkpoints } from '../../src/checkpoints/checkpoints.js';
+import type { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import { redoLast } from '../../src/checkpoints/restore/redo.js';
 import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
 import { expectedChange, projectState, stamps, type State } from '../helpers/restoreKit.js';
@@ -127,7 +127,7 @@ function expectedAfter(atCheckpoint: State, now: State): State {
 /** One project with its own engine: the runs are shared between two of them, run side by side. */
 interface Lane {
   root: string;
-  engine: Checkpoints;
+  engine: CheckpointEngine;
 }
 
 let sb: Sandbox;

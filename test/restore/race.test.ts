@@ -20,8 +20,7 @@ import {
 import { waitFor } from '../helpers/waitFor.js';
 import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
 import { Children } from '../helpers/children.js';
-import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
-import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
+import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 
 let sb: Sandbox;
 const children = new Children();
@@ -175,7 +174,7 @@ describe('cross-process lock', () => {
     const root = sb.repo('written-meanwhile');
     for (const name of ['kept', 'replaced', 'raced']) write(root, `${name}.txt`, `${name} at the checkpoint\n`);
     let written = false;
-    const engine = Checkpoints.open({
+    const engine = CheckpointEngine.open({
       cwd: root,
       settings: defaultSettings,
       home: sb.store,
@@ -188,7 +187,7 @@ describe('cross-process lock', () => {
         write(root, 'doomed.txt', 'edited by the agent during the restore\n');
       },
     });
-    const checkpoints = new ProjectCheckpoints(engine);
+    const checkpoints = engine;
     // created-meanwhile.txt is at the checkpoint and gone after it: the restore creates it.
     write(root, 'created-meanwhile.txt', 'created-meanwhile at the checkpoint\n');
     const target = await checkpoints.snapshot({ label: 'A' });
@@ -211,7 +210,7 @@ describe('cross-process lock', () => {
   it('two hard links to one file, one deleted and one replaced by the restore: both happen (the first changes the other\'s ctime, not its content)', async () => {
     const root = sb.repo('hard-links');
     write(root, 'b.txt', 'b at the checkpoint\n');
-    const checkpoints = new ProjectCheckpoints(sb.open(root));
+    const checkpoints = sb.open(root);
     const target = await checkpoints.snapshot({ label: 'A' });
     write(root, 'a.txt', 'one file, two names\n');
     fs.rmSync(path.join(root, 'b.txt'));

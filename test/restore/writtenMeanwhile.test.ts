@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
-import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
+import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
+import type { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 import { redoRefs } from '../helpers/restoreKit.js';
 import { fileInTree } from '../helpers/shadow.js';
 import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
@@ -22,7 +22,7 @@ afterEach(async () => {
 /** The engine on `root`, calling `afterRedoPoint` once, right after the next restore took its redo point. */
 function engineWithHook(root: string): { checkpoints: ProjectCheckpoints; arm: (afterRedoPoint: () => void) => void } {
   let armed: (() => void) | undefined;
-  const engine = Checkpoints.open({
+  const engine = CheckpointEngine.open({
     cwd: root,
     settings: defaultSettings,
     home: sb.store,
@@ -34,7 +34,7 @@ function engineWithHook(root: string): { checkpoints: ProjectCheckpoints; arm: (
       hook();
     },
   });
-  return { checkpoints: new ProjectCheckpoints(engine), arm: (hook) => (armed = hook) };
+  return { checkpoints: engine, arm: (hook) => (armed = hook) };
 }
 
 function saveByRename(root: string, file: string, data: string): void {

@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
-import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
+import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import { ConversationStore } from '../../src/conversation/conversationStore.js';
 import { configDefaults } from '../../src/config/schema.js';
 import { retainIfDue } from '../../src/runtime/checkpointing/retention.js';
@@ -25,7 +24,7 @@ describe('retention and the kept conversations', () => {
   it('drops the conversations of dropped checkpoints and keeps what the rest need', async () => {
     const root = sb.repo('conv');
     let clock = Date.parse('2026-02-01T00:00:00Z');
-    const checkpoints = new ProjectCheckpoints(Checkpoints.open({ cwd: root, settings: defaultSettings, home: sb.store, env: sb.env, now: () => clock }));
+    const checkpoints = CheckpointEngine.open({ cwd: root, settings: defaultSettings, home: sb.store, env: sb.env, now: () => clock });
     const conv = new ConversationStore(checkpoints.conversationsDir);
     const transcripts = path.join(sb.base, 'transcripts');
     const old = path.join(transcripts, 'old-session.jsonl');

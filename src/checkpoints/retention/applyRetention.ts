@@ -1,5 +1,5 @@
 // Retention (DESIGN.md "Storage"): on open, never in a snapshot's hot path, under the lock.
-// Engine older than checkpoint_retention_days go; if the store is still over
+// Checkpoints older than checkpoint_retention_days go; if the store is still over
 // checkpoint_max_gb, the oldest half of the rest goes too; then the objects are reclaimed.
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,7 +20,7 @@ import { interruptedJournal } from '../restore/journal.js';
 export interface PruneOptions {
   /** Say what would go, change nothing. */
   dryRun?: boolean;
-  /** Engine to keep this time whatever their age (the ones the command at hand uses). */
+  /** Checkpoints to keep this time whatever their age (the ones the command at hand uses). */
   keep?: readonly number[];
   /** Reclaim objects even when nothing is dropped (`rewind prune`). */
   reclaimAlways?: boolean;

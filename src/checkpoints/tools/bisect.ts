@@ -62,7 +62,7 @@ export interface BisectResult {
   lastGood: CheckpointRecord;
   /** The checkpoint just before firstBad, whose step broke it (lastGood when unsure): restoring it undoes the break. */
   before: CheckpointRecord;
-  /** Engine that could not be tested (skip) between lastGood and firstBad: the first bad may be any of these. */
+  /** Checkpoints that could not be tested (skip) between lastGood and firstBad: the first bad may be any of these. */
   maybe: CheckpointRecord[];
   /** How many times the test ran. */
   runs: number;

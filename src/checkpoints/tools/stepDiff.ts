@@ -8,7 +8,7 @@ export interface StepDiff {
   record: CheckpointRecord;
   /** The checkpoint the step ends at, or null: the files as they are now (the newest's step). */
   to: CheckpointRecord | null;
-  /** Engine passed over because they can no longer be restored. */
+  /** Checkpoints passed over because they can no longer be restored. */
   passedOver: number[];
   diff: Buffer;
 }
