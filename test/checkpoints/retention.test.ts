@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Checkpoints } from '../../src/checkpoints/checkpoints.js';
+import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import { diskUsage } from '../../src/checkpoints/store/diskUsage.js';
-import { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
+import type { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 import { listStores, removeStore } from '../../src/checkpoints/retention/storeCatalog.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { shadowGit } from '../helpers/shadow.js';
@@ -25,9 +25,9 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
-function open(dir: string): { engine: Checkpoints; checkpoints: ProjectCheckpoints } {
-  const engine = Checkpoints.open({ cwd: dir, settings: defaultSettings, home: sb.store, env: sb.env, now: () => clock });
-  return { engine, checkpoints: new ProjectCheckpoints(engine) };
+function open(dir: string): { engine: CheckpointEngine; checkpoints: ProjectCheckpoints } {
+  const engine = CheckpointEngine.open({ cwd: dir, settings: defaultSettings, home: sb.store, env: sb.env, now: () => clock });
+  return { engine, checkpoints: engine };
 }
 
 /** `count` checkpoints, one a day from `firstDay`, each adding a file of random bytes (its own objects) and changing notes.txt. */
@@ -131,17 +131,20 @@ describe('retention', () => {
     expect(withoutGit(fingerprint(dir))).toEqual(files.get(1));
   });
 
-  it('keeps every checkpoint with 0 days, and always keeps the newest', async () => {
+  it('drops nothing by age with 0 days, yet holds the size cap; always keeps the newest', async () => {
     const dir = sb.repo('zero');
-    await history(dir, 0, 3, new Map());
+    await history(dir, 0, 4, new Map());
     const { checkpoints } = open(dir);
     clock = start + 400 * day;
-    // 0 days keeps everything: the size cap too is off.
-    expect(await checkpoints.prune({ days: 0, maxGb: 1 / 1024 / 1024 })).toMatchObject({ byAge: [], bySize: [] });
-    expect(checkpoints.list()).toHaveLength(3);
+    // 0 days turns off the age limit only: under the cap, everything stays.
+    expect(await checkpoints.prune({ days: 0, maxGb: 5 })).toMatchObject({ byAge: [], bySize: [] });
+    expect(checkpoints.list()).toHaveLength(4);
+    // Over the cap, the oldest half goes as with any other age limit.
+    expect(await checkpoints.prune({ days: 0, maxGb: 1 / 1024 / 1024 })).toMatchObject({ byAge: [], bySize: [1, 2] });
+    expect(checkpoints.list()).toHaveLength(2);
     const result = await checkpoints.prune({ days: 1, maxGb: 5 });
-    expect(result.byAge).toHaveLength(2);
-    expect(checkpoints.list().map((record) => record.label)).toEqual(['day 2']);
+    expect(result.byAge).toEqual([3]);
+    expect(checkpoints.list().map((record) => record.label)).toEqual(['day 3']);
   });
 
   it('drops the oldest half of the rest when the store is still over checkpoint_max_gb', async () => {

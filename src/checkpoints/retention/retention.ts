@@ -4,7 +4,7 @@ import type { CheckpointRecord } from '../store/record.js';
 
 /** The retention settings of config.json. */
 export interface RetentionPolicy {
-  /** Checkpoints older than this many days go; 0 keeps every one (the size cap too is off then). */
+  /** Checkpoints older than this many days go; 0 turns the age limit off (the size cap still holds). */
   days: number;
   /** If the store is still bigger than this (GB) after that, the oldest half of the rest goes. */
   maxGb: number;
@@ -60,9 +60,9 @@ export function oldestHalf(records: readonly CheckpointRecord[], keep: ReadonlyS
     .map((record) => record.id);
 }
 
-/** Whether `bytes` exceed the policy's size cap (never with 0 days: that keeps everything). */
+/** Whether `bytes` exceed the policy's size cap (whatever the age limit: 0 days turns off only that). */
 export function overCap(bytes: number, policy: RetentionPolicy): boolean {
-  return policy.days > 0 && policy.maxGb > 0 && bytes > policy.maxGb * 1024 ** 3;
+  return policy.maxGb > 0 && bytes > policy.maxGb * 1024 ** 3;
 }
 
 /** When the oldest checkpoint that age can drop will be old enough (ms), if there is one. */

@@ -26,10 +26,10 @@ function projectRow(entry: StoreEntry, most: number, mine: string): string {
 
 function retentionLines(report: StoreReport): string[] {
   const { days, maxGb, dueNow, nextAt, overCap, sizeDropHeld } = report.retention;
-  const lines = [`Retention: checkpoint_retention_days ${days === 0 ? '0 (keep forever)' : days}, checkpoint_max_gb ${maxGb}`];
+  const lines = [`Retention: checkpoint_retention_days ${days === 0 ? '0 (no age limit)' : days}, checkpoint_max_gb ${maxGb}`];
   if (dueNow > 0) lines.push(`  next: ${dueNow} checkpoint(s) older than ${days} day(s) go the next time rewind opens this project (\`rewind prune\` now)`);
   else if (nextAt) lines.push(`  next: nothing is old enough yet; the oldest goes after ${localTime(nextAt)}`);
-  else lines.push(days === 0 ? '  next: nothing goes by age' : '  next: nothing to drop (the newest checkpoint is always kept)');
+  else lines.push(days === 0 ? `  next: nothing goes by age; over ${maxGb} GB the oldest half goes` : '  next: nothing to drop (the newest checkpoint is always kept)');
   if (overCap) lines.push(sizeDropHeld ? `  ${sizeDropHeldText({ days, maxGb })}` : `  this store is over ${maxGb} GB: the oldest half of its checkpoints goes at the next open`);
   return lines;
 }
