@@ -12,6 +12,7 @@ import { benchEcho, type EchoRow } from './echo.js';
 import { benchAgentEcho, type AgentEchoRow } from './agentEcho.js';
 import { benchConversation, type ConversationRow } from './conversation.js';
 import { benchLongSession, type LongSessionRow } from './longSession.js';
+import { benchPackage, type PackageRow } from './packageSize.js';
 import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
@@ -65,6 +66,7 @@ let picker: PickerRow | undefined;
 const conversation: ConversationRow[] = [];
 let longSession: LongSessionRow | undefined;
 let properties: PropertyRow[] = [];
+let packageRow: PackageRow | undefined;
 try {
   for (const files of sizes) {
     const runs = files >= 50_000 ? 11 : 15;
@@ -120,6 +122,10 @@ try {
     process.stderr.write('long session bench: 2,000 snapshots of small changes in 5,000 files, retention on…\n');
     longSession = await benchLongSession(work, quick ? 1_000 : 5_000, quick ? 300 : 2_000);
   }
+  if (want('package')) {
+    process.stderr.write('package bench: the packed tarball…\n');
+    packageRow = benchPackage();
+  }
   if (want('property')) {
     const runs = quick ? 200 : 2_000;
     process.stderr.write(`property tests: ${runs} runs each…\n`);
@@ -141,6 +147,7 @@ const measured = {
   properties,
   conversation,
   longSession,
+  package: packageRow,
   tricks: tricks.length > 0 ? { bar: 'kept only if it buys at least 20% on a path users feel, against the fairest floor', note: tricksNote, verdicts: tricksVerdicts(tricks), rows: tricks } : undefined,
 };
 const machine = { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` };
@@ -177,6 +184,7 @@ if (longSession) {
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   process.stdout.write(`long session, ${r.snapshots} snapshots in ${r.files} files, retention ${r.retentionDays} days: snapshot ${r.snapshotMs.first} ms (first 100) / ${r.snapshotMs.last} ms (last 100), slope ${r.slopeMsPer1000} ms per 1,000 checkpoints; store ${mib(r.storeBytes.early)} after 100, at most ${mib(r.storeBytes.most)}, ${mib(r.storeBytes.end)} at the end (${r.checkpointsAtEnd} checkpoints); prune ${r.pruneMs.median} ms median, ${r.pruneMs.max} ms slowest over ${r.pruneMs.passes} passes\n`);
 }
+if (packageRow) process.stdout.write(`package: ${packageRow.files} files, ${(packageRow.packedBytes / 1024).toFixed(0)} KiB packed, ${(packageRow.unpackedBytes / 1024 / 1024).toFixed(2)} MiB unpacked (target ${packageRow.target})\n`);
 for (const row of properties) process.stdout.write(`Property ${row.test}: ${row.runs} runs ${row.ok ? 'passed' : 'FAILED'} in ${(row.ms / 1000).toFixed(0)} s\n`);
 if (picker) {
   process.stdout.write(`Picker open time with ${picker.checkpoints.toLocaleString('en-US')} checkpoints, in the app: median ${picker.openMs.median} ms, p90 ${picker.openMs.p90} ms (target ${picker.target}); `);

@@ -143,6 +143,9 @@ await build({
   entryPoints: [path.join(dist, 'app/mountApp.js')],
   outfile: path.join(outdir, 'ink.mjs'),
   format: 'esm',
+  // The app always runs React's production build (commands/run.ts sets NODE_ENV): the
+  // development builds (~0.8 MB of React and its reconciler) are left out.
+  define: { ...shared.define, 'process.env.NODE_ENV': '"production"' },
   alias: { 'react-devtools-core': new URL('./devtools-stub.mjs', import.meta.url).pathname },
   banner: { js: "import { createRequire as __rewindRequire } from 'node:module'; const require = __rewindRequire(import.meta.url);" },
 });

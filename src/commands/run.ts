@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { appBundle, trainingCodeCache } from '../shared/bundles.js';
-import { loadCodeCachedScript } from '../runtime/session/codeCachedScript.js';
+import { codeCacheFileOf, loadCodeCachedScript } from '../runtime/session/codeCachedScript.js';
+import { rewindHome } from '../config/paths.js';
 import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/session/runApp.js';
 import { agentFacts } from '../runtime/helpFacts.js';
 import { commandHelp } from './help.js';
@@ -42,13 +43,22 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
 /**
  * The app after the agent started: from the bundle the build makes (shared/bundles.ts: one
  * file, compiled from its code cache), else from its modules. The build's training session
- * rewrites that cache at exit.
+ * writes that cache beside the bundle. An installed package ships none (a cache fits only the
+ * Node and bundle that made it): its first session writes one under the store's home, and
+ * later ones start from it; V8 rejects it after an upgrade or a Node switch, and that
+ * session writes it again.
  */
 function sessionLoader(env: NodeJS.ProcessEnv): SessionLoader {
   const bundle = appBundle();
   if (!existsSync(bundle)) return () => import('../runtime/session/runSession.js');
-  return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: trainingCodeCache(env) }).exports as Awaited<ReturnType<SessionLoader>>);
+  if (trainingCodeCache(env)) return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: true }).exports as SessionModule);
+  const beside = codeCacheFileOf(bundle);
+  const cacheFile = existsSync(beside) ? beside : path.join(rewindHome(env), 'cache', 'app.cjs.cache');
+  return () => Promise.resolve(loadCodeCachedScript(bundle, { cacheFile, writeCacheAtExit: cacheFile === beside ? false : 'unless-used' }).exports as SessionModule);
 }
+
+type SessionModule = Awaited<ReturnType<SessionLoader>>;
+
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {

@@ -40,11 +40,14 @@ function readIfPresent(file: string): Buffer | undefined {
  * A vm script cannot `import()` on Node 20 without flags: the bundle imports ES modules
  * through `__rewindImport(specifier)`, a specifier relative to the bundle.
  *
- * With `writeCacheAtExit`, the cache is (re)written when the process exits, holding every
- * function compiled by then: the build trains it on a real session that way.
+ * The cache is `cacheFile` (default: beside the bundle, where the build trains it). With
+ * `writeCacheAtExit` it is (re)written when the process exits, holding every function
+ * compiled by then: always (the build's training session), or only when there was none that
+ * fit this Node (`'unless-used'`: an installed copy makes its own on its first session). A
+ * cache that cannot be written is no error: the next start compiles again.
  */
-export function loadCodeCachedScript(file: string, options: { writeCacheAtExit?: boolean } = {}): { exports: unknown; cache: CodeCacheUse } {
-  const cacheFile = codeCacheFileOf(file);
+export function loadCodeCachedScript(file: string, options: { cacheFile?: string; writeCacheAtExit?: boolean | 'unless-used' } = {}): { exports: unknown; cache: CodeCacheUse } {
+  const cacheFile = options.cacheFile ?? codeCacheFileOf(file);
   // ASCII (the build escapes the rest): read as Latin-1, V8 keeps it as one-byte text.
   const source = fs.readFileSync(file, 'latin1');
   // On the first line, so that line numbers in stack traces are the bundle's own.
@@ -55,12 +58,20 @@ export function loadCodeCachedScript(file: string, options: { writeCacheAtExit?:
   const module = { exports: {} };
   const base = pathToFileURL(file);
   bundle(module.exports, createRequire(file), module, file, path.dirname(file), (specifier) => import(new URL(specifier, base).href));
-  if (options.writeCacheAtExit) {
-    process.once('exit', () => {
-      const temporary = `${cacheFile}.${process.pid}.tmp`;
-      fs.writeFileSync(temporary, script.createCachedData());
-      fs.renameSync(temporary, cacheFile);
-    });
+  const cache: CodeCacheUse = !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+  if (options.writeCacheAtExit === true || (options.writeCacheAtExit === 'unless-used' && cache !== 'used')) {
+    process.once('exit', () => writeCache(cacheFile, script));
   }
-  return { exports: module.exports, cache: !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'used' };
+  return { exports: module.exports, cache };
+}
+
+function writeCache(cacheFile: string, script: vm.Script): void {
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    fs.renameSync(temporary, cacheFile);
+  } catch {
+    fs.rmSync(temporary, { force: true });
+  }
 }
