@@ -21,6 +21,7 @@ export const commands: Record<CommandName, CommandLoader> = {
   clean: () => import('../commands/clean.js'),
   config: () => import('../commands/config.js'),
   hook: () => import('../commands/hook.js'),
+  doctor: () => import('../commands/doctor.js'),
   demo: () => import('../commands/demo.js'),
   bisect: () => import('../commands/bisect.js'),
   fork: () => import('../commands/fork.js'),

@@ -331,6 +331,23 @@ its default; \`validate\` fails on it.
 The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`,
     examples: ['rewind config set checkpoint_max_file_mb 50', 'rewind config get checkpoint_exclude', 'rewind config validate'],
   },
+  doctor: {
+    synopsis: '[--json]',
+    summary: 'check what rewind needs, say what to fix',
+    dir: true,
+    options: {
+      json: json('{"ok","checks":[{"name","status","detail","fix"}]} (status: passed, warned or failed)'),
+    },
+    positionals: false,
+    about: `Checks, one line each, what rewind needs and why a checkpoint may not have been taken: Node
+and git versions; the store's home (writable, private) and this project's store (restorable
+checkpoints, size against checkpoint_max_gb); config.json; each agent rewind hooks into (on
+PATH, its version, when its hooks last reached rewind in this project); the file watcher's
+inotify limit against the project's folders; a pty; the terminal. Each check passed, warned
+or failed says what to do. Changes nothing.`,
+    after: 'Exits 1 when a check failed, 0 otherwise (warnings included).',
+    examples: ['rewind doctor', 'rewind doctor --json | jq \'.checks[] | select(.status != "passed")\''],
+  },
   hook: {
     synopsis: '<agent> <event>',
     summary: "an agent's hook entry (JSON payload on stdin)",
