@@ -240,7 +240,36 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     onOp();
     result.changed.push(write.path);
   });
+  syncFolders(root, [...result.changed, ...result.deleted]);
   return result;
+}
+
+/**
+ * Makes the renames and deletions in the folders of `files` (and the folders made or removed
+ * above them) durable: each such folder that still exists is synced, up to the project root.
+ * The files written were synced before they were renamed into place (stage). A folder that
+ * cannot be opened or synced (gone, or a file system that refuses) is passed over.
+ */
+function syncFolders(root: string, files: readonly string[]): void {
+  const folders = new Set<string>();
+  for (const file of files) {
+    for (let dir = path.dirname(path.join(root, file)); dir.startsWith(root); dir = path.dirname(dir)) {
+      if (folders.has(dir)) break;
+      folders.add(dir);
+      if (dir === root) break;
+    }
+  }
+  for (const dir of folders) {
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(dir, fs.constants.O_RDONLY);
+      fs.fsyncSync(fd);
+    } catch {
+      // Gone (an emptied folder removed) or not syncable here.
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
+  }
 }
 
 /** The folders above these files that do not exist yet, deepest first. */
