@@ -117,12 +117,14 @@ describe('codex in the app, its hooks trusted in its own review dialog', () => {
   it("leaves Codex's config.toml as Codex alone leaves it: the same run without the app changes it the same way", { timeout: 180_000 }, async () => {
     const alone = await createWorld(scripts);
     try {
-      const start = await withRewindHooks(codexSetup(alone).interactive(), alone);
+      // Rewind's hooks name the hook client under the store's home: the app's run's home here too, so the definitions Codex hashes are the same.
+      const sameHome: AgentWorld = { ...alone, sandbox: { ...alone.sandbox, store: world.sandbox.store, open: (root, settings, env) => world.sandbox.open(root, settings, env) } };
+      const start = await withRewindHooks(codexSetup(alone).interactive(), sameHome);
       const session = startInPty(start.command, start.args, { cwd: start.cwd, env: start.env, cols: 110, rows: 32 }, 'codex');
       try {
         await trustAndPrompt(session);
         await waitFor(() => fs.existsSync(path.join(alone.root, 'made.txt')), 60_000, 'the shell step to run');
-        await interruptSlowStep({ world: alone, session }, false);
+        await interruptSlowStep({ world: sameHome, session }, false);
       } catch (error) {
         throw new Error(`${String(error)}\nscreen:\n${session.text()}`, { cause: error });
       } finally {

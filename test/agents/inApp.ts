@@ -19,14 +19,14 @@ import { fingerprint } from '../helpers/fingerprint.js';
  * outermost (`unshare … bridge -- <here> …`), and `node dist/cli.js --` goes in front of the
  * agent's own command.
  */
-export function insideRewind(start: Invocation, world: AgentWorld, user?: number): Invocation {
+export function insideRewind(start: Invocation, world: AgentWorld, user?: number, cli = builtCli): Invocation {
   requireBuiltCli();
   const split = start.args.lastIndexOf('--');
   if (start.command !== 'unshare' || split < 0) throw new Error(`not an offline invocation: ${start.command} ${start.args.join(' ')}`);
   // As another user: inside the network namespace (made as root), Rewind and the agent run as `user`.
   const asUser = user === undefined ? [] : ['setpriv', `--reuid=${user}`, `--regid=${user}`, '--clear-groups'];
   // That user may not reach the checkout (a clone in a private folder): it runs a copy.
-  const program = user === undefined ? { node: process.execPath, cli: builtCli } : nobodyProgram();
+  const program = user === undefined ? { node: process.execPath, cli } : nobodyProgram();
   const agent = start.args.slice(split + 1).map((arg) => (user === undefined ? arg : nobodyPath(arg)));
   const args = [...start.args.slice(0, split + 1), ...asUser, program.node, program.cli, '--', ...agent];
   const env: Record<string, string> = { ...start.env, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir };

@@ -3,58 +3,33 @@
 // (the real registry out of reach; a fresh npm cache), then run from there with nothing of
 // the checkout: the version, a snapshot and restore, and `rewind demo` in a pty up to the picker. What the tarball holds is
 // only what runs (no source maps, no code cache made for the Node that built it).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
+import { repoRoot } from '../helpers/restoreKit.js';
 import { startInPty } from '../helpers/term.js';
-import { startLocalRegistry, type LocalRegistry } from '../helpers/localRegistry.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
-
-interface Packed {
-  filename: string;
-  entryCount: number;
-  files: { path: string }[];
-}
+import { packAndInstall, type Packed } from './install.js';
 
 let sb: Sandbox;
 let packed: Packed;
 let rewindBin: string;
 const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 
-let registry: LocalRegistry | undefined;
-
-/** npm as the test runs it: its own cache, logs and config, the loopback registry (served by this process: npm runs beside it, not blocking it). */
-async function npm(args: string[], cwd: string): Promise<string> {
-  const own = (name: string) => path.join(sb.base, name);
-  const env = { PATH: process.env.PATH, HOME: sb.env.HOME, npm_config_userconfig: own('npmrc') };
-  const { stdout } = await promisify(execFile)('npm', [...args, '--registry', registry?.url ?? '', '--cache', own('npm-cache'), '--logs-dir', own('npm-logs'), '--no-audit', '--no-fund', '--no-update-notifier'], { cwd, env, encoding: 'utf8' });
-  return stdout;
-}
-
 function git(cwd: string, ...args: string[]): void {
   execFileSync('git', args, { cwd, stdio: 'ignore' });
 }
 
 beforeAll(async () => {
-  requireBuiltCli();
   sb = createSandbox('rewind-installed-');
-  fs.mkdirSync(path.join(sb.base, 'tarballs'));
-  registry = await startLocalRegistry(repoRoot, path.join(sb.base, 'tarballs'));
-  // The build is npm test's; packing must not build again under the other tests' feet.
-  const [made] = JSON.parse(await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', sb.base], repoRoot)) as Packed[];
-  if (!made) throw new Error('npm pack made no tarball');
-  packed = made;
-  const prefix = path.join(sb.base, 'prefix');
-  await npm(['install', '--global', '--prefix', prefix, path.join(sb.base, packed.filename)], sb.base);
-  rewindBin = path.join(prefix, 'bin', 'rewind');
+  const installed = await packAndInstall(sb.base, 1);
+  packed = installed.packed;
+  rewindBin = installed.installs[0]?.bin ?? '';
 }, 180_000);
 
 afterAll(async () => {
-  await registry?.close();
   await sb?.cleanup();
 });
 

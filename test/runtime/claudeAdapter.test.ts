@@ -3,9 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { claudeHookEvent, claudeLaunch } from '../../src/agents/claude/adapter.js';
 import { repoRoot } from '../helpers/restoreKit.js';
+
+// The hook script is installed under REWIND_HOME at launch: a folder of the test's, never the real home.
+const rewindEnv = { REWIND_HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-claude-adapter-')) };
+afterAll(() => fs.rmSync(rewindEnv.REWIND_HOME, { recursive: true, force: true }));
 
 const project = '/work/project';
 
@@ -22,14 +26,14 @@ function settingsOf(args: readonly string[]): { hooks: Record<string, { matcher?
 
 describe('launching claude', () => {
   it('adds --settings with a hook for each event, file-changing tools matched, after the user arguments', () => {
-    const { args } = claudeLaunch({ command: 'claude', args: ['--model', 'x', 'fix the bug'], env: {} });
+    const { args } = claudeLaunch({ command: 'claude', args: ['--model', 'x', 'fix the bug'], env: rewindEnv });
     expect(args.slice(0, 3)).toEqual(['--model', 'x', 'fix the bug']);
     const { hooks } = settingsOf(args);
     expect(Object.keys(hooks).sort()).toEqual(['Notification', 'PreToolUse', 'SessionStart', 'Stop', 'StopFailure', 'UserPromptSubmit']);
     expect(hooks.PreToolUse?.[0]?.matcher).toBe('Write|Edit|MultiEdit|NotebookEdit|Bash');
     expect(hooks.PreToolUse?.[0]?.hooks[0]?.command).toMatch(/^sh .*rewind-hook\.sh claude PreToolUse$/);
     // The same on every run: per-run details travel in the environment.
-    expect(claudeLaunch({ command: 'claude', args: [], env: {} }).args).toEqual(claudeLaunch({ command: 'claude', args: [], env: {} }).args);
+    expect(claudeLaunch({ command: 'claude', args: [], env: rewindEnv }).args).toEqual(claudeLaunch({ command: 'claude', args: [], env: rewindEnv }).args);
   });
 
   it("merges the user's own --settings (a file, or JSON, one or more) where the first was, keeping their hooks and keys, and never edits the file", () => {
@@ -38,7 +42,7 @@ describe('launching claude', () => {
       const file = path.join(dir, 'mine.json');
       const theirs = `${JSON.stringify({ model: 'opus', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'my-linter' }] }] } }, null, 2)}\n`;
       fs.writeFileSync(file, theirs);
-      const { args } = claudeLaunch({ command: 'claude', args: ['--allowedTools', 'Write', '--settings', file, '--settings={"theme":"light"}', 'the prompt', '--', '--not-an-option'], env: {} });
+      const { args } = claudeLaunch({ command: 'claude', args: ['--allowedTools', 'Write', '--settings', file, '--settings={"theme":"light"}', 'the prompt', '--', '--not-an-option'], env: rewindEnv });
       expect(args[0]).toBe('--allowedTools');
       expect(args[1]).toBe('Write');
       expect(args[2]).toBe('--settings');

@@ -5,12 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Launch } from '../../src/agents/agentAdapter.js';
 import { agentNamed, chooseAgent } from '../../src/agents/chooseAgent.js';
 import { codexAgent, codexHookEvent } from '../../src/agents/codex/adapter.js';
 import { codexHookEvents, codexLaunch, hookOverride, tomlString, trustNotice } from '../../src/agents/codex/launch.js';
 import { patchFiles } from '../../src/agents/codex/patch.js';
+import { installedHookScript } from '../../src/agents/hookCommand.js';
 import { parsePayload } from '../../src/agents/payload.js';
 
 const project = '/work/project';
@@ -24,7 +26,11 @@ function fixture(name: string): unknown {
 
 const session = (name: string) => (fixture(name) as { session_id: string }).session_id;
 const patchCall = (patch: unknown, cwd = project) => codexHookEvent('PreToolUse', { session_id: 's', cwd, tool_name: 'apply_patch', tool_input: { command: patch } });
-const launchOf = (args: string[], env: NodeJS.ProcessEnv = {}): Launch => codexLaunch({ command: 'codex', args, env });
+// The hook script is installed under REWIND_HOME at launch: a folder of the test's, never the real home.
+const rewindEnv = { REWIND_HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-codex-adapter-')) };
+afterAll(() => fs.rmSync(rewindEnv.REWIND_HOME, { recursive: true, force: true }));
+const script = installedHookScript(rewindEnv);
+const launchOf = (args: string[], env: NodeJS.ProcessEnv = rewindEnv): Launch => codexLaunch({ command: 'codex', args, env });
 
 describe('codex hook calls, as the real Codex sends them', () => {
   for (const set of ['', 'tui/']) {
@@ -150,7 +156,7 @@ describe('codex hook calls that are garbage', () => {
 describe('codex launch', () => {
   it('adds one `-c hooks.<Event>=[…]` override per event in front of the user arguments (`-c` is an option of every subcommand)', () => {
     const { args } = launchOf(['exec', '--json', 'fix the tests']);
-    expect(args).toEqual([...codexHookEvents.flatMap((event) => ['-c', hookOverride(event)]), 'exec', '--json', 'fix the tests']);
+    expect(args).toEqual([...codexHookEvents.flatMap((event) => ['-c', hookOverride(event, script)]), 'exec', '--json', 'fix the tests']);
     expect(codexHookEvents).toEqual(['PreToolUse', 'UserPromptSubmit', 'Stop', 'Interrupt']);
     expect(hookOverride('PreToolUse')).toMatch(/^hooks\.PreToolUse=\[\{ matcher = "apply_patch\|Bash", hooks = \[\{ type = "command", command = "sh \S+\/hooks\/rewind-hook\.sh codex PreToolUse", timeout = 120 \}\] \}\]$/);
     // Codex clamps an Interrupt hook's timeout to 3 s, with a warning on every run.
@@ -158,8 +164,8 @@ describe('codex launch', () => {
   });
 
   it('adds the same hook definitions on every run (Codex trusts a hook by a hash of its definition): per-run details go in the environment', () => {
-    const first = codexAgent.launch({ command: 'codex', args: [], env: { REWIND_SOCKET: '/tmp/rewind-hooks-a', REWIND_SESSION: 'session-alpha' } }, { id: 'session-alpha', cwd: '/projects/alpha' });
-    const second = codexAgent.launch({ command: 'codex', args: [], env: { REWIND_SOCKET: '/tmp/rewind-hooks-b', REWIND_SESSION: 'session-beta' } }, { id: 'session-beta', cwd: '/projects/beta' });
+    const first = codexAgent.launch({ command: 'codex', args: [], env: { ...rewindEnv, REWIND_SOCKET: '/tmp/rewind-hooks-a', REWIND_SESSION: 'session-alpha' } }, { id: 'session-alpha', cwd: '/projects/alpha' });
+    const second = codexAgent.launch({ command: 'codex', args: [], env: { ...rewindEnv, REWIND_SOCKET: '/tmp/rewind-hooks-b', REWIND_SESSION: 'session-beta' } }, { id: 'session-beta', cwd: '/projects/beta' });
     expect(second.args).toEqual(first.args);
     expect(first.args.join(' ')).not.toMatch(/rewind-hooks-|session-alpha|\/projects\//);
     expect(second.env.REWIND_SOCKET).toBe('/tmp/rewind-hooks-b');
@@ -183,9 +189,9 @@ describe('codex launch', () => {
 
   it("adds Rewind's hook group to the user's own `-c hooks.<Event>=[…]` in its place, theirs kept whole, in each form of the option", () => {
     const theirs = '[{ hooks = [{ type = "command", command = "lint.sh" }] }]';
-    const ours = hookOverride('Stop').slice('hooks.Stop=['.length, -1);
+    const ours = hookOverride('Stop', script).slice('hooks.Stop=['.length, -1);
     const merged = `hooks.Stop=[{ hooks = [{ type = "command", command = "lint.sh" }] },\n${ours}]`;
-    const rest = codexHookEvents.filter((event) => event !== 'Stop').flatMap((event) => ['-c', hookOverride(event)]);
+    const rest = codexHookEvents.filter((event) => event !== 'Stop').flatMap((event) => ['-c', hookOverride(event, script)]);
     expect(launchOf(['-c', `hooks.Stop=${theirs}`, 'hi']).args).toEqual([...rest, '-c', merged, 'hi']);
     expect(launchOf(['--config', `hooks.Stop=${theirs}`]).args).toEqual([...rest, '--config', merged]);
     expect(launchOf([`--config=hooks.Stop=${theirs}`]).args).toEqual([...rest, `--config=${merged}`]);
@@ -195,7 +201,7 @@ describe('codex launch', () => {
   });
 
   it("leaves alone what it cannot merge, other overrides, and everything after `--`", () => {
-    const ours = codexHookEvents.flatMap((event) => ['-c', hookOverride(event)]);
+    const ours = codexHookEvents.flatMap((event) => ['-c', hookOverride(event, script)]);
     expect(launchOf(['-c', 'hooks.Stop="not an array"', '-c', 'model="o3"']).args).toEqual([...ours, '-c', 'hooks.Stop="not an array"', '-c', 'model="o3"']);
     expect(launchOf(['--', '-c', 'hooks.Stop=[]']).args).toEqual([...ours, '--', '-c', 'hooks.Stop=[]']);
     expect(launchOf(['exec', '-c']).args).toEqual([...ours, 'exec', '-c']);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { AgentAdapter, HookOutcome, Launch } from '../agentAdapter.js';
 import { claudeConversation, claudeConversationPoint } from './conversation.js';
 import { conversationModes } from '../conversationModes.js';
-import { hookCommand } from '../hookCommand.js';
+import { hookCommand, installedHookScript, packagedHookScript } from '../hookCommand.js';
 import { hookStep, promptContext } from '../hookSteps.js';
 import { field, shortLine, shownPath } from '../payload.js';
 
@@ -14,8 +14,8 @@ type HookEntry = { matcher?: string; hooks: { type: 'command'; command: string; 
 type Settings = Record<string, unknown> & { hooks?: Record<string, unknown> };
 
 /** Rewind's hooks, in Claude Code's settings shape. */
-function rewindHooks(agent: string): Record<string, HookEntry[]> {
-  const entry = (event: string, matcher?: string): HookEntry[] => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command: hookCommand(agent, event), timeout: 120 }] }];
+function rewindHooks(agent: string, script: string): Record<string, HookEntry[]> {
+  const entry = (event: string, matcher?: string): HookEntry[] => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command: hookCommand(agent, event, script), timeout: 120 }] }];
   return Object.fromEntries(events.map((event) => [event, entry(event, event === 'PreToolUse' ? fileTools : undefined)]));
 }
 
@@ -27,10 +27,10 @@ function readSettings(value: string): Settings {
   return parsed as Settings;
 }
 
-/** The user's settings with Rewind's hooks added to theirs (theirs first, none dropped). */
-export function mergeSettings(user: Settings, agent = 'claude'): Settings {
+/** The user's settings with Rewind's hooks (running `script`) added to theirs (theirs first, none dropped). */
+export function mergeSettings(user: Settings, agent = 'claude', script = packagedHookScript()): Settings {
   const hooks: Record<string, unknown> = { ...(user.hooks ?? {}) };
-  for (const [event, ours] of Object.entries(rewindHooks(agent))) {
+  for (const [event, ours] of Object.entries(rewindHooks(agent, script))) {
     const theirs = hooks[event];
     hooks[event] = Array.isArray(theirs) ? [...(theirs as unknown[]), ...ours] : ours;
   }
@@ -59,7 +59,7 @@ export function claudeLaunch(launch: Launch, agent = 'claude'): Launch {
     settings = { ...settings, ...readSettings(value) };
     at ??= args.length;
   }
-  const ours = ['--settings', JSON.stringify(mergeSettings(settings, agent))];
+  const ours = ['--settings', JSON.stringify(mergeSettings(settings, agent, installedHookScript(launch.env)))];
   const place = at ?? args.length;
   return { ...launch, args: [...args.slice(0, place), ...ours, ...args.slice(place), ...launch.args.slice(i)] };
 }

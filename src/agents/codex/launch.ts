@@ -4,7 +4,7 @@
 // and remembers that by a hash of its definition: the overrides are the same on every run
 // (the per-run channel travels in the environment, REWIND_SOCKET).
 import type { Launch } from '../agentAdapter.js';
-import { hookCommand } from '../hookCommand.js';
+import { hookCommand, installedHookScript, packagedHookScript } from '../hookCommand.js';
 
 /** The tools that can change files (the shell reaches hooks as `Bash`, edits as `apply_patch`). */
 const fileTools = 'apply_patch|Bash';
@@ -27,14 +27,14 @@ export function tomlString(text: string): string {
 }
 
 /** The inside of the TOML array of Rewind's hook group for `event` (one group, one command). */
-function ourGroup(event: string): string {
+function ourGroup(event: string, script: string): string {
   const matcher = event === 'PreToolUse' ? `matcher = ${tomlString(fileTools)}, ` : '';
-  return `{ ${matcher}hooks = [{ type = "command", command = ${tomlString(hookCommand('codex', event))}, timeout = ${timeoutSeconds(event)} }] }`;
+  return `{ ${matcher}hooks = [{ type = "command", command = ${tomlString(hookCommand('codex', event, script))}, timeout = ${timeoutSeconds(event)} }] }`;
 }
 
-/** The override for one event: `hooks.<event>=[…]`. */
-export function hookOverride(event: string): string {
-  return `hooks.${event}=[${ourGroup(event)}]`;
+/** The override for one event: `hooks.<event>=[…]`, running `script`. */
+export function hookOverride(event: string, script = packagedHookScript()): string {
+  return `hooks.${event}=[${ourGroup(event, script)}]`;
 }
 
 /**
@@ -42,12 +42,12 @@ export function hookOverride(event: string): string {
  * its own: a comment at the end of theirs cannot swallow it); undefined when their value is
  * not an array (Codex then takes theirs as it is).
  */
-function mergedValue(theirs: string, event: string): string | undefined {
+function mergedValue(theirs: string, event: string, script: string): string | undefined {
   const value = theirs.trim();
   if (!value.startsWith('[') || !value.endsWith(']')) return undefined;
   const inner = value.slice(1, -1);
   const separator = inner.trim() === '' || inner.trimEnd().endsWith(',') ? '' : ',';
-  return `[${inner}${separator}\n${ourGroup(event)}]`;
+  return `[${inner}${separator}\n${ourGroup(event, script)}]`;
 }
 
 /** A `-c`/`--config` option at `args[i]`: its value and how many args it takes, if it is one. */
@@ -67,6 +67,7 @@ function configOption(args: readonly string[], i: number): { value: string; widt
  * notice that tells them how to trust the hooks.
  */
 export function codexLaunch(launch: Launch): Launch {
+  const script = installedHookScript(launch.env);
   const args: string[] = [];
   const merged = new Set<string>();
   let bypassed = false;
@@ -77,7 +78,7 @@ export function codexLaunch(launch: Launch): Launch {
     const option = configOption(launch.args, i);
     const at = option?.value.indexOf('=') ?? -1;
     const event = option && at > 0 ? codexHookEvents.find((name) => option.value.slice(0, at).trim() === `hooks.${name}`) : undefined;
-    const value = option && event && !merged.has(event) ? mergedValue(option.value.slice(at + 1), event) : undefined;
+    const value = option && event && !merged.has(event) ? mergedValue(option.value.slice(at + 1), event, script) : undefined;
     if (!option || !event || value === undefined) {
       args.push(launch.args[i] ?? '');
       continue;
@@ -87,6 +88,6 @@ export function codexLaunch(launch: Launch): Launch {
     args.push(...(option.width === 2 ? [launch.args[i] ?? '-c', combined] : [`${option.prefix}${combined}`]));
     i += option.width - 1;
   }
-  const ours = codexHookEvents.filter((event) => !merged.has(event)).flatMap((event) => ['-c', hookOverride(event)]);
+  const ours = codexHookEvents.filter((event) => !merged.has(event)).flatMap((event) => ['-c', hookOverride(event, script)]);
   return { ...launch, args: [...ours, ...args, ...launch.args.slice(i)], ...(bypassed ? {} : { notice: trustNotice }) };
 }

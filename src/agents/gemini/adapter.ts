@@ -4,7 +4,7 @@ import { conversationModes } from '../conversationModes.js';
 import { geminiConversation, geminiConversationPoint } from './conversation.js';
 import { prepareGeminiHome, type GeminiSettings } from './home.js';
 import { dropResumeLeftovers } from './leftovers.js';
-import { hookCommand } from '../hookCommand.js';
+import { hookCommand, installedHookScript, packagedHookScript } from '../hookCommand.js';
 import { hookStep, promptContext } from '../hookSteps.js';
 import { field, shortLine, shownPath } from '../payload.js';
 
@@ -17,10 +17,10 @@ const timeoutMs = 120_000;
 type HookGroup = { matcher?: string; hooks: { type: 'command'; command: string; timeout: number }[] };
 
 /** The user's settings with Rewind's hook groups added after theirs for each event (none of theirs dropped). */
-export function withGeminiHooks(user: GeminiSettings, agent = 'gemini'): GeminiSettings {
+export function withGeminiHooks(user: GeminiSettings, agent = 'gemini', script = packagedHookScript()): GeminiSettings {
   const hooks: Record<string, unknown> = { ...(typeof user.hooks === 'object' && user.hooks !== null && !Array.isArray(user.hooks) ? user.hooks : {}) };
   for (const event of geminiHookEvents) {
-    const ours: HookGroup = { ...(event === 'BeforeTool' ? { matcher: fileTools } : {}), hooks: [{ type: 'command', command: hookCommand(agent, event), timeout: timeoutMs }] };
+    const ours: HookGroup = { ...(event === 'BeforeTool' ? { matcher: fileTools } : {}), hooks: [{ type: 'command', command: hookCommand(agent, event, script), timeout: timeoutMs }] };
     const theirs = hooks[event];
     hooks[event] = Array.isArray(theirs) ? [...(theirs as unknown[]), ours] : [ours];
   }
@@ -35,7 +35,8 @@ export function withGeminiHooks(user: GeminiSettings, agent = 'gemini'): GeminiS
 export function geminiLaunch(launch: Launch): Launch {
   let prepared: ReturnType<typeof prepareGeminiHome>;
   try {
-    prepared = prepareGeminiHome(launch.env, (user) => withGeminiHooks(user));
+    const script = installedHookScript(launch.env);
+    prepared = prepareGeminiHome(launch.env, (user) => withGeminiHooks(user, 'gemini', script));
   } catch (error) {
     // Gemini runs as it would without Rewind (and says what is wrong with its settings itself).
     return { ...launch, notice: `Gemini runs without rewind's hooks (${error instanceof Error ? error.message : String(error)}): checkpoints come from Enter and file changes` };
