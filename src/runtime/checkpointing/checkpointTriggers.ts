@@ -91,15 +91,18 @@ export class CheckpointTriggers {
   }
 
   /** Takes a checkpoint; a failure is a notice, never the end of the session. */
-  async checkpoint(ask: CheckpointAsk, checkpointer = this.checkpointer): Promise<void> {
-    if (!checkpointer || !this.availability?.on) return;
+  async checkpoint(ask: CheckpointAsk, checkpointer = this.checkpointer): Promise<string | undefined> {
+    if (!checkpointer || !this.availability?.on) return undefined;
     try {
       // Enter and settled bursts add no entry when nothing changed since the newest one.
       const { always, ...options } = ask;
       const record = await checkpointer.snapshot({ ...options, session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' && always !== true });
       if (ask.trigger === 'manual') this.notices.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
+      return undefined;
     } catch (error) {
-      this.notices.say(`checkpoint failed: ${messageOf(error)}`, 'error');
+      const failed = `checkpoint failed: ${messageOf(error)}`;
+      this.notices.say(failed, 'error');
+      return failed;
     }
   }
 
@@ -122,11 +125,12 @@ export class CheckpointTriggers {
    * A checkpoint before an agent's step its hook announced (a tool call, a prompt): always an
    * entry of its own, labelled with the step, even when the files did not change since the
    * one before. Waits for checkpoints to be open (a hook can come before the app has loaded).
+   * Returns why the checkpoint failed, if it did (the agent's hook says so on its stderr).
    */
-  async beforeStep(step: { trigger: string; label: string; onlyIfChanged?: boolean }, agentSession: string | undefined, conversation?: ConversationRef): Promise<void> {
+  async beforeStep(step: { trigger: string; label: string; onlyIfChanged?: boolean }, agentSession: string | undefined, conversation?: ConversationRef): Promise<string | undefined> {
     await this.ready;
     const { onlyIfChanged, ...labelled } = step;
-    await this.checkpoint({ ...labelled, always: onlyIfChanged !== true, ...(agentSession ? { agentSession } : {}), ...(conversation ? { conversation } : {}) });
+    return this.checkpoint({ ...labelled, always: onlyIfChanged !== true, ...(agentSession ? { agentSession } : {}), ...(conversation ? { conversation } : {}) });
   }
 
   /**

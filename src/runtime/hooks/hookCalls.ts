@@ -45,17 +45,20 @@ export class HookCalls {
     if (outcome.tidy) this.agent.call('tidying its files', outcome.tidy, () => undefined);
     if (outcome.agentSession) this.agentSession = outcome.agentSession;
     if (outcome.activity) this.reportBusy(outcome.activity === 'busy');
+    let failed: string | undefined;
     if (outcome.checkpoint) {
       await this.triggers.opened();
       // Kept only where checkpoints are taken (not with checkpointing_disabled).
       const engine = this.triggers.offReason === undefined ? this.triggers.checkpoints?.engine : undefined;
       const conversation = engine ? captureConversation(conversationStoreOf(engine), this.agent.name, outcome.conversation, (message) => this.notices.problem(message)) : undefined;
-      await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession, conversation);
+      failed = await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession, conversation);
     }
+    // On the agent's side too: the step goes on without a checkpoint before it.
+    const stderr = [outcome.problem, failed && `no checkpoint before this step (${failed})`].filter(Boolean).join('; ') || undefined;
     const note = takeRestoreNote(this.agent, request.event);
-    if (!note) return outcome.problem;
+    if (!note) return stderr;
     this.notices.say(note.told);
-    return { stderr: outcome.problem, stdout: note.stdout };
+    return { stderr, stdout: note.stdout };
   }
 
   /**

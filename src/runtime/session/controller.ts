@@ -256,8 +256,8 @@ export class SessionController implements SessionPort {
     this.triggers.attach(availability);
   }
 
-  /** Takes a checkpoint; a failure is a notice, never the end of the session. */
-  checkpoint(ask: CheckpointAsk): Promise<void> {
+  /** Takes a checkpoint; a failure is a notice (and the answer), never the end of the session. */
+  checkpoint(ask: CheckpointAsk): Promise<string | undefined> {
     return this.triggers.checkpoint(ask);
   }
 

@@ -29,7 +29,7 @@ export interface SessionPort {
   readonly agentBusy: boolean;
   readonly restores: RestoreCoordinator;
   checkpointsOpened(): Promise<void>;
-  checkpoint(ask: CheckpointAsk): Promise<void>;
+  checkpoint(ask: CheckpointAsk): Promise<string | undefined>;
   say(text: string, tone?: Tone): void;
   showOverlay(overlay: OverlayView): void;
   closeOverlay(): void;

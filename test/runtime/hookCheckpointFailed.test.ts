@@ -1,0 +1,65 @@
+// A step whose checkpoint failed in the app: the status line says so, and so does the hook on
+// the agent's stderr (it used to answer plain `ok`); the step still goes on (exit 0).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claudeAgent } from '../../src/agents/claude/adapter.js';
+import { configDefaults } from '../../src/config/schema.js';
+import { PtySession } from '../../src/pty/ptySession.js';
+import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
+import { HookChannel } from '../../src/runtime/hooks/hookChannel.js';
+import { SessionController } from '../../src/runtime/session/controller.js';
+import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+const client = path.join(repoRoot, 'dist', 'hooks', 'rewind-hook.sh');
+
+/** The real hook client, as Claude Code runs it before a Write. */
+function hook(socket: string, cwd: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', [client, 'claude', 'PreToolUse'], { cwd, env: { PATH: process.env.PATH, REWIND_SOCKET: socket }, stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+    child.stdin.end(JSON.stringify({ session_id: 's-1', cwd, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(cwd, 'b.txt') } }));
+  });
+}
+
+describe('a hook whose checkpoint failed in the app', () => {
+  let sb: Sandbox;
+  let session: SessionController | undefined;
+  let channel: HookChannel | undefined;
+  beforeEach(() => {
+    requireBuiltCli();
+    sb = createSandbox('rewind-hook-failed-');
+  });
+  afterEach(async () => {
+    await session?.stop();
+    channel?.close();
+    await sb.cleanup();
+  });
+
+  it('tells the agent on its stderr, exit 0, and the app says it too', async () => {
+    const root = sb.repo('failing');
+    const env = { ...sb.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    const config = configDefaults();
+    const pty = await PtySession.spawn({ command: 'sh', args: ['-c', 'while :; do sleep 1; done'], cwd: root, env: { PATH: env.PATH, HOME: sb.home }, cols: 80, rows: 24 });
+    channel = new HookChannel();
+    session = new SessionController({ pty, sessionId: 'test-session', cwd: root, env, config, columns: 80, rows: 24, writeOuter: () => undefined, agent: claudeAgent, hooks: channel });
+    session.start();
+    session.attachCheckpoints(await openForApp(root, config, env));
+    await session.checkpointsOpened();
+    // The shadow repo's object store is no longer a folder: git cannot write the step's objects.
+    const objects = path.join(session.checkpoints?.engine.storeRoot ?? '', 'repo.git', 'objects');
+    fs.rmSync(objects, { recursive: true });
+    fs.writeFileSync(objects, 'not a folder\n');
+    write(root, 'a.txt', 'an edit before the step\n');
+
+    const { code, stderr } = await hook(channel.env.REWIND_SOCKET ?? '', root);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^rewind: no checkpoint before this step \(checkpoint failed: .+\)\n$/);
+    expect(session.recentNotices.map((notice) => notice.text)).toContainEqual(expect.stringMatching(/^checkpoint failed: /));
+  }, 60_000);
+});
