@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../shared/errors.js';
+import { logged, type LogFields } from '../shared/runLog.js';
 import { withLock } from '../os/lock.js';
 import { findProject, type Project } from './git/project.js';
 import { projectGitEnv } from './git/gitEnv.js';
@@ -109,7 +110,11 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
 
   /** Takes a checkpoint of the work tree now, under the project lock. */
   snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
-    return this.locked('snapshot', () => this.snapshotLocked(options));
+    return logged(this.env, 'snapshot', { trigger: options.trigger ?? 'manual', project: this.project.root }, () => this.locked('snapshot', () => this.snapshotLocked(options)), ({ record, unchanged }) => ({
+      id: record.id,
+      unchanged: unchanged === true,
+      files: record.changedPaths?.length,
+    }));
   }
 
   /** `snapshot` for a caller that holds the lock. */
@@ -231,7 +236,7 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
   }
 
   restore(id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
-    return restoreCheckpoint(this, id, options);
+    return logged(this.env, 'restore', { id, project: this.project.root, only: options.only?.length || undefined }, () => restoreCheckpoint(this, id, options), restoreFields);
   }
 
   previewRedo(): Promise<RedoPreview> {
@@ -239,7 +244,7 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
   }
 
   redo(requester: Requester = {}, expected?: string): Promise<RedoResult> {
-    return redoLast(this, requester, expected);
+    return logged(this.env, 'redo', { project: this.project.root }, () => redoLast(this, requester, expected), (result) => ({ ...restoreFields(result), redoPoint: result.before, undid: result.undid }));
   }
 
   async canUndo(): Promise<boolean> {
@@ -268,7 +273,12 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
   }
 
   prune(policy: RetentionPolicy, options: PruneOptions = {}): Promise<PruneResult> {
-    return applyRetention(this, policy, this.now(), options);
+    return logged(this.env, 'retention', { project: this.project.root, days: policy.days, maxGb: policy.maxGb, dryRun: options.dryRun === true }, () => applyRetention(this, policy, this.now(), options), (result) => ({
+      byAge: result.byAge.length,
+      bySize: result.bySize.length,
+      bytesBefore: result.bytesBefore,
+      bytesAfter: result.bytesAfter,
+    }));
   }
 
   report(policy: RetentionPolicy): Promise<StoreReport> {
@@ -290,4 +300,9 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
   spanChanges(pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
     return spanChanges(this, pairs);
   }
+}
+
+/** What the run log says of a restore: counts, never paths. */
+function restoreFields(result: RestoreResult): LogFields {
+  return { written: result.changed.length, deleted: result.deleted.length, leftAlone: result.leftAlone.length, redoPoint: result.redo };
 }

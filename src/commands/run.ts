@@ -16,7 +16,7 @@ type RunOption = keyof typeof commandTable.run.options;
 const runOptions = new Map(Object.keys(commandTable.run.options).map((name) => [`--${name}`, name as RunOption]));
 
 /** Splits `[options] -- command args…`. */
-export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: string; command: string; args: string[] } {
+export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: string; log?: string; command: string; args: string[] } {
   const values: Partial<Record<RunOption, string>> = {};
   let dir: string | undefined;
   let i = 0;
@@ -37,7 +37,7 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
   }
   const [command, ...args] = argv.slice(i + 1);
   if (!command) throw new UsageError('no agent command: put it after --, as in `rewind -- claude` (see `rewind run --help`)');
-  return { agent: values.agent, dir, command, args };
+  return { agent: values.agent, dir, log: values.log, command, args };
 }
 
 /**
@@ -65,8 +65,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, commandHelp('run', agentFacts()));
     return 0;
   }
-  const { agent, dir, command, args } = parseRunArgs(argv);
-  return runAgentApp({ command, args, agent, cwd: path.resolve(io.cwd, dir ?? '.'), env: io.env }, io);
+  const { agent, dir, log, command, args } = parseRunArgs(argv);
+  // The agent's hooks inherit it: a hook with no app to answer it logs to the same file.
+  const env = log === undefined ? io.env : { ...io.env, REWIND_LOG: path.resolve(io.cwd, log) };
+  return runAgentApp({ command, args, agent, cwd: path.resolve(io.cwd, dir ?? '.'), env }, io);
 }
 
 /** Runs the app on an agent until it exits, then leaves with its exit code. */

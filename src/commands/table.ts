@@ -76,7 +76,7 @@ const nameStatus = { type: 'boolean', help: "each file's name and how it changed
 /** Every command, in the order `rewind --help` lists them. */
 export const commandTable = {
   run: {
-    synopsis: '[--agent NAME] -- <command...>',
+    synopsis: '[--agent NAME] [--log FILE] -- <command...>',
     summary: 'run an agent in the app (`rewind -- claude`)',
     bare: true,
     dir: true,
@@ -87,6 +87,7 @@ export const commandTable = {
         help: (facts) =>
           `the agent support to use, whatever the command: ${fact(facts, 'agents').join(', ')} (default: the one for the command's name, else ${fact(facts, 'fallbackAgent')})`,
       },
+      log: { type: 'string', arg: 'FILE', help: "append a line to FILE for each checkpoint, hook call, restore and retention pass, with how long it took (REWIND_LOG=FILE does the same for every rewind process; never a file's content)" },
     },
     positionals: true,
     about: `Runs an agent (any command: claude, codex, gemini, aider, bash…) inside Rewind's

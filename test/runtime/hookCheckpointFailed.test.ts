@@ -43,7 +43,8 @@ describe('a hook whose checkpoint failed in the app', () => {
 
   it('tells the agent on its stderr, exit 0, and the app says it too', async () => {
     const root = sb.repo('failing');
-    const env = { ...sb.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    const log = path.join(sb.base, 'rewind.log');
+    const env = { ...sb.env, PATH: process.env.PATH ?? '/usr/bin:/bin', REWIND_LOG: log };
     const config = configDefaults();
     const pty = await PtySession.spawn({ command: 'sh', args: ['-c', 'while :; do sleep 1; done'], cwd: root, env: { PATH: env.PATH, HOME: sb.home }, cols: 80, rows: 24 });
     channel = new HookChannel();
@@ -61,5 +62,9 @@ describe('a hook whose checkpoint failed in the app', () => {
     expect(code).toBe(0);
     expect(stderr).toMatch(/^rewind: no checkpoint before this step \(checkpoint failed: .+\)\n$/);
     expect(session.recentNotices.map((notice) => notice.text)).toContainEqual(expect.stringMatching(/^checkpoint failed: /));
+    // The run log: the failed snapshot, then the hook call that asked for it.
+    const lines = fs.readFileSync(log, 'utf8').trimEnd().split('\n');
+    expect(lines.at(-2)).toMatch(/ pid=\d+ snapshot trigger=PreToolUse:Write project=\S+ ms=\d+ result=failed error=/);
+    expect(lines.at(-1)).toMatch(/ pid=\d+ hook agent=claude event=PreToolUse app=true checkpoint=false failed="checkpoint failed: .+" ms=\d+$/);
   }, 60_000);
 });

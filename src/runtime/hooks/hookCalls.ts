@@ -1,3 +1,4 @@
+import { logLine } from '../../shared/runLog.js';
 import type { HookOutcome } from '../../agents/agentAdapter.js';
 import { parsePayload } from '../../agents/payload.js';
 import type { HookReply, HookRequest } from '../../hooks/hookServer.js';
@@ -31,6 +32,8 @@ export class HookCalls {
     private readonly notices: Notices,
     private readonly triggers: CheckpointTriggers,
     private readonly reportBusy: (busy: boolean) => void,
+    /** Where REWIND_LOG is read (the app's environment). */
+    private readonly env: NodeJS.ProcessEnv = {},
   ) {}
 
   /**
@@ -38,6 +41,20 @@ export class HookCalls {
    * for the agent (restoreNote.ts) goes on its stdout, once the prompt's checkpoint is taken.
    */
   async handle(request: HookRequest): Promise<HookReply> {
+    const started = performance.now();
+    let checkpointed = false;
+    let failed: string | undefined;
+    try {
+      return await this.call(request, (taken, why) => {
+        checkpointed = taken;
+        failed = why;
+      });
+    } finally {
+      logLine(this.env, 'hook', { agent: request.agent, event: request.event, app: true, checkpoint: checkpointed, failed, ms: Math.round(performance.now() - started) });
+    }
+  }
+
+  private async call(request: HookRequest, said: (checkpointed: boolean, failed: string | undefined) => void): Promise<HookReply> {
     this.seen++;
     const payload = parsePayload(request.payload, request.cut);
     // hookEvent is synchronous: the guard catches a throw (no deadline can stop a call that does not return).
@@ -52,6 +69,7 @@ export class HookCalls {
       const engine = this.triggers.offReason === undefined ? this.triggers.checkpoints?.engine : undefined;
       const conversation = engine ? captureConversation(conversationStoreOf(engine), this.agent.name, outcome.conversation, (message) => this.notices.problem(message)) : undefined;
       failed = await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession, conversation);
+      said(failed === undefined, failed);
     }
     // On the agent's side too: the step goes on without a checkpoint before it.
     const stderr = [outcome.problem, failed && `no checkpoint before this step (${failed})`].filter(Boolean).join('; ') || undefined;

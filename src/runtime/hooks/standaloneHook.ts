@@ -1,3 +1,4 @@
+import { logLine } from '../../shared/runLog.js';
 import type { HookOutcome } from '../../agents/agentAdapter.js';
 import { agentNamed } from '../../agents/chooseAgent.js';
 import { openEngine } from '../checkpointing/openEngine.js';
@@ -39,6 +40,15 @@ function projectFolder(agent: string, input: StandaloneHookInput): string {
  * throws: a problem is a line on stderr, and the agent goes on.
  */
 export async function standaloneHook(input: StandaloneHookInput): Promise<void> {
+  const started = performance.now();
+  try {
+    await hookCall(input);
+  } finally {
+    logLine(input.env, 'hook', { agent: input.agent, event: input.event, app: false, ms: Math.round(performance.now() - started) });
+  }
+}
+
+async function hookCall(input: StandaloneHookInput): Promise<void> {
   const adapter = agentNamed(input.agent);
   const guard = new AdapterGuard(adapter, input.warn);
   const payload = parsePayload(input.payload, input.cut);

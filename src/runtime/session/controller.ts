@@ -141,10 +141,16 @@ export class SessionController implements SessionPort {
     if (options.checkpoints) this.attachCheckpoints(options.checkpoints);
     for (const problem of options.configProblems ?? []) this.notices.problem(problem);
     if (options.hint) this.notices.say(options.hint, 'info', hintMs);
-    this.hookCalls = new HookCalls(this.agent, this.notices, this.triggers, (busy) => {
-      this.activity.report(busy);
-      this.changed();
-    });
+    this.hookCalls = new HookCalls(
+      this.agent,
+      this.notices,
+      this.triggers,
+      (busy) => {
+        this.activity.report(busy);
+        this.changed();
+      },
+      options.env,
+    );
     options.hooks?.attach((request) => this.hookCalls.handle(request));
   }
 
