@@ -35,6 +35,11 @@ const shared = {
   // (~50 ms) to read its own inlined binary.
   define: { fetch: 'undefined' },
   logLevel: 'warning',
+  // What the package ships, smaller (a third less to download and for V8 to read at each start);
+  // names kept, so a stack trace of an internal error still says which function.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
 };
 
 const importInkInBundle = {
@@ -166,6 +171,12 @@ function asciiOnly(file) {
   new vm.Script(escaped, { filename: file }); // still parses
   writeFileSync(file, escaped);
 }
+
+/**
+ * The demo agent, a program of its own (`rewind demo` runs it with node): one file in place of
+ * its modules, so the package ships one.
+ */
+await build({ ...shared, entryPoints: [path.join(dist, 'demo/agent.js')], outfile: path.join(dist, 'demo/agent.js'), allowOverwrite: true, format: 'esm' });
 
 /** Colourful full-screen redraws, then plain scrolling lines: what an agent's pane sees. */
 const trainingOutput = `
