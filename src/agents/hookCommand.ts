@@ -28,10 +28,9 @@ export function hookCommand(agent: string, event: string, script = packagedHookS
  */
 export function installedHookScript(env: NodeJS.ProcessEnv): string {
   const packaged = packagedHookScript();
-  const installed = path.join(rewindHome(env), 'hooks', 'rewind-hook.sh');
+  const installed = hookScriptPath(env);
   try {
-    const cli = path.resolve(path.dirname(packaged), '..', 'cli.js');
-    const content = fs.readFileSync(packaged, 'utf8').replaceAll('"$here/../cli.js"', shellWord(cli));
+    const content = hookScriptContent();
     if (readOrUndefined(installed) !== content) {
       fs.mkdirSync(path.dirname(installed), { recursive: true, mode: 0o700 });
       writeFileAtomic(installed, content, 0o700);
@@ -40,6 +39,25 @@ export function installedHookScript(env: NodeJS.ProcessEnv): string {
   } catch {
     return packaged;
   }
+}
+
+/** Where the hook client is installed: `$REWIND_HOME/hooks/rewind-hook.sh`. */
+export function hookScriptPath(env: NodeJS.ProcessEnv): string {
+  return path.join(rewindHome(env), 'hooks', 'rewind-hook.sh');
+}
+
+/** The installed client's content: the packaged one, running this package's CLI. */
+function hookScriptContent(): string {
+  const packaged = packagedHookScript();
+  const cli = path.resolve(path.dirname(packaged), '..', 'cli.js');
+  return fs.readFileSync(packaged, 'utf8').replaceAll('"$here/../cli.js"', shellWord(cli));
+}
+
+/** Whether the installed client is this package's (`current`), another's (`other`: the next session rewrites it) or not there. */
+export function hookScriptState(env: NodeJS.ProcessEnv): 'current' | 'other' | 'missing' {
+  const installed = readOrUndefined(hookScriptPath(env));
+  if (installed === undefined) return 'missing';
+  return installed === hookScriptContent() ? 'current' : 'other';
 }
 
 function readOrUndefined(file: string): string | undefined {

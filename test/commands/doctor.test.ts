@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installedHookScript } from '../../src/agents/hookCommand.js';
 import { watcherCheck } from '../../src/runtime/doctor/checks.js';
 import type { Check } from '../../src/runtime/doctor/check.js';
 import { asNobody } from '../helpers/asNobody.js';
@@ -31,13 +32,22 @@ describe('rewind doctor', () => {
     expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
     const { code, ok, checks } = await doctor(root);
     expect({ code, ok }).toEqual({ code: 0, ok: true });
-    for (const name of ['node', 'git', 'store home', 'project store', 'config', 'pty']) expect(checks[name]?.status, name).toBe('passed');
+    for (const name of ['node', 'git', 'store home', 'project store', 'config', 'hook client', 'pty']) expect(checks[name]?.status, name).toBe('passed');
+    expect(checks['hook client']?.detail).toMatch(/installed by the first `rewind -- <agent>`/);
     expect(checks['project store']?.detail).toMatch(/^1 checkpoint\(s\), .* of 5 GB$/);
     expect(checks.terminal).toMatchObject({ status: 'warned', detail: expect.stringMatching(/not a terminal/) });
     const text = await rewind(['doctor'], sb.env, root);
     expect(text.stdout).toMatch(/^✓ git +git version \d+\.\d+/m);
     expect(text.stdout).toMatch(/^! terminal .*\n +→ run `rewind -- <agent>` in a terminal/m);
     expect(text.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, \d+ warned, 0 failed$/);
+  });
+
+  it("says whether the hook client the agents' hooks name is this rewind's", async () => {
+    const root = sb.repo('hook-client');
+    installedHookScript(sb.env);
+    expect((await doctor(root)).checks['hook client']).toMatchObject({ status: 'passed', detail: `${path.join(sb.store, 'hooks', 'rewind-hook.sh')} (this rewind's)` });
+    fs.writeFileSync(path.join(sb.store, 'hooks', 'rewind-hook.sh'), '# an older rewind\n');
+    expect((await doctor(root)).checks['hook client']).toMatchObject({ status: 'warned', fix: expect.stringMatching(/rewrites it/) });
   });
 
   it('warns of a store home others can read, with the chmod that fixes it', async () => {

@@ -3,6 +3,7 @@
 // the terminal. Each returns passed, warned or failed with what to do; none changes anything.
 import fs from 'node:fs';
 import { agentNames, agentNamed } from '../../agents/chooseAgent.js';
+import { hookScriptPath, hookScriptState } from '../../agents/hookCommand.js';
 import { requireGit, type CheckpointRecord, type ProjectCheckpoints } from '../../checkpoints/index.js';
 import { loadConfigLenient } from '../../config/lenient.js';
 import { rewindHome } from '../../config/paths.js';
@@ -55,6 +56,15 @@ export function storeHomeCheck(env: NodeJS.ProcessEnv): Check {
   }
   if ((stat.mode & 0o077) !== 0) return warned('store home', `${home} is readable by others (mode ${(stat.mode & 0o777).toString(8)}): your checkpoints hold your files`, `chmod 700 ${home}`);
   return passed('store home', `${home} (private, writable)`);
+}
+
+/** The hook client the agents' hook definitions name: there, and this Rewind's. */
+export function hookScriptCheck(env: NodeJS.ProcessEnv): Check {
+  const script = hookScriptPath(env);
+  const state = hookScriptState(env);
+  if (state === 'current') return passed('hook client', `${script} (this rewind's)`);
+  if (state === 'other') return warned('hook client', `${script} is another rewind's (an older version or another install)`, 'the next `rewind -- <agent>` rewrites it; an agent run on its own with rewind\'s hooks meanwhile uses that other rewind');
+  return passed('hook client', `${script} (installed by the first \`rewind -- <agent>\`)`);
 }
 
 /** This project's store: its checkpoints restorable, its size under the cap. */
@@ -147,5 +157,5 @@ export async function runChecks(cwd: string, env: NodeJS.ProcessEnv, stdout: Nod
   } catch (error) {
     project = failed('project store', messageOf(error), 'fix what it says, then run `rewind doctor` again');
   }
-  return [nodeCheck(), git, storeHomeCheck(env), project, config, ...(await agentChecks(env, engine)), await watcherCheck(engine), await ptyCheck(env), terminalCheck(stdout, env)];
+  return [nodeCheck(), git, storeHomeCheck(env), project, config, hookScriptCheck(env), ...(await agentChecks(env, engine)), await watcherCheck(engine), await ptyCheck(env), terminalCheck(stdout, env)];
 }
