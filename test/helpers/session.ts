@@ -7,6 +7,8 @@ import { PtySession } from '../../src/pty/ptySession.js';
 import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
 import { SessionController } from '../../src/runtime/session/controller.js';
 import { createSandbox, type Sandbox } from './tempRepo.js';
+import type { AgentAdapter } from '../../src/agents/agentAdapter.js';
+import type { HookChannel } from '../../src/runtime/hooks/hookChannel.js';
 
 export interface SessionStart {
   session: SessionController;
@@ -18,10 +20,17 @@ export interface SessionStart {
   openCheckpoints(): ReturnType<typeof openForApp>;
 }
 
+/** What a test may add to the session: an agent's adapter, its hook channel, more environment. */
+export interface SessionMore {
+  agent?: AgentAdapter;
+  hooks?: HookChannel;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Registers a fresh sandbox for each test (`sandbox()`) and `start`, which starts a session in it. */
 export function sessionSandbox(prefix: string): {
   sandbox(): Sandbox;
-  start(root: string, command: string, args?: string[], writeOuter?: (data: string) => void): Promise<SessionStart>;
+  start(root: string, command: string, args?: string[], writeOuter?: (data: string) => void, more?: SessionMore): Promise<SessionStart>;
 } {
   let sb: Sandbox | undefined;
   let session: SessionController | undefined;
@@ -39,12 +48,12 @@ export function sessionSandbox(prefix: string): {
   };
   return {
     sandbox,
-    async start(root, command, args = [], writeOuter = () => undefined) {
+    async start(root, command, args = [], writeOuter = () => undefined, more = {}) {
       const current = sandbox();
-      const env = { ...current.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+      const env = { ...current.env, PATH: process.env.PATH ?? '/usr/bin:/bin', ...more.env };
       const config = configDefaults();
       const pty = await PtySession.spawn({ command, args, cwd: root, env: { PATH: env.PATH, HOME: current.home }, cols: 80, rows: 24 });
-      session = new SessionController({ pty, sessionId: 'test-session', cwd: root, env, config, columns: 80, rows: 24, writeOuter });
+      session = new SessionController({ pty, sessionId: 'test-session', cwd: root, env, config, columns: 80, rows: 24, writeOuter, ...(more.agent ? { agent: more.agent } : {}), ...(more.hooks ? { hooks: more.hooks } : {}) });
       session.start();
       return { session, pty, env, config, openCheckpoints: () => openForApp(root, config, env) };
     },

@@ -21,6 +21,15 @@ export function hookFallback(event: string): HookOutcome {
  * and a checkpoint before each step one announces, answered once it is taken. An agent
  * whose hooks never call after its first prompt is told about once.
  */
+/** A hook call handled: the answer for the hook, and what the run log says of it. */
+interface Handled {
+  reply: HookReply;
+  /** A checkpoint was taken before the step. */
+  checkpointed: boolean;
+  /** Why the one asked for could not be taken. */
+  failed: string | undefined;
+}
+
 export class HookCalls {
   private seen = 0;
   private watch: NodeJS.Timeout | undefined;
@@ -42,19 +51,16 @@ export class HookCalls {
    */
   async handle(request: HookRequest): Promise<HookReply> {
     const started = performance.now();
-    let checkpointed = false;
-    let failed: string | undefined;
+    let handled: Handled | undefined;
     try {
-      return await this.call(request, (taken, why) => {
-        checkpointed = taken;
-        failed = why;
-      });
+      handled = await this.call(request);
+      return handled.reply;
     } finally {
-      logLine(this.env, 'hook', { agent: request.agent, event: request.event, app: true, checkpoint: checkpointed, failed, ms: Math.round(performance.now() - started) });
+      logLine(this.env, 'hook', { agent: request.agent, event: request.event, app: true, checkpoint: handled?.checkpointed ?? false, failed: handled?.failed, ms: Math.round(performance.now() - started) });
     }
   }
 
-  private async call(request: HookRequest, said: (checkpointed: boolean, failed: string | undefined) => void): Promise<HookReply> {
+  private async call(request: HookRequest): Promise<Handled> {
     this.seen++;
     const payload = parsePayload(request.payload, request.cut);
     // hookEvent is synchronous: the guard catches a throw (no deadline can stop a call that does not return).
@@ -69,14 +75,14 @@ export class HookCalls {
       const engine = this.triggers.offReason === undefined ? this.triggers.checkpoints?.engine : undefined;
       const conversation = engine ? captureConversation(conversationStoreOf(engine), this.agent.name, outcome.conversation, (message) => this.notices.problem(message)) : undefined;
       failed = await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession, conversation);
-      said(failed === undefined, failed);
     }
+    const checkpointed = outcome.checkpoint !== undefined && failed === undefined && this.triggers.offReason === undefined;
     // On the agent's side too: the step goes on without a checkpoint before it.
     const stderr = [outcome.problem, failed && `no checkpoint before this step (${failed})`].filter(Boolean).join('; ') || undefined;
     const note = takeRestoreNote(this.agent, request.event);
-    if (!note) return stderr;
+    if (!note) return { reply: stderr, checkpointed, failed };
     this.notices.say(note.told);
-    return { stderr, stdout: note.stdout };
+    return { reply: { stderr, stdout: note.stdout }, checkpointed, failed };
   }
 
   /**
