@@ -23,6 +23,10 @@ const cliBundle = path.join(dist, 'cli-bundle');
 mkdirSync(path.join(dist, 'hooks'), { recursive: true });
 copyFileSync(new URL('../src/hooks/rewind-hook.sh', import.meta.url), path.join(dist, 'hooks', 'rewind-hook.sh'));
 chmodSync(path.join(dist, 'hooks', 'rewind-hook.sh'), 0o755);
+// The engine's shell scripts (run as `sh <file>`), where src/shared/bundles.ts finds them.
+const engineScripts = new URL('../src/checkpoints/scripts/', import.meta.url);
+mkdirSync(path.join(dist, 'checkpoints', 'scripts'), { recursive: true });
+for (const name of readdirSync(engineScripts)) copyFileSync(new URL(name, engineScripts), path.join(dist, 'checkpoints', 'scripts', name));
 rmSync(outdir, { recursive: true, force: true });
 rmSync(cliBundle, { recursive: true, force: true });
 

@@ -25,11 +25,13 @@ started() {
   if [ -r "/proc/$1/stat" ]; then
     read -r stat 2>/dev/null <"/proc/$1/stat" || return 0
     # After the command name's last ')': field 3 (the state) on.
+    # shellcheck disable=SC2086 # split into its fields on purpose
     set -- ${stat##*) }
     [ $# -ge 20 ] && [ "$1" != Z ] || return 0
     shift 19
     started=$1
   else
+    # shellcheck disable=SC2046 # split into its fields on purpose
     set -- $(ps -o lstart= -p "$1" 2>/dev/null)
     started=$*
   fi
@@ -61,6 +63,7 @@ within() {
 # Copies stdin to stdout, at most 64 MB (maxHookPayloadBytes, in 512-byte blocks): a cat,
 # which writes what it reads at once (head -c would lose what it buffers when killed); past
 # the limit its write fails (the signal ignored: no core dump).
+# shellcheck disable=SC2317 # run through within
 keep_head() {
   ulimit -f 131072 2>/dev/null
   trap '' XFSZ
@@ -70,6 +73,7 @@ dir=$REWIND_SOCKET
 # The app makes its folder 0700: one that is not this user's own (made by someone else once
 # the app is gone, under the name a leftover variable still gives) is never written to. Its
 # `pid` is read only if it is a file (a FIFO there would never let the read end).
+# shellcheck disable=SC2015 # standalone exits: never both
 [ -n "$dir" ] && [ -O "$dir" ] && [ -p "$dir/in" ] && [ -f "$dir/pid" ] || standalone ''
 read -r app start <"$dir/pid" 2>/dev/null || standalone ''
 case $app in '' | *[!0-9]*) standalone '' ;; esac
@@ -80,6 +84,7 @@ req=$dir/req.$$ ack=$dir/ack.$$
 # Opened at once, so that the payload stays readable if the app removes its folder. (The
 # folder may be gone at any point: a redirection of `exec` that fails would end this script
 # with a status an agent takes for a denied step; through `command` it only fails.)
+# shellcheck disable=SC2015 # standalone exits: never both
 true >"$req" 2>/dev/null && { command exec 4<"$req"; } 2>/dev/null || standalone ''
 # The payload, copied within the hook's budget (10 s, as `rewind hook` reads it: an agent
 # writes it at once), at most 64 MB of it (maxHookPayloadBytes: the app reads its head);
@@ -92,6 +97,7 @@ late=
 { within keep_head >>"$req" || { [ $? -ne 137 ] && within cat >/dev/null; }; } 5<&0 || late=' cut'
 [ -z "$late" ] || printf "rewind: the payload on the hook's stdin did not end within %s s: read what came\n" "$budget" >&2
 # Opened read-write: this open never waits, and the app can open it to answer at once.
+# shellcheck disable=SC2015 # standalone exits: never both
 mkfifo "$ack" 2>/dev/null && { command exec 3<>"$ack"; } 2>/dev/null || standalone copy
 # If the app dies or takes too long, a watchdog answers in its place: after 80 s by the
 # clock (the agents give a hook 120, and the snapshot by itself comes after), on the FIFO it

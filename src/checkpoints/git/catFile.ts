@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { GitError } from './git.js';
+import { withOwner } from '../../os/processOwner.js';
 
 /** An object read from the store, or `missing`. */
 export type ObjectRead = { oid: string; type: string; size: number; data: Buffer } | { oid: string; missing: true };
@@ -29,7 +30,7 @@ export class ObjectReader {
     options: { cwd: string; env: Record<string, string> },
     private readonly withContents = true,
   ) {
-    this.child = spawn('git', [...gitArgs, 'cat-file', withContents ? '--batch' : '--batch-check'], { cwd: options.cwd, env: options.env });
+    this.child = spawn('git', [...gitArgs, 'cat-file', withContents ? '--batch' : '--batch-check'], { cwd: options.cwd, env: withOwner(options.env) });
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
     this.child.stdin.on('error', (error) => this.fail(error));

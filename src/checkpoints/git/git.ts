@@ -155,6 +155,23 @@ export function runProcess(file: string, args: readonly string[], options: RunOp
   return startProcess(file, args, options).finish(options);
 }
 
+/**
+ * Starts a program nobody waits for (background maintenance): detached in its own process
+ * group, no output kept. It outlives its starter on purpose, so it carries no owner mark
+ * (a lock's next holder stops only the groups a dead holder left mid-step). Its pid, or
+ * undefined when it could not start (best effort: the next trigger tries again).
+ */
+export function startDetached(file: string, args: readonly string[], options: { cwd: string; env: Record<string, string> }): number | undefined {
+  try {
+    const child = spawn(file, args, { cwd: options.cwd, env: options.env, detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    child.unref();
+    return child.pid;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `git <args>` with the given environment and deadline. */
 export function runGit(args: readonly string[], options: RunOptions): Promise<RunResult> {
   return runProcess('git', args, options);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ObjectReader } from '../git/catFile.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
 import type { DisplacedFiles } from './displaced.js';
@@ -58,7 +57,7 @@ function stage(file: string, write: PlannedWrite, data: Buffer): void {
 /** Reads every blob the plan writes (one pipelined cat-file) into staged copies; `onStaged` is told each count (progress). */
 export async function stageWrites(repo: ShadowRepo, writes: readonly PlannedWrite[], staging: string, onStaged?: (files: number) => void): Promise<string[]> {
   fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
-  const reader = new ObjectReader([`--git-dir=${repo.gitDir}`], { cwd: repo.store.root, env: repo.env }, true);
+  const reader = repo.objectReader(true);
   try {
     const reads = writes.map((write) => reader.read(write.oid));
     const staged: string[] = [];

@@ -4,7 +4,6 @@ import type { Engine } from '../snapshot/engine.js';
 import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import { GitError } from '../git/git.js';
 import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../store/record.js';
-import { ObjectReader } from '../git/catFile.js';
 import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites } from './apply.js';
 import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
 import { interruptedJournal, interruptedMessage, leftoversOf, rewriteJournal, writeJournal, type Journal } from './journal.js';
@@ -65,7 +64,7 @@ export interface PlanNow {
 /** Fails with "no longer restorable" unless every blob these writes read is in the store. */
 async function requireObjects(engine: Engine, id: number, oids: readonly string[]): Promise<void> {
   if (oids.length === 0) return;
-  const checker = new ObjectReader([`--git-dir=${engine.repo.gitDir}`], { cwd: engine.store.root, env: engine.repo.env }, false);
+  const checker = engine.repo.objectReader(false);
   try {
     const found = await Promise.all([...new Set(oids)].map((oid) => checker.read(oid)));
     if (found.some((object) => 'missing' in object)) throw unrestorable(id);

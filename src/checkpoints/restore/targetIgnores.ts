@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ObjectReader } from '../git/catFile.js';
 import { runGit, splitNul } from '../git/git.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 import { MissingObjectError } from './errors.js';
@@ -25,7 +24,7 @@ async function materialiseRules(repo: ShadowRepo, tree: string, files: readonly 
   const wanted = new Set(rulePaths(files));
   const rules = (await entriesAt(repo, tree, [...wanted])).filter((entry) => wanted.has(entry.path) && (entry.mode === '100644' || entry.mode === '100755'));
   if (rules.length === 0) return;
-  const reader = new ObjectReader([`--git-dir=${repo.gitDir}`], { cwd: repo.store.root, env: repo.env }, true);
+  const reader = repo.objectReader(true);
   try {
     const reads = rules.map((rule) => reader.read(rule.oid));
     for (const [index, rule] of rules.entries()) {

@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Engine } from '../snapshot/engine.js';
 import { diskUsage } from '../store/diskUsage.js';
-import { runGit } from '../git/git.js';
 import { clearCrashLeftovers, clearStaleGitLocks, gcRunning } from '../store/maintenance.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { dropCheckpoints, finishInterruptedDrop } from './pruneStore.js';
@@ -88,7 +87,7 @@ async function waitForBackgroundGc(engine: Engine): Promise<void> {
 /** Reclaims what no checkpoint needs any more (`git gc --prune=now`; every write to the shadow runs under the lock we hold). */
 async function reclaim(engine: Engine): Promise<void> {
   await waitForBackgroundGc(engine);
-  const gc = () => runGit([`--git-dir=${engine.repo.gitDir}`, 'gc', '--quiet', '--prune=now'], { cwd: engine.store.root, env: engine.repo.env, timeoutMs: reclaimTimeoutMs });
+  const gc = () => engine.repo.storeGit(['gc', '--quiet', '--prune=now'], { timeoutMs: reclaimTimeoutMs });
   try {
     await gc();
   } catch {

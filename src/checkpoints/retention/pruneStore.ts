@@ -2,7 +2,7 @@
 // go, and the chain is made whole again without them, so the objects only they needed can
 // be reclaimed and `git log -p` on the shadow still reads as one history.
 import fs from 'node:fs';
-import { runGit, splitNul, type RunOptions } from '../git/git.js';
+import { splitNul } from '../git/git.js';
 import type { CheckpointLog } from '../store/checkpointLog.js';
 import { shadowIdentity } from '../git/gitEnv.js';
 import type { CheckpointRecord } from '../store/record.js';
@@ -18,17 +18,10 @@ interface CommitFacts {
   message: string;
 }
 
-function options(repo: ShadowRepo, input?: string): RunOptions {
-  return { cwd: repo.store.root, env: repo.env, ...(input === undefined ? {} : { input }) };
-}
-
 async function readCommits(repo: ShadowRepo, commits: readonly string[]): Promise<Map<string, CommitFacts>> {
   const facts = new Map<string, CommitFacts>();
   if (commits.length === 0) return facts;
-  const result = await runGit(
-    [`--git-dir=${repo.gitDir}`, 'log', '-z', '--no-walk=unsorted', '--stdin', '--date=raw', '--format=%H %P%n%ad%n%cd%n%B'],
-    options(repo, `${commits.join('\n')}\n`),
-  );
+  const result = await repo.storeGit(['log', '-z', '--no-walk=unsorted', '--stdin', '--date=raw', '--format=%H %P%n%ad%n%cd%n%B'], { input: `${commits.join('\n')}\n` });
   for (const entry of splitNul(result.stdout)) {
     const [ids = '', authorDate = '', committerDate = ''] = entry.split('\n', 3);
     const message = entry.split('\n').slice(3).join('\n');
@@ -83,7 +76,7 @@ async function rechain(repo: ShadowRepo, kept: readonly CheckpointRecord[]): Pro
   }
   if (marks.length > 0) {
     const queries = marks.map((_, index) => `get-mark :${index + 1}\n`).join('');
-    const result = await runGit([`--git-dir=${repo.gitDir}`, 'fast-import', '--quiet', '--force', '--done'], options(repo, `${stream.join('\n')}${queries}done\n`));
+    const result = await repo.storeGit(['fast-import', '--quiet', '--force', '--done'], { input: `${stream.join('\n')}${queries}done\n` });
     const created = result.stdout.toString('utf8').trim().split('\n');
     if (created.length !== marks.length || created.some((commit) => !/^[0-9a-f]{40,64}$/.test(commit))) throw new Error(`git fast-import answered ${created.length} commits for ${marks.length}`);
     marks.forEach((original, index) => newCommit.set(original, created[index] ?? ''));

@@ -1,61 +1,20 @@
-import { shellWord } from '../../shared/shellWord.js';
 import fs from 'node:fs';
 import { startProcess, splitNul, type RunResult } from '../git/git.js';
 import { envArguments, projectGitOptions } from '../git/gitEnv.js';
 import { projectConfigQuery } from '../git/projectConfig.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
-import { scriptBody, stagedCounter, type ScriptInput } from './snapshotScript.js';
+import { engineScript } from '../../shared/bundles.js';
+import { stagedCounter, type ScriptInput } from './snapshotScript.js';
 import type { HeavyScanFiles } from './heavyScan.js';
 
 
 /**
- * The first snapshot's script, started before the engine knows its arguments: starting a
- * process blocks Node for 8-15 ms here, and the engine has the store to create and the
- * index to seed meanwhile. With the user's own git in the project (`"$@"`: its
- * environment as NAME=VALUE entries for `env -i`) it answers the config query on fd 3,
- * then (in a git project) lists the project's untracked files as `git status` sees them
- * into `$walk`, on the core the engine leaves idle: the files the add then does not take
- * are the only ones that can be heavy. Then it reads one line of arguments ('-' for
- * empty); the rest of stdin is the commit message. No line: it exits 9, having touched
- * nothing. It never exits before the listing is complete.
+ * The first snapshot's script (scripts/first-snapshot.sh), started before the engine knows
+ * its arguments: starting a process blocks Node for 8-15 ms here, and the engine has the
+ * store to create and the index to seed meanwhile. It answers the project's config query on
+ * fd 3 and (in a git project) lists the untracked files ahead, then waits for one line of
+ * arguments.
  */
-const waitingScript = `
-umask 077
-gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5 nestedfiles=$6 nestedspecfile=$7 sametree= robust= nestedlist= nestedspec=
-shift 7
-env -i "$@" git ${[...projectGitOptions, ...projectConfigQuery].map(shellWord).join(' ')} >&3 2>/dev/null </dev/null
-exec 3>&-
-if [ -n "$walk" ]; then
-  env -i "$@" git ${projectGitOptions.map(shellWord).join(' ')} ls-files -o -z --exclude-standard >"$walk" 2>/dev/null </dev/null & walker=$!
-  trap 'wait "$walker"' EXIT
-fi
-read -r prev prevtree ref mode diff list diffto listed nested || exit 9
-[ "$nested" != 1 ] || nestedlist=$nestedfiles nestedspec=$nestedspecfile
-[ "$prev" != - ] || prev=
-[ "$prevtree" != - ] || prevtree=
-[ "$diffto" != - ] || diffto=
-# When the seeded index holds every tracked file (listed=1): the tracked files (no walk),
-# then the untracked ones listed ahead (a file created in the few ms between the listing
-# and the add waits for the next checkpoint, as one created just after an add -A would). Exit 1 with only "...ignored..." means listed files
-# the shadow's own rules leave out (heavy ones). Anything else (the listing failed, a listed
-# file went away meanwhile): the full walk.
-stage() {
-  if [ "$listed" != 1 ] || [ -z "$walk" ]; then gadd -A -v; return; fi
-  gadd -u -v || return
-  wait "$walker" || { gadd -A -v; return; }
-  [ -s "$walk" ] || return 0
-  exec 4>&1
-  err=$(g --literal-pathspecs add -v --pathspec-from-file="$walk" --pathspec-file-nul 2>&1 >&4 </dev/null)
-  code=$?
-  exec 4>&-
-  [ "$code" != 0 ] || return 0
-  if [ "$code" = 1 ]; then
-    case "$err" in "The following paths are ignored by one of your .gitignore files:"*) return 0 ;; esac
-  fi
-  gadd -A -v
-}
-${scriptBody}`;
-
 /** The first snapshot's script, running, waiting for its arguments. */
 export interface FirstScript {
   /** The project's `git config` answer (undefined: none within 10 s). */
@@ -75,7 +34,20 @@ export interface FirstScript {
 export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, string>, scan: Pick<HeavyScanFiles, 'standardExclude' | 'result'>): FirstScript {
   const walk = repo.project.git ? `${scan.result}.untracked` : '';
   const inScript = walk ? { standardExclude: '', result: '' } : scan;
-  const args = ['-c', waitingScript, 'rewind-snapshot', repo.gitDir, repo.project.root, inScript.standardExclude, inScript.result, walk, repo.store.nestedList, repo.store.nestedPathspec, ...envArguments(projectEnv)];
+  const words = (list: readonly string[]) => list.join('\n');
+  const args = [
+    engineScript('first-snapshot.sh'),
+    repo.gitDir,
+    repo.project.root,
+    inScript.standardExclude,
+    inScript.result,
+    walk,
+    repo.store.nestedList,
+    repo.store.nestedPathspec,
+    words(projectGitOptions),
+    words(projectConfigQuery),
+    ...envArguments(projectEnv),
+  ];
   const started = startProcess('sh', args, { cwd: repo.project.root, env: repo.env, fd3: true });
   let given = false;
   const config = Promise.race([started.fd3, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000).unref())]);

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isAlive } from '../../os/processAlive.js';
-import { splitNul } from '../git/git.js';
+import { engineScript } from '../../shared/bundles.js';
+import { splitNul, startDetached } from '../git/git.js';
 import { excludeMarker } from './excludeRules.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 
@@ -12,33 +12,10 @@ import type { ShadowRepo } from '../store/shadowRepo.js';
 // snapshot (one at a time), never on the hot path; a checkpoint reports what the last
 // finished scan found.
 
-/** The walk as a shell function: untracked files the project's own rules do not ignore
- * (`$1`: those rules), and `check-ignore -v` saying which shadow rule excludes each one,
- * into `$2`. */
-export const scanFunction = `
-scan() {
-  g ls-files -o -z --exclude-per-directory=.gitignore --exclude-from="$1" </dev/null |
-    g check-ignore -z --stdin -v --non-matching >"$2.$$"
-  mv "$2.$$" "$2"
-}
-`;
-
-const script = `
-umask 077
-gd=$1 wt=$2 std=$3 out=$4
-g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
-${scanFunction}
-scan "$std" "$out"
-`;
-
 export interface HeavyScanFiles {
   result: string;
   stamp: string;
   standardExclude: string;
-}
-
-function args(repo: ShadowRepo, files: HeavyScanFiles): string[] {
-  return ['-c', script, 'rewind-heavy-scan', repo.gitDir, repo.project.root, files.standardExclude, files.result];
 }
 
 function scanRunning(stamp: string): boolean {
@@ -53,14 +30,9 @@ function scanRunning(stamp: string): boolean {
 /** Starts a background scan unless one is still running. */
 export function startHeavyScan(repo: ShadowRepo, files: HeavyScanFiles): void {
   if (scanRunning(files.stamp)) return;
-  try {
-    const child = spawn('sh', args(repo, files), { cwd: repo.project.root, env: repo.env, detached: true, stdio: 'ignore' });
-    child.on('error', () => undefined);
-    if (child.pid) fs.writeFileSync(files.stamp, String(child.pid), { mode: 0o600 });
-    child.unref();
-  } catch {
-    // Reporting is best effort; the next snapshot tries again.
-  }
+  const pid = startDetached('sh', [engineScript('background.sh'), 'scan', repo.gitDir, repo.project.root, files.standardExclude, files.result], { cwd: repo.project.root, env: repo.env });
+  // Reporting is best effort; the next snapshot tries again.
+  if (pid) fs.writeFileSync(files.stamp, String(pid), { mode: 0o600 });
 }
 
 /** The line of info/exclude where the generated part starts: patterns above it are the heavy ones. */

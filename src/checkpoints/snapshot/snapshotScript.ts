@@ -1,106 +1,6 @@
 import { runProcess, type RunResult } from '../git/git.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
-import { scanFunction } from './heavyScan.js';
-
-/**
- * One snapshot in one spawned process: every git process Node starts costs ~7 ms before
- * it does anything, so the plumbing steps run from a single `sh` (exit codes say which
- * step failed). What changed is the tree diff against the previous checkpoint (`-z`, so
- * any file name reads back exactly), run beside the commit and its ref; `add -v`'s list is
- * only used by the first snapshot.
- */
-export const scriptBody = `
-# Nothing in a store is for other users (snapshots hold the project's secrets).
-umask 077
-g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
-# Nested repositories and submodules already in the index (nestedList: their paths,
-# nestedspec: the same as exclude pathspecs, both NUL-separated; empty: none): an add
-# asks each one for its status, a git run inside it that runs ITS fsmonitor and filters.
-# Their gitlinks are set from their HEAD instead (update-index reads it, runs nothing
-# there), and the add leaves them out. Should that fail, the plain add, as before.
-links() {
-  [ -n "$nestedlist" ] || return 0
-  g update-index --add --remove -z --stdin <"$nestedlist" && return 0
-  nestedlist= nestedspec=
-}
-gadd() {
-  if [ -n "$nestedspec" ]; then g add "$@" --pathspec-from-file="$nestedspec" --pathspec-file-nul </dev/null
-  else g add "$@" </dev/null; fi
-}
-${scanFunction}
-# The first snapshot of a plain folder walks for heavy files beside the add: scanstd,
-# scanout (see firstScript.ts).
-scanner=
-if [ -n "$scanout" ]; then scan "$scanstd" "$scanout" >/dev/null 2>&1 & scanner=$!; fi
-# Section markers start with three NUL bytes: no file name holds a NUL, and no -z output
-# has two in a row, so nothing a file name or git prints can forge one.
-section() { printf '\\000\\000\\000%s\\000' "$1"; }
-# The checkpoint's ref.
-refs() {
-  g update-ref "$1" "$2" </dev/null
-}
-links
-stage || exit 10
-tree=$(g write-tree </dev/null) || exit 11
-# Also "the same" (changed mode only): the files as a restore left them, though the newest
-# checkpoint is its redo point: nothing was done since.
-same=
-if [ "$tree" = "$prevtree" ] || { [ "$mode" = changed ] && [ -n "$sametree" ] && [ "$tree" = "$sametree" ]; }; then same=1; fi
-# What changed runs beside the commit and its ref (a git process less to wait for): until
-# it is waited for, nothing else prints (commit-tree's output is captured, update-ref says
-# nothing but errors), so its records reach stdout whole.
-differ=
-if [ "$diff" = 1 ] && [ -z "$same" ]; then
-  section diff
-  from=$prevtree; [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
-  g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null &
-  differ=$!
-fi
-# A failed step exits once the diff is done (no git of ours left running after the script).
-fail() {
-  [ -z "$differ" ] || wait "$differ"
-  exit "$1"
-}
-if [ -n "$same" ]; then
-  commit=$prev
-  [ "$mode" = tree ] || [ "$mode" = changed ] || refs "$ref" "$prev" || fail 13
-  result="same $tree -"
-elif [ "$mode" = tree ]; then
-  result="tree $tree -"
-else
-  if [ -n "$prev" ]; then commit=$(g commit-tree -p "$prev" "$tree") || fail 12
-  else commit=$(g commit-tree "$tree") || fail 12; fi
-  refs "$ref" "$commit" || fail 13
-  result="new $tree $commit"
-fi
-if [ -n "$differ" ]; then wait "$differ" || section failed; fi
-section result
-printf '%s\\n' "$result"
-if [ "$list" = 1 ]; then
-  section list
-  g ls-tree -r -l -z --full-tree "$tree" </dev/null || exit 14
-fi
-if [ -n "$diffto" ]; then
-  section target
-  g diff-tree -r -z --no-renames --raw "$tree" "$diffto" </dev/null || section failed
-fi
-[ -z "$scanner" ] || wait "$scanner"
-`;
-
-const script = `
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 diffto=$9 sametree=\${10} robust=\${11} nestedlist=\${12} nestedspec=\${13} scanstd= scanout=
-# --ignore-errors: a file git cannot add (unreadable, a FIFO where a file was) is reported and
-# the others are staged; the engine leaves such files out and runs again. A file that
-# vanishes mid-walk makes add die ("unable to stat"): then the engine runs again with
-# \`robust\` (a list file): tracked files by add -u, untracked ones listed first and staged by
-# update-index, which takes a listed file that is gone for one that is simply absent.
-stage() {
-  if [ -z "$robust" ]; then gadd -A -v --ignore-errors; return; fi
-  gadd -u -v --ignore-errors || return
-  g ls-files -z -o --exclude-standard </dev/null >"$robust" || return
-  g update-index --add --remove -z --stdin <"$robust"
-}
-${scriptBody}`;
+import { engineScript } from '../../shared/bundles.js';
 
 /** Which plumbing step failed, by the script's exit code. */
 export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref', 14: 'ls-tree' };
@@ -190,11 +90,14 @@ export function scanTreeListing(listing: Buffer, maxBytes: number): { count: num
   return { count, entries };
 }
 
+/**
+ * One snapshot in one spawned process (scripts/snapshot.sh): every git process Node starts
+ * costs ~7 ms before it does anything, so the plumbing steps run from a single `sh` (exit
+ * codes say which step failed).
+ */
 export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutMs?: number): Promise<RunResult> {
   const args = [
-    '-c',
-    script,
-    'rewind-snapshot',
+    engineScript('snapshot.sh'),
     repo.gitDir,
     repo.project.root,
     input.prevCommit ?? '',

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import { isAlive } from '../../os/processAlive.js';
+import { engineScript } from '../../shared/bundles.js';
+import { startDetached } from '../git/git.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
 /** What the background `git gc` may hold while it runs (it packs refs and expires reflogs). */
@@ -123,17 +124,5 @@ export function gcRunning(repo: ShadowRepo): boolean {
  * walked), it leaves a marker; the next `rewind list` or app start repairs the chain.
  */
 export function startBackgroundGc(repo: ShadowRepo, marker: string): void {
-  try {
-    const script = 'git --git-dir="$1" gc --auto --quiet 2>/dev/null || : >"$2"';
-    const child = spawn('sh', ['-c', script, 'rewind-gc', repo.gitDir, marker], {
-      cwd: repo.store.root,
-      env: repo.env,
-      detached: true,
-      stdio: 'ignore',
-    });
-    child.on('error', () => undefined);
-    child.unref();
-  } catch {
-    // Maintenance is best effort; the next trigger tries again.
-  }
+  startDetached('sh', [engineScript('background.sh'), 'gc', repo.gitDir, marker], { cwd: repo.store.root, env: repo.env });
 }

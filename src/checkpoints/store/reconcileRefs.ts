@@ -1,15 +1,10 @@
 // The store's refs made to agree with its list, after a drop (retention) or a repair.
-import { runGit, type RunOptions } from '../git/git.js';
 import type { CheckpointRecord } from './record.js';
 import { readRedoStack } from './redoStack.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
 /** Keeps the commits a prune is writing reachable until the refs point at them. */
 export const pruneRef = 'refs/rewind/prune';
-
-function options(repo: ShadowRepo, input?: string): RunOptions {
-  return { cwd: repo.store.root, env: repo.env, ...(input === undefined ? {} : { input }) };
-}
 
 /**
  * Every ref of the store made to agree with the list: a checkpoint's ref at its commit (none
@@ -21,7 +16,7 @@ export async function reconcileRefs(repo: ShadowRepo, records: readonly Checkpoi
   const newest = records.at(-1)?.id ?? 0;
   const commitOf = new Map(records.filter((record) => !record.unrestorable).map((record) => [record.id, record.commit]));
   const redo = new Map((await readRedoStack(repo)).map((point) => [point.ref, commitOf.get(point.checkpoint)]));
-  const listed = await runGit([`--git-dir=${repo.gitDir}`, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/checkpoints/', 'refs/rewind/'], options(repo));
+  const listed = await repo.storeGit(['for-each-ref', '--format=%(refname) %(objectname)', 'refs/checkpoints/', 'refs/rewind/']);
   const updates: string[] = [];
   for (const line of listed.stdout.toString('utf8').split('\n').filter(Boolean)) {
     const [ref = '', commit = ''] = line.split(' ');
@@ -38,5 +33,5 @@ export async function reconcileRefs(repo: ShadowRepo, records: readonly Checkpoi
     wanted.delete(ref);
   }
   for (const [ref, commit] of wanted) updates.push(`update ${ref} ${commit}\n`);
-  if (updates.length > 0) await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], options(repo, updates.join('')));
+  if (updates.length > 0) await repo.storeGit(['update-ref', '--stdin'], { input: updates.join('') });
 }

@@ -1,4 +1,3 @@
-import { runGit } from '../git/git.js';
 import { refsUnder } from '../git/refs.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
@@ -39,15 +38,15 @@ export async function nextRedoSeq(repo: ShadowRepo): Promise<number> {
 }
 
 export async function dropRedoPoint(repo: ShadowRepo, point: RedoPoint): Promise<void> {
-  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '-d', point.ref], { cwd: repo.store.root, env: repo.env });
+  await repo.storeGit(['update-ref', '-d', point.ref]);
 }
 
 /** Pushes a redo point: its ref, pinning the checkpoint's commit. */
 export async function pushRedoPoint(repo: ShadowRepo, point: RedoPoint, commit: string): Promise<void> {
-  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', point.ref, commit], { cwd: repo.store.root, env: repo.env });
+  await repo.storeGit(['update-ref', point.ref, commit]);
 }
 
 /** Moves a redo point to another checkpoint (its commit): one ref transaction, so the stack never holds both or neither. */
 export async function moveRedoPoint(repo: ShadowRepo, from: RedoPoint, to: RedoPoint, commit: string): Promise<void> {
-  await runGit([`--git-dir=${repo.gitDir}`, 'update-ref', '--stdin'], { cwd: repo.store.root, env: repo.env, input: `start\ncreate ${to.ref} ${commit}\ndelete ${from.ref}\ncommit\n` });
+  await repo.storeGit(['update-ref', '--stdin'], { input: `start\ncreate ${to.ref} ${commit}\ndelete ${from.ref}\ncommit\n` });
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { runGit, text } from '../git/git.js';
+import { text } from '../git/git.js';
 import { reconcileRefs } from './reconcileRefs.js';
 import type { CheckpointLog } from './checkpointLog.js';
 import { checkpointMessage } from './message.js';
@@ -20,8 +20,7 @@ export function repairMarker(repo: ShadowRepo): string {
 }
 
 async function recommit(repo: ShadowRepo, record: CheckpointRecord, parent: string | undefined): Promise<string> {
-  const result = await runGit([`--git-dir=${repo.gitDir}`, 'commit-tree', ...(parent ? ['-p', parent] : []), record.tree], {
-    cwd: repo.store.root,
+  const result = await repo.storeGit(['commit-tree', ...(parent ? ['-p', parent] : []), record.tree], {
     env: { ...repo.env, GIT_AUTHOR_DATE: record.time, GIT_COMMITTER_DATE: record.time },
     input: checkpointMessage(record),
   });

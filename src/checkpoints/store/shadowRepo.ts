@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ObjectReader } from '../git/catFile.js';
 import { runGit, type RunOptions, type RunResult } from '../git/git.js';
 import { shadowGitEnv, shadowIdentity } from '../git/gitEnv.js';
 import type { Project } from '../git/project.js';
@@ -29,8 +30,19 @@ export class ShadowRepo {
     return [`--git-dir=${this.gitDir}`, `--work-tree=${this.project.root}`];
   }
 
+  /** `git <args>` on the shadow with the project as its work tree. */
   git(args: readonly string[], options: Partial<RunOptions> = {}): Promise<RunResult> {
     return runGit([...this.baseArgs, ...args], { cwd: this.project.root, env: this.env, ...options });
+  }
+
+  /** `git <args>` on the shadow alone (refs, objects, gc): no work tree, run in the store. */
+  storeGit(args: readonly string[], options: Partial<RunOptions> = {}): Promise<RunResult> {
+    return runGit([`--git-dir=${this.gitDir}`, ...args], { cwd: this.store.root, env: this.env, ...options });
+  }
+
+  /** A long-lived reader of the shadow's objects (`withContents` false: only looks them up). */
+  objectReader(withContents: boolean): ObjectReader {
+    return new ObjectReader([`--git-dir=${this.gitDir}`], { cwd: this.store.root, env: this.env }, withContents);
   }
 
   get indexFile(): string {

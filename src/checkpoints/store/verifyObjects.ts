@@ -1,4 +1,4 @@
-import { ObjectReader, parseTreeObject } from '../git/catFile.js';
+import { parseTreeObject } from '../git/catFile.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
 interface TreeNode {
@@ -13,9 +13,8 @@ interface TreeNode {
  * one pipelined `cat-file --batch` and one `--batch-check`.
  */
 export async function findBrokenTrees(repo: ShadowRepo, roots: readonly string[]): Promise<Set<string>> {
-  const options = { cwd: repo.project.root, env: repo.env };
-  const reader = new ObjectReader([`--git-dir=${repo.gitDir}`], options, true);
-  const checker = new ObjectReader([`--git-dir=${repo.gitDir}`], options, false);
+  const reader = repo.objectReader(true);
+  const checker = repo.objectReader(false);
   const nodes = new Map<string, TreeNode | 'missing'>();
   try {
     let level = [...new Set(roots)];
