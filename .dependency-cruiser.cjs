@@ -1,8 +1,12 @@
 // The layers of src/ and the arrows between them (README "Development"). `npm run lint` runs
 // this; any import it does not allow, and any cycle, fails the lint.
 //
-//   cli -> commands -> runtime -> { app, pty, checkpoints, conversation, agents, hooks } -> config, shared
+//   cli -> commands -> runtime -> { app, pty, hooks, checkpoints, conversation, agents }
+//   commands -> hooks (a hook call with no app), checkpoints, conversation, demo
+//   hooks (the whole hook feature) -> agents, checkpoints, conversation
+//   conversation (layer 2) -> agents;  app -> pty
 //   checkpoints -> os (processes, their groups and the project lock: nothing about checkpoints) -> shared
+//   every layer may import config and shared; config -> shared; shared -> nothing
 //
 // checkpoints/ (layer 1, files) and conversation/ (layer 2) never import each other.
 //
@@ -57,15 +61,15 @@ module.exports = {
   allowed: [
     { from: { path: '^src/cli\\.ts$' }, to: { path: '^src/(cli|commands)/' } },
     layer('cli', ['commands', 'config', 'shared']),
-    layer('commands', ['runtime', 'checkpoints', 'conversation', 'demo', 'config', 'shared']),
+    layer('commands', ['runtime', 'hooks', 'checkpoints', 'conversation', 'demo', 'config', 'shared']),
     layer('runtime', ['app', 'pty', 'checkpoints', 'conversation', 'agents', 'hooks', 'config', 'shared']),
     layer('app', ['pty', 'config', 'shared']),
     layer('pty', ['config', 'shared']),
     layer('agents', ['config', 'shared']),
-    layer('hooks', ['config', 'shared']),
+    layer('hooks', ['agents', 'checkpoints', 'conversation', 'config', 'shared']),
     layer('checkpoints', ['os', 'config', 'shared']),
     layer('os', ['shared']),
-    layer('conversation', ['config', 'shared']),
+    layer('conversation', ['agents', 'config', 'shared']),
     layer('config', ['shared']),
     layer('shared', []),
     // The demo agent is a program of its own (src/demo/agent.ts); commands make its sandbox.

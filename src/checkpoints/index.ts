@@ -2,6 +2,10 @@
 // this module (lint enforces it). Nothing here or behind it is Ink, a pty or an agent.
 import { CheckpointEngine, type OpenOptions } from './checkpointEngine.js';
 import type { ProjectCheckpoints } from './projectCheckpoints.js';
+import { engineSettings } from './settings.js';
+import type { RewindConfig } from '../config/schema.js';
+import { rewindHome } from '../config/paths.js';
+import { clockOf } from '../shared/testOverride.js';
 
 export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
 export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './retention/storeCatalog.js';
@@ -28,4 +32,15 @@ export { engineSettings } from './settings.js';
  */
 export function openProjectCheckpoints(options: OpenOptions): ProjectCheckpoints {
   return CheckpointEngine.open(options);
+}
+
+/** What a caller may add when it opens the engine: the home folder allowed, progress, the lock's wait. */
+export type OpenMore = Pick<OpenOptions, 'allowHome' | 'onProgress' | 'lockWaitMs' | 'onLockWait'>;
+
+/**
+ * The one way the app, a command and a hook with no app open a project's checkpoints: the
+ * settings of `config`, the store home and the clock of `env`. Touches nothing on disk.
+ */
+export function openEngine(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv, more: OpenMore = {}): ProjectCheckpoints {
+  return openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, now: clockOf(env), ...more });
 }

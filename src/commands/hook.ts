@@ -3,7 +3,7 @@
 import { commandHelp } from './help.js';
 import { readHookStdin } from './hookStdin.js';
 import { writeLine, type CommandIO } from './io.js';
-import { standaloneHook } from '../runtime/hooks/standaloneHook.js';
+import { standaloneHook } from '../hooks/standaloneHook.js';
 import { hookStdinBudgetMs } from '../shared/hookPayload.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {

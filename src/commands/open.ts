@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { testMs } from '../shared/testOverride.js';
-import { openEngine } from '../runtime/checkpointing/openEngine.js';
+import { openEngine } from '../checkpoints/index.js';
 import { messageOf } from '../shared/errors.js';
 import { requireGit, type ProjectCheckpoints } from '../checkpoints/index.js';
 import { effectiveConfig } from './effectiveConfig.js';

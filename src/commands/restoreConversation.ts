@@ -2,7 +2,7 @@
 // checkpoint, rebuilt as a new session file the agent resumes (layer 2), with the files too
 // for --both. The conversation is rebuilt before anything changes: if it cannot be, nothing does.
 import type { CheckpointRecord, ProjectCheckpoints, RestoreResult } from '../checkpoints/index.js';
-import { restoreConversationAlone, type RestoredConversation } from '../runtime/restore/conversations.js';
+import { restoreConversationAlone, type RestoredConversation } from '../conversation/conversationRestore.js';
 import { shellWord } from '../shared/shellWord.js';
 import { confirmOrStop, requesterOf } from './confirm.js';
 import { writeLine, type CommandIO } from './io.js';

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { conversationStoreOf } from '../../src/runtime/restore/conversations.js';
+import { conversationStoreOf } from '../../src/conversation/conversationRestore.js';
 import { builtCli, repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 

@@ -8,7 +8,7 @@ import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
 import { SessionController } from '../../src/runtime/session/controller.js';
 import { createSandbox, type Sandbox } from './tempRepo.js';
 import type { AgentAdapter } from '../../src/agents/agentAdapter.js';
-import type { HookChannel } from '../../src/runtime/hooks/hookChannel.js';
+import type { HookChannel } from '../../src/hooks/hookChannel.js';
 
 export interface SessionStart {
   session: SessionController;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentAdapter } from '../../src/agents/agentAdapter.js';
 import { chooseAgent } from '../../src/agents/chooseAgent.js';
 import { genericAgent } from '../../src/agents/generic.js';
-import { AdapterGuard } from '../../src/runtime/session/adapterGuard.js';
+import { AdapterGuard } from '../../src/agents/adapterGuard.js';
 
 /** An adapter whose every call fails: what a broken one (a changed private format) does. */
 const broken: AgentAdapter = {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationStore } from '../../src/conversation/conversationStore.js';
-import { captureConversation } from '../../src/runtime/restore/conversations.js';
+import { captureConversation } from '../../src/conversation/conversationRestore.js';
 import { rewindGeminiHome } from '../../src/agents/gemini/home.js';
 import type { ConversationPoint } from '../../src/shared/conversation.js';
 

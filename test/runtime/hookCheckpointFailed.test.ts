@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeAgent } from '../../src/agents/claude/adapter.js';
-import { HookChannel } from '../../src/runtime/hooks/hookChannel.js';
+import { HookChannel } from '../../src/hooks/hookChannel.js';
 import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { sessionSandbox } from '../helpers/session.js';
 import { write } from '../helpers/tempRepo.js';

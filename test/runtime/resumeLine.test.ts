@@ -8,7 +8,7 @@ import { demoAgent } from '../../src/agents/demo/adapter.js';
 import { genericAgent } from '../../src/agents/generic.js';
 import type { AgentAdapter } from '../../src/agents/agentAdapter.js';
 import { ScreenModel } from '../../src/pty/screen.js';
-import { AdapterGuard } from '../../src/runtime/session/adapterGuard.js';
+import { AdapterGuard } from '../../src/agents/adapterGuard.js';
 import { resumeCommand, withResumeLine } from '../../src/runtime/session/resumeLine.js';
 
 const guard = (agent: AgentAdapter) => new AdapterGuard(agent, () => undefined);

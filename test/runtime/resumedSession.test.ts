@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeAgent } from '../../src/agents/claude/adapter.js';
 import { configDefaults } from '../../src/config/schema.js';
 import { PtySession } from '../../src/pty/ptySession.js';
-import { HookChannel } from '../../src/runtime/hooks/hookChannel.js';
+import { HookChannel } from '../../src/hooks/hookChannel.js';
 import { SessionController } from '../../src/runtime/session/controller.js';
 import { runHookClient } from '../helpers/hookClient.js';
 import { requireBuiltCli } from '../helpers/restoreKit.js';

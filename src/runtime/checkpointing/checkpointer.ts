@@ -1,6 +1,6 @@
 import { requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions } from '../../checkpoints/index.js';
 import type { RewindConfig } from '../../config/schema.js';
-import { openEngine } from './openEngine.js';
+import { openEngine } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
 import { retainIfDue } from './retention.js';
 

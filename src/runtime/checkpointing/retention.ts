@@ -3,7 +3,7 @@
 // reaches), and what to tell the user.
 import type { CheckpointRecord, ProjectCheckpoints, PruneResult, RetentionPolicy } from '../../checkpoints/index.js';
 import type { RewindConfig } from '../../config/schema.js';
-import { conversationStoreOf } from '../restore/conversations.js';
+import { conversationStoreOf } from '../../conversation/conversationRestore.js';
 import { formatBytes } from '../../shared/format.js';
 import { sizeDropHeldText } from './storeReport.js';
 

@@ -11,7 +11,7 @@ import type { RewindConfig } from '../../config/schema.js';
 import { PtySession } from '../../pty/ptySession.js';
 import { formatBytes } from '../../shared/format.js';
 import { messageOf } from '../../shared/errors.js';
-import { openEngine } from '../checkpointing/openEngine.js';
+import { openEngine } from '../../checkpoints/index.js';
 import { atLeast, failed, passed, versionIn, warned, type Check } from './check.js';
 import { onPath, versionOf } from './programs.js';
 

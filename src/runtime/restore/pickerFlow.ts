@@ -6,8 +6,8 @@ import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader } from './pickerData.js';
 import { partsOf, sessionSteps, type StepPart } from './sessionSteps.js';
 import type { SessionPort } from '../session/sessionPort.js';
-import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from './conversations.js';
-import { dropRestoreNote, filesRestored, restoreUndone } from '../hooks/restoreNote.js';
+import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
+import { dropRestoreNote, filesRestored, restoreUndone } from '../../hooks/restoreNote.js';
 
 /**
  * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):
@@ -47,7 +47,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     if (choice.kind === 'undo') {
       const result = await session.restores.whileRestoring(() => checkpointer.engine.redo(requesterOf(session)));
       checkpointer.refresh();
-      restoreUndone(session, result);
+      restoreUndone(session.agent, result);
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), toneOf(result, tone));
       return;
     }
@@ -60,7 +60,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     if (choice.mode === 'files') {
       const result = await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session)));
       checkpointer.refresh();
-      session.say(summary(result, `restored the files of #${choice.id}${filesRestored(session, checkpointer, choice.id, result)}${busyNote}`), toneOf(result, tone));
+      session.say(summary(result, `restored the files of #${choice.id}${filesRestored(session.agent, checkpointer.engine, choice.id, result)}${busyNote}`), toneOf(result, tone));
       return;
     }
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
@@ -70,7 +70,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       withFiles ? session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : Promise.resolve(undefined),
     );
     checkpointer.refresh();
-    dropRestoreNote(session);
+    dropRestoreNote(session.agent);
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]), rebuilt.session);
     const conversation = rebuilt.session === undefined ? 'started the agent afresh (no message was left at that point)' : `resumed the conversation of #${choice.id} (${rebuilt.messages} message(s))`;

@@ -7,7 +7,7 @@ import { retentionPolicy } from '../checkpointing/retention.js';
 import { storeReportLines } from '../checkpointing/storeReport.js';
 import { openPicker, requesterOf } from '../restore/pickerFlow.js';
 import { bisectCommand } from '../restore/bisectFlow.js';
-import { restoreUndone } from '../hooks/restoreNote.js';
+import { restoreUndone } from '../../hooks/restoreNote.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */
 export function commandKeyLabel(spec: string): string {
@@ -46,7 +46,7 @@ async function redo(session: SessionPort): Promise<void> {
   try {
     const result = await session.restores.whileRestoring(() => checkpointer.engine.redo(requesterOf(session)));
     checkpointer.refresh();
-    restoreUndone(session, result);
+    restoreUndone(session.agent, result);
     session.say(`undid the last rewind: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
   } catch (error) {
     session.say(messageOf(error), 'error');

@@ -1,6 +1,6 @@
 import type { AgentAdapter } from '../../agents/agentAdapter.js';
 import type { PtySession } from '../../pty/ptySession.js';
-import type { HookChannel } from '../hooks/hookChannel.js';
+import type { HookChannel } from '../../hooks/hookChannel.js';
 
 /** What `rewind -- <command…>` runs. */
 export interface RunAppOptions {

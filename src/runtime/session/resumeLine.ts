@@ -3,7 +3,7 @@
 // arguments. The agent's own hint (`claude --resume <id>`) runs it outside Rewind.
 import { chooseAgent } from '../../agents/chooseAgent.js';
 import { shellWord } from '../../shared/shellWord.js';
-import type { AdapterGuard } from './adapterGuard.js';
+import type { AdapterGuard } from '../../agents/adapterGuard.js';
 
 /** What the resume command is made of. */
 export interface ResumeSource {

@@ -3,9 +3,9 @@ import type { PtySession } from '../../pty/ptySession.js';
 import { newSessionId } from './sessionId.js';
 import { paneHeightOf } from '../../app/paneSize.js';
 import { chooseAgent } from '../../agents/chooseAgent.js';
-import { AdapterGuard } from './adapterGuard.js';
+import { AdapterGuard } from '../../agents/adapterGuard.js';
 import type { RunAppOptions, RunSessionOptions } from './appOptions.js';
-import { HookChannel } from '../hooks/hookChannel.js';
+import { HookChannel } from '../../hooks/hookChannel.js';
 import { spawnAgent } from './spawnAgent.js';
 import type { Launch } from '../../agents/agentAdapter.js';
 

@@ -1,7 +1,7 @@
 import type { OverlayView } from '../../app/view.js';
 import type { PickerModel } from '../../app/picker/types.js';
 import type { RewindConfig } from '../../config/schema.js';
-import type { AdapterGuard } from './adapterGuard.js';
+import type { AdapterGuard } from '../../agents/adapterGuard.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import type { CheckpointAsk } from '../checkpointing/checkpointTriggers.js';
 import type { SaidNotice, Tone } from './notices.js';

@@ -1,8 +1,8 @@
 import type { PtySession as PtySessionType } from '../../pty/ptySession.js';
 import { PtySession } from '../../pty/ptySession.js';
 import type { Launch } from '../../agents/agentAdapter.js';
-import type { AdapterGuard } from './adapterGuard.js';
-import type { HookChannel } from '../hooks/hookChannel.js';
+import type { AdapterGuard } from '../../agents/adapterGuard.js';
+import type { HookChannel } from '../../hooks/hookChannel.js';
 
 /** What starting the agent needs: the same at the session's start and when it is started again. */
 export interface AgentStart {

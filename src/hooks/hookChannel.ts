@@ -1,4 +1,4 @@
-import { HookServer, type HookReply, type HookRequest } from '../../hooks/hookServer.js';
+import { HookServer, type HookReply, type HookRequest } from './hookServer.js';
 
 /** What the session does with a hook call; what it returns is said on the hook's stderr (and stdout: see HookReply). */
 export type HookHandler = (request: HookRequest) => Promise<HookReply>;

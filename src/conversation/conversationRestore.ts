@@ -4,18 +4,24 @@
 // one notice, the checkpoint taken without it; nothing here can stop a file checkpoint.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RebuiltConversation } from '../../agents/agentAdapter.js';
-import { filesOnly } from '../../agents/generic.js';
-import type { CheckpointRecord } from '../../checkpoints/index.js';
-import { ConversationStore, type ConversationRef } from '../../conversation/conversationStore.js';
-import { openTranscript } from '../../conversation/transcriptFile.js';
-import type { ConversationPoint } from '../../shared/conversation.js';
-import { messageOf, UserError } from '../../shared/errors.js';
-import type { ModeState, RestoreMode } from '../../shared/restoreModes.js';
-import { partsTranscript, type TranscriptBytes } from '../../shared/transcriptLines.js';
-import { AdapterGuard } from '../session/adapterGuard.js';
-import { agentNamed } from '../../agents/chooseAgent.js';
+import type { RebuiltConversation } from '../agents/agentAdapter.js';
+import { filesOnly } from '../agents/generic.js';
+import { ConversationStore, type ConversationRef } from './conversationStore.js';
+import { openTranscript } from './transcriptFile.js';
+import type { ConversationPoint } from '../shared/conversation.js';
+import { messageOf, UserError } from '../shared/errors.js';
+import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
+import { partsTranscript, type TranscriptBytes } from '../shared/transcriptLines.js';
+import { AdapterGuard } from '../agents/adapterGuard.js';
+import { agentNamed } from '../agents/chooseAgent.js';
 import { ownTranscript } from './ownTranscript.js';
+
+/** What this layer reads of a checkpoint (layer 1's record, never imported here): its id and
+ * the conversation it kept, as layer 1 stores it (opaque there: read as a ConversationRef here). */
+export interface KeptConversation {
+  id: number;
+  conversation: { agent: string; [key: string]: unknown } | null;
+}
 
 /** How long rebuilding a conversation may take before the restore gives up on it (an adapter whose rebuild answers later; a synchronous one that never returns cannot be stopped). */
 const rebuildTimeoutMs = 10_000;
@@ -49,7 +55,7 @@ export function captureConversation(store: ConversationStore, agent: string, poi
  * What restoring `record` can do in a session of `guard`'s agent: the agent's own answer,
  * narrowed to files only (with why) when its conversation is another agent's or is gone.
  */
-export function restoreModesOf(guard: AdapterGuard, record: CheckpointRecord, store: ConversationStore): Record<RestoreMode, ModeState> {
+export function restoreModesOf(guard: AdapterGuard, record: KeptConversation, store: ConversationStore): Record<RestoreMode, ModeState> {
   const modes = guard.restoreModes(record);
   if (!modes.conversation.enabled || !guard.adapter.conversation) return modes;
   const ref = record.conversation;
@@ -63,7 +69,7 @@ export function restoreModesOf(guard: AdapterGuard, record: CheckpointRecord, st
  * Throws a UserError, having changed nothing, when it cannot be (none kept, damaged, the
  * agent's support failing or too slow).
  */
-export async function rebuildConversation(guard: AdapterGuard, record: CheckpointRecord, store: ConversationStore): Promise<RebuiltConversation> {
+export async function rebuildConversation(guard: AdapterGuard, record: KeptConversation, store: ConversationStore): Promise<RebuiltConversation> {
   const support = guard.adapter.conversation;
   if (!support) throw new UserError(`rewind cannot restore ${guard.name}'s conversation: restore the files of #${record.id} only`);
   const ref = record.conversation as ConversationRef | null;
@@ -131,7 +137,7 @@ export function writeConversation(rebuilt: RebuiltConversation): () => void {
  */
 export async function withRebuiltConversation<T>(
   guard: AdapterGuard,
-  record: CheckpointRecord,
+  record: KeptConversation,
   store: ConversationStore,
   apply: (rebuilt: RebuiltConversation) => Promise<T>,
   write = true,
@@ -164,7 +170,7 @@ export interface RestoredConversation {
  * fails), so a conversation that cannot be rebuilt or written changes nothing at all. `dryRun`: rebuilt and described, not written.
  */
 export async function restoreConversationAlone(
-  record: CheckpointRecord,
+  record: KeptConversation,
   engine: { conversationsDir: string },
   warn: (message: string) => void,
   apply: () => Promise<void>,

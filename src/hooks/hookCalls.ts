@@ -1,12 +1,28 @@
-import { logLine } from '../../shared/runLog.js';
-import type { HookOutcome } from '../../agents/agentAdapter.js';
-import { parsePayload } from '../../agents/payload.js';
-import type { HookReply, HookRequest } from '../../hooks/hookServer.js';
-import type { AdapterGuard } from '../session/adapterGuard.js';
-import type { CheckpointTriggers } from '../checkpointing/checkpointTriggers.js';
-import { captureConversation, conversationStoreOf } from '../restore/conversations.js';
-import type { Notices } from '../session/notices.js';
+import { logLine } from '../shared/runLog.js';
+import type { HookOutcome } from '../agents/agentAdapter.js';
+import { parsePayload } from '../agents/payload.js';
+import type { HookReply, HookRequest } from './hookServer.js';
+import type { AdapterGuard } from '../agents/adapterGuard.js';
+import { captureConversation, conversationStoreOf } from '../conversation/conversationRestore.js';
+import type { ConversationRef } from '../checkpoints/index.js';
 import { takeRestoreNote } from './restoreNote.js';
+
+/** Where a hook call's checkpoint is taken: the session's checkpoint triggers. */
+export interface StepCheckpoints {
+  /** Resolves once the session's checkpoints are open (or known to be off). */
+  opened(): Promise<void>;
+  /** Why checkpoints are not taken, or undefined when they are. */
+  readonly offReason: string | undefined;
+  readonly checkpoints: { engine: { conversationsDir: string } } | undefined;
+  /** The checkpoint before a step; why it could not be taken, or undefined. */
+  beforeStep(step: NonNullable<HookOutcome['checkpoint']>, agentSession: string | undefined, conversation?: ConversationRef): Promise<string | undefined>;
+}
+
+/** What the user hears of hook calls: the session's status line. */
+export interface HookNotices {
+  say(text: string): void;
+  problem(text: string): void;
+}
 
 /** How long after the first prompt an agent with hooks has to make its first hook call. */
 const noHooksAfterMs = 20_000;
@@ -38,8 +54,8 @@ export class HookCalls {
 
   constructor(
     private readonly agent: AdapterGuard,
-    private readonly notices: Notices,
-    private readonly triggers: CheckpointTriggers,
+    private readonly notices: HookNotices,
+    private readonly triggers: StepCheckpoints,
     private readonly reportBusy: (busy: boolean) => void,
     /** Where REWIND_LOG is read (the app's environment). */
     private readonly env: NodeJS.ProcessEnv = {},

@@ -2,12 +2,10 @@
 // remembers its edits since, and would build on files that are gone. One short note, at its
 // next prompt, through its prompt hook (the adapter's promptNote); the user is asked to say
 // it to an agent without one.
-import { genericAgent } from '../../agents/generic.js';
-import type { RedoResult, RestoreResult } from '../../checkpoints/index.js';
-import { oneLine } from '../../shared/format.js';
-import type { AdapterGuard } from '../session/adapterGuard.js';
-import type { Checkpointer } from '../checkpointing/checkpointer.js';
-import type { SessionPort } from '../session/sessionPort.js';
+import { genericAgent } from '../agents/generic.js';
+import type { ProjectCheckpoints, RedoResult, RestoreResult } from '../checkpoints/index.js';
+import { oneLine } from '../shared/format.js';
+import type { AdapterGuard } from '../agents/adapterGuard.js';
 
 /** A note waiting for the agent's next prompt. */
 export interface RestoreNote {
@@ -29,8 +27,8 @@ export interface RestoreTold {
 const namedFiles = 3;
 
 /**
- * The one note waiting per session, keyed by the session's agent guard: the picker (through
- * its SessionPort) and the session's hook calls share it, and nothing else does.
+ * The one note waiting per session, keyed by the session's agent guard: the picker and the
+ * session's hook calls share it, and nothing else does.
  */
 const waiting = new WeakMap<AdapterGuard, RestoreNote>();
 /** The files restore the agent was last told of, while nothing since made that note untrue. */
@@ -85,17 +83,16 @@ export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | '
  * prompt hook it returns what the restore's notice says after `#id`: what to tell the agent
  * ('' otherwise, and when the restore changed no file).
  */
-export function filesRestored(session: SessionPort, checkpointer: Checkpointer, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>): string {
+export function filesRestored(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>): string {
   let label: string | undefined;
   try {
-    const record = checkpointer.engine.get(id);
+    const record = engine.get(id);
     label = record.label || undefined;
   } catch {
     // The note goes without the step's name.
   }
   const note = restoreNoteOf(id, label, result);
   if (!note) return '';
-  const agent = session.agent;
   given.delete(agent);
   if (agent.adapter.promptNote === undefined) {
     waiting.delete(agent);
@@ -107,9 +104,9 @@ export function filesRestored(session: SessionPort, checkpointer: Checkpointer, 
 }
 
 /** A restore that cut the conversation back too: a note not yet given no longer holds, nor one given. */
-export function dropRestoreNote(session: SessionPort): void {
-  waiting.delete(session.agent);
-  given.delete(session.agent);
+export function dropRestoreNote(agent: AdapterGuard): void {
+  waiting.delete(agent);
+  given.delete(agent);
 }
 
 /**
@@ -117,8 +114,7 @@ export function dropRestoreNote(session: SessionPort): void {
  * agent never heard of that restore); if the agent was told of the files restore this undid,
  * it is told of the undo at its next prompt.
  */
-export function restoreUndone(session: SessionPort, result: Pick<RedoResult, 'undid' | 'changed' | 'deleted'>): void {
-  const agent = session.agent;
+export function restoreUndone(agent: AdapterGuard, result: Pick<RedoResult, 'undid' | 'changed' | 'deleted'>): void {
   const pending = waiting.get(agent);
   const told = given.get(agent);
   waiting.delete(agent);

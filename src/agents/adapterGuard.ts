@@ -1,7 +1,7 @@
-import type { AgentAdapter, Launch } from '../../agents/agentAdapter.js';
-import { filesOnly, genericAgent } from '../../agents/generic.js';
-import { messageOf, UserError } from '../../shared/errors.js';
-import type { ModeState, RestoreMode } from '../../shared/restoreModes.js';
+import type { AgentAdapter, Launch } from './agentAdapter.js';
+import { filesOnly, genericAgent } from './generic.js';
+import { messageOf, UserError } from '../shared/errors.js';
+import type { ModeState, RestoreMode } from '../shared/restoreModes.js';
 
 /** How long an adapter's call may take before the runtime goes on without it. */
 const adapterTimeoutMs = 2_000;

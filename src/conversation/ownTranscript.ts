@@ -2,9 +2,9 @@
 // names, in the folder where the agent keeps its transcripts. A payload is untrusted: any
 // other path it names (a system file, another user's, a link out of that folder) is not read.
 import path from 'node:path';
-import type { TranscriptFolder } from '../../agents/agentAdapter.js';
-import { TranscriptRefused } from '../../conversation/transcriptFile.js';
-import { realPathOf } from '../../shared/realPath.js';
+import type { TranscriptFolder } from '../agents/agentAdapter.js';
+import { TranscriptRefused } from './transcriptFile.js';
+import { realPathOf } from '../shared/realPath.js';
 
 /**
  * The real path of `file` when it is in `where` and named as session `session`'s own

@@ -1,15 +1,15 @@
-import { logLine } from '../../shared/runLog.js';
-import type { HookOutcome } from '../../agents/agentAdapter.js';
-import { agentNamed } from '../../agents/chooseAgent.js';
-import { openEngine } from '../checkpointing/openEngine.js';
-import { parsePayload } from '../../agents/payload.js';
-import { TURN_END_TRIGGER } from '../../agents/hookSteps.js';
-import { requireGit } from '../../checkpoints/index.js';
-import { loadConfigLenient } from '../../config/lenient.js';
-import { messageOf } from '../../shared/errors.js';
-import { AdapterGuard } from '../session/adapterGuard.js';
+import { logLine } from '../shared/runLog.js';
+import type { HookOutcome } from '../agents/agentAdapter.js';
+import { agentNamed } from '../agents/chooseAgent.js';
+import { openEngine } from '../checkpoints/index.js';
+import { parsePayload } from '../agents/payload.js';
+import { TURN_END_TRIGGER } from '../agents/hookSteps.js';
+import { requireGit } from '../checkpoints/index.js';
+import { loadConfigLenient } from '../config/lenient.js';
+import { messageOf } from '../shared/errors.js';
+import { AdapterGuard } from '../agents/adapterGuard.js';
 import { hookFallback } from './hookCalls.js';
-import { captureConversation, conversationStoreOf } from '../restore/conversations.js';
+import { captureConversation, conversationStoreOf } from '../conversation/conversationRestore.js';
 
 export interface StandaloneHookInput {
   agent: string;
