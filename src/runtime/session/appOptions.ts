@@ -1,6 +1,8 @@
 import type { AgentAdapter } from '../../agents/agentAdapter.js';
 import type { PtySession } from '../../pty/ptySession.js';
 import type { HookChannel } from '../../hooks/hookChannel.js';
+import type { RewindConfig } from '../../config/schema.js';
+import type { CheckpointAvailability } from '../checkpointing/checkpointer.js';
 
 /** What `rewind -- <command…>` runs. */
 export interface RunAppOptions {
@@ -25,4 +27,32 @@ export interface RunSessionOptions extends Omit<RunAppOptions, 'agent'> {
   agent: AgentAdapter;
   /** The hook channel the agent was started with, for an agent with hooks. */
   hooks?: HookChannel;
+}
+
+/** One session's controller (SessionController): the agent started, and what surrounds it. */
+export interface SessionOptions {
+  /** The agent, started in a pty sized to the pane (see paneHeightOf). */
+  pty: PtySession;
+  /** The agent's command and the user's arguments: to start it again (a conversation restore). */
+  command?: string;
+  args?: readonly string[];
+  /** This session's id (newSessionId): the agent has it as REWIND_SESSION. */
+  sessionId: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  config: RewindConfig;
+  /** The agent's adapter (default: the generic agent). */
+  agent?: AgentAdapter;
+  /** The channel its hooks call (an agent with hooks). */
+  hooks?: HookChannel;
+  /** A first hint in the status line, shown until the first Enter (or for a while). */
+  hint?: string;
+  /** What is wrong in config.json (each key's default stands in): said once the agent shows. */
+  configProblems?: readonly string[];
+  /** Known at once, or attached later (the agent starts first). */
+  checkpoints?: CheckpointAvailability;
+  columns: number;
+  rows: number;
+  /** Where mode changes for the outer terminal are written (the real stdout). */
+  writeOuter: (data: string) => void;
 }

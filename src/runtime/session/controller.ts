@@ -2,16 +2,13 @@ import type { AppView, OverlayView, PaneFrame } from '../../app/view.js';
 import type { PickerModel } from '../../app/picker/types.js';
 import { paneHeightOf } from '../../app/paneSize.js';
 import { genericAgent } from '../../agents/generic.js';
-import type { AgentAdapter } from '../../agents/agentAdapter.js';
 import type { RewindConfig } from '../../config/schema.js';
-import type { PtySession, PtyExit } from '../../pty/ptySession.js';
-import { AgentProcess } from './agentProcess.js';
+import type { PtyExit } from '../../pty/ptySession.js';
+import { AgentPane } from './agentPane.js';
 import { messageOf } from '../../shared/errors.js';
 import { spawnAgent } from './spawnAgent.js';
-import { ScreenModel } from '../../pty/screen.js';
 import { parseCommandKey } from '../../pty/keys.js';
-import { windowTitleSequence } from '../../pty/terminalModes.js';
-import { ActivityTracker, isInterrupt } from '../checkpointing/activity.js';
+import { ActivityTracker } from '../checkpointing/activity.js';
 import { AdapterGuard } from '../../agents/adapterGuard.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
 import type { CheckpointAvailability, Checkpointer } from '../checkpointing/checkpointer.js';
@@ -19,7 +16,6 @@ import { CheckpointTriggers, type CheckpointAsk } from '../checkpointing/checkpo
 import { commandHint } from './commandLine.js';
 import { EnterLabels } from '../checkpointing/enterLabel.js';
 import { SessionFrames } from './sessionFrames.js';
-import type { HookChannel } from '../../hooks/hookChannel.js';
 import { HookCalls } from '../../hooks/hookCalls.js';
 import { KeyRouter } from './keyRouter.js';
 import { Notices, type SaidNotice, type Tone } from './notices.js';
@@ -28,33 +24,7 @@ import { openPicker } from '../restore/pickerFlow.js';
 import { agentControlOf, RestoreNoticeHold } from '../restore/restoreAgent.js';
 import { RestoreCoordinator } from '../restore/restoreCoordinator.js';
 import type { SessionPort } from './sessionPort.js';
-
-export interface SessionOptions {
-  /** The agent, started in a pty sized to the pane (see paneHeightOf). */
-  pty: PtySession;
-  /** The agent's command and the user's arguments: to start it again (a conversation restore). */
-  command?: string;
-  args?: readonly string[];
-  /** This session's id (newSessionId): the agent has it as REWIND_SESSION. */
-  sessionId: string;
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  config: RewindConfig;
-  /** The agent's adapter (default: the generic agent). */
-  agent?: AgentAdapter;
-  /** The channel its hooks call (an agent with hooks). */
-  hooks?: HookChannel;
-  /** A first hint in the status line, shown until the first Enter (or for a while). */
-  hint?: string;
-  /** What is wrong in config.json (each key's default stands in): said once the agent shows. */
-  configProblems?: readonly string[];
-  /** Known at once, or attached later (the agent starts first). */
-  checkpoints?: CheckpointAvailability;
-  columns: number;
-  rows: number;
-  /** Where mode changes for the outer terminal are written (the real stdout). */
-  writeOuter: (data: string) => void;
-}
+import type { SessionOptions } from './appOptions.js';
 
 /** How long a first hint stays (unless the first Enter comes before). */
 const hintMs = 60_000;
@@ -70,8 +40,7 @@ type Mode = { kind: 'pane' } | { kind: 'overlay'; overlay: OverlayView } | { kin
  * command bar see only its SessionPort side.
  */
 export class SessionController implements SessionPort {
-  private readonly agentProcess: AgentProcess;
-  private screen: ScreenModel;
+  private readonly pane: AgentPane;
   private readonly keys: KeyRouter;
   private readonly activity: ActivityTracker;
   private readonly restoreNotice = new RestoreNoticeHold(() => this.activity.atPrompt());
@@ -81,8 +50,6 @@ export class SessionController implements SessionPort {
   readonly restores: RestoreCoordinator;
   readonly agent: AdapterGuard;
   private mode: Mode = { kind: 'pane' };
-  private clock: NodeJS.Timeout | undefined;
-  private idleTimer: NodeJS.Timeout | undefined;
   private columns: number;
   private rows: number;
   private readonly enterLabels: EnterLabels;
@@ -96,11 +63,10 @@ export class SessionController implements SessionPort {
     this.columns = options.columns;
     this.rows = options.rows;
     this.sessionId = options.sessionId;
-    this.agentProcess = new AgentProcess(options.pty);
     this.frames = new SessionFrames({
-      pane: () => ({ rows: this.screen.rows(), cursor: this.screen.cursor() }),
+      pane: () => ({ rows: this.pane.screen.rows(), cursor: this.pane.screen.cursor() }),
       view: (pane) => this.buildView(pane),
-      outerModes: () => this.scroller.outerModes(this.screen.modes()),
+      outerModes: () => this.scroller.outerModes(this.pane.screen.modes()),
       writeOuter: (data) => this.options.writeOuter(data),
     });
     const changed = () => this.changed();
@@ -110,9 +76,15 @@ export class SessionController implements SessionPort {
     this.triggers = new CheckpointTriggers({ id: this.sessionId, agent: () => this.agent.name }, this.notices, changed);
     const restoring = <T>(work: () => Promise<T>) => (this.restoreNotice.began(), this.triggers.withWatcherPaused(work));
     this.restores = new RestoreCoordinator(agentControlOf(this.activity, () => this.sendToAgent('\x03')), this.notices, restoring);
-    this.screen = new ScreenModel(this.columns, this.paneRows, options.config.scrollback_lines);
-    this.scroller = new PaneScroll({ screen: () => this.screen, paneRows: () => this.paneRows, paneShown: () => this.mode.kind === 'pane', changed }, options.config.mouse_wheel_scroll);
-    this.enterLabels = new EnterLabels(this.screen, this.activity);
+    this.pane = new AgentPane(options.pty, { columns: this.columns, rows: this.paneRows }, options.config.scrollback_lines, {
+      activity: this.activity,
+      changed,
+      keySent: () => this.frames.keySent(),
+      busyShown: () => this.frames.view.status.agent !== 'agent idle',
+      writeOuter: (data) => this.options.writeOuter(data),
+    });
+    this.scroller = new PaneScroll({ screen: () => this.pane.screen, paneRows: () => this.paneRows, paneShown: () => this.mode.kind === 'pane', changed }, options.config.mouse_wheel_scroll);
+    this.enterLabels = new EnterLabels(this.pane.screen, this.activity);
     this.keys = new KeyRouter(
       {
         layer: () => this.mode.kind,
@@ -223,38 +195,12 @@ export class SessionController implements SessionPort {
 
   /** Settles with the agent's exit, once all its output was handed on. */
   get exited(): Promise<PtyExit> {
-    return this.agentProcess.exited;
+    return this.pane.exited;
   }
 
   /** Starts showing the agent (its output so far first) and reading its keys. */
   start(): void {
-    // The terminal may have been resized since the agent was started.
-    this.agentProcess.resize(this.columns, this.paneRows);
-    this.screen.onResponse((answer) => this.agentProcess.write(answer));
-    // An agent's "done" bell reaches the user's terminal.
-    this.screen.onBell(() => this.options.writeOuter('\x07'));
-    // And its window title (Claude Code and others name the task there).
-    this.screen.onTitle((title) => this.options.writeOuter(windowTitleSequence(title)));
-    // Per piece of output (thousands a second in a flood) only what must be: no timer is
-    // re-armed and no callback queued per piece.
-    this.screen.onParsed(() => this.changed());
-    this.agentProcess.onData((data) => {
-      this.activity.sawOutput();
-      this.screen.write(data);
-      this.idleTimer ??= setTimeout(() => this.idleCheck(), this.activity.untilIdle() + 10);
-    });
-    // The status line says how old the newest checkpoint is: keep that current.
-    this.clock = setInterval(() => this.changed(), 15_000);
-    this.clock.unref();
-    this.changed();
-  }
-
-  /** The status line says "agent idle" once the output has been quiet long enough. */
-  private idleCheck(): void {
-    this.idleTimer = undefined;
-    if (this.activity.busy()) this.idleTimer = setTimeout(() => this.idleCheck(), this.activity.untilIdle() + 10);
-    // A frame only when the status line has something to change (not after every echo).
-    else if (this.frames.view.status.agent !== 'agent idle') this.changed();
+    this.pane.start(this.columns, this.paneRows);
   }
 
   /** Checkpoints for this session, once opened (the agent does not wait for them). */
@@ -270,8 +216,7 @@ export class SessionController implements SessionPort {
   resize(columns: number, rows: number): void {
     this.columns = columns;
     this.rows = rows;
-    this.screen.resize(columns, this.paneRows);
-    this.agentProcess.resize(columns, this.paneRows);
+    this.pane.resize(columns, this.paneRows);
     this.changed();
   }
 
@@ -279,9 +224,8 @@ export class SessionController implements SessionPort {
    * What the agent left on its normal screen (see ScreenModel.lastWords), once all of its
    * output is parsed: for the user's terminal after the app leaves its own screen.
    */
-  async lastWords(): Promise<string> {
-    await this.screen.flush();
-    return this.screen.lastWords();
+  lastWords(): Promise<string> {
+    return this.pane.lastWords();
   }
 
   /** Stops the agent (SIGHUP, then SIGKILL) and everything the session started. */
@@ -290,10 +234,8 @@ export class SessionController implements SessionPort {
     this.keys.stop();
     this.frames.stop();
     this.notices.stop();
-    clearTimeout(this.idleTimer);
     this.hookCalls.stop();
-    clearInterval(this.clock);
-    await this.agentProcess.terminate();
+    await this.pane.stop();
   }
 
   // ---- keys --------------------------------------------------------------------------
@@ -337,11 +279,7 @@ export class SessionController implements SessionPort {
 
   /** Writes to the agent as if typed (a key, an interrupt): what it answers within a moment is not work. */
   sendToAgent(data: string | Uint8Array): void {
-    this.activity.keySent();
-    // Its answer (the echo) is drawn as soon as it comes, not at a flood's pace.
-    this.frames.keySent();
-    if (isInterrupt(data)) this.activity.interruptSent();
-    this.agentProcess.write(data);
+    this.pane.send(data);
   }
 
   /**
@@ -352,7 +290,7 @@ export class SessionController implements SessionPort {
     const { command, cwd, env, hooks, sessionId } = this.options;
     if (!command) throw new Error('no command to start the agent again');
     this.restoreNotice.began();
-    await this.agentProcess.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => (this.screen.write('\x1bc'), this.activity.agentStarted(), pty)));
+    await this.pane.replace(() => spawnAgent({ command, cwd, env, sessionId, agent: this.agent, hooks }, args(this.options.args ?? []), this.columns, this.paneRows).then(({ pty }) => pty));
     // Once the old agent is gone (a hook of its own, as it stops, still names its session).
     this.hookCalls.agentSession = resumed;
   }
@@ -379,7 +317,7 @@ export class SessionController implements SessionPort {
 
   /** Presses the agent's own quit key until it leaves (its goodbye and resume hint drawn), a few seconds at most. */
   askAgentToLeave(): Promise<void> {
-    return this.agentProcess.askToLeave(this.agent.adapter.quitKey);
+    return this.pane.askToLeave(this.agent.adapter.quitKey);
   }
 
   /** The agent's own session id, as its latest hook call gave it. */
