@@ -199,7 +199,7 @@ process.stdout.write(out);
 
 /**
  * Runs the built app once in a pty (a session in a scratch project, the agent printing for a
- * moment) with REWIND_TRAIN_CODE_CACHE=1: the app writes app.cjs.cache as it exits.
+ * moment), told so by scripts/trainCodeCache.mjs (preloaded): the app writes app.cjs.cache as it exits.
  */
 async function trainCodeCache() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'rewind-train-'));
@@ -209,7 +209,7 @@ async function trainCodeCache() {
     mkdirSync(project);
     writeFileSync(path.join(project, 'agent.js'), trainingOutput);
     const { spawn } = (await import('@lydell/node-pty')).default;
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, TERM: 'xterm-256color', REWIND_HOME: path.join(scratch, 'store'), REWIND_CONFIG_DIR: path.join(scratch, 'config'), REWIND_TRAIN_CODE_CACHE: '1' };
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, TERM: 'xterm-256color', REWIND_HOME: path.join(scratch, 'store'), REWIND_CONFIG_DIR: path.join(scratch, 'config'), NODE_OPTIONS: `--import="${new URL('./trainCodeCache.mjs', import.meta.url).pathname}"` };
     // As users start it: V8 rejects a cache made under other flags.
     const child = spawn(cli, ['--', process.execPath, 'agent.js'], { cols: 120, rows: 30, cwd: project, env, name: 'xterm-256color' });
     child.onData(() => undefined);

@@ -5,7 +5,7 @@ import type { ProjectCheckpoints } from './projectCheckpoints.js';
 import { engineSettings } from './settings.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
-import { clockOf } from '../shared/testOverride.js';
+import { clock } from '../shared/seams.js';
 
 export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
 export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './retention/storeCatalog.js';
@@ -42,5 +42,5 @@ export type OpenMore = Pick<OpenOptions, 'allowHome' | 'onProgress' | 'lockWaitM
  * settings of `config`, the store home and the clock of `env`. Touches nothing on disk.
  */
 export function openEngine(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv, more: OpenMore = {}): ProjectCheckpoints {
-  return openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, now: clockOf(env), ...more });
+  return openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, now: clock(), ...more });
 }

@@ -2,7 +2,7 @@ import { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEn
 import { rewindHome } from '../config/paths.js';
 import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/format.js';
-import { testMs } from '../shared/testOverride.js';
+import { waitMs } from '../shared/seams.js';
 import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
 import { confirmOrStop } from './confirm.js';
@@ -40,7 +40,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (which === 'orphans') writeLine(io.stdout, 'A project on a drive that is not mounted now looks gone too: answer no if one of these is.');
   const question = `Delete ${stores.length} store(s), ${formatBytes(total)}? Their checkpoints cannot be restored after this. [y/N] `;
   if (!(await confirmOrStop(io, values.yes, question, 'deleting'))) return 1;
-  for (const entry of stores) await removeStore(home, entry, testMs(io.env, 'REWIND_TEST_LOCK_WAIT_MS'));
+  for (const entry of stores) await removeStore(home, entry, waitMs('lock-wait'));
   writeLine(io.stdout, `deleted ${stores.length} store(s), freed ${formatBytes(total)}`);
   return 0;
 }

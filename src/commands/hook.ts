@@ -14,7 +14,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [agent = 'generic', event = ''] = argv;
   const warn = (line: string) => writeLine(io.stderr, `rewind: ${line}`);
   try {
-    const budgetMs = hookStdinBudgetMs(io.env);
+    const budgetMs = hookStdinBudgetMs();
     const { bytes, cut, late } = await readHookStdin(io, budgetMs);
     if (late) warn(`the payload on the hook's stdin did not end within ${Math.ceil(budgetMs / 1000)} s: read what came`);
     await standaloneHook({ agent, event, payload: bytes, cut, env: io.env, cwd: io.cwd, warn });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { testMs } from '../shared/testOverride.js';
+import { waitMs } from '../shared/seams.js';
 import { openEngine } from '../checkpoints/index.js';
 import { messageOf } from '../shared/errors.js';
 import { requireGit, type ProjectCheckpoints } from '../checkpoints/index.js';
@@ -23,8 +23,7 @@ export async function openCheckpoints(
   const checkpoints = openEngine(path.resolve(io.cwd, dir ?? '.'), config, io.env, {
     allowHome: options.allowHome,
     onProgress: progressLine(io),
-    // 30 s unless a test sets REWIND_TEST_LOCK_WAIT_MS.
-    lockWaitMs: testMs(io.env, 'REWIND_TEST_LOCK_WAIT_MS'),
+    lockWaitMs: waitMs('lock-wait'),
     onLockWait: (holder, waitMs) => writeLine(io.stderr, `rewind: another rewind is working on this project (${holder}): waiting for it, ${waitMs >= 1000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`} at most`),
   });
   for (const warning of await checkpoints.recoverList()) writeLine(io.stderr, `rewind: warning: ${warning}`);

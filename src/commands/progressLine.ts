@@ -14,6 +14,6 @@ export function progressLine(io: CommandIO): ProgressListener | undefined {
       show: (text) => stderr.write(`\r\x1b[Krewind: ${text}`),
       end: () => stderr.write('\r\x1b[K'),
     },
-    progressDelayMs(io.env),
+    progressDelayMs(),
   );
 }

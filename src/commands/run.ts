@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { appBundle, trainingCodeCache } from '../shared/bundles.js';
+import { appBundle } from '../shared/bundles.js';
+import { trainingCodeCache } from '../shared/seams.js';
 import { codeCacheFileOf, loadCodeCachedScript } from '../runtime/session/codeCachedScript.js';
 import { rewindHome } from '../config/paths.js';
 import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/session/runApp.js';
@@ -51,7 +52,7 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
 function sessionLoader(env: NodeJS.ProcessEnv): SessionLoader {
   const bundle = appBundle();
   if (!existsSync(bundle)) return () => import('../runtime/session/runSession.js');
-  if (trainingCodeCache(env)) return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: true }).exports as SessionModule);
+  if (trainingCodeCache()) return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: true }).exports as SessionModule);
   const beside = codeCacheFileOf(bundle);
   const cacheFile = existsSync(beside) ? beside : path.join(rewindHome(env), 'cache', 'app.cjs.cache');
   return () => Promise.resolve(loadCodeCachedScript(bundle, { cacheFile, writeCacheAtExit: cacheFile === beside ? false : 'unless-used' }).exports as SessionModule);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { hookStdinBudgetMs } from '../shared/hookPayload.js';
 
 /**
  * When process `pid` started, as rewind-hook.sh reads it to tell the app from a later
@@ -23,8 +24,13 @@ export function processStart(pid: number): string | undefined {
   }
 }
 
-/** The channel folder's `pid` entry: `<pid> <start>`, one line (the pid alone when the start cannot be read). */
+/**
+ * The channel folder's `pid` entry, one line: `<pid> <budget> <start>`, the app's pid, how long
+ * its hook client reads a payload (ms: hookStdinBudgetMs) and when the app started (left out
+ * when it cannot be read).
+ */
 export function appMark(pid = process.pid): string {
   const start = processStart(pid);
-  return start === undefined ? `${pid}\n` : `${pid} ${start}\n`;
+  const budget = hookStdinBudgetMs();
+  return start === undefined ? `${pid} ${budget}\n` : `${pid} ${budget} ${start}\n`;
 }

@@ -27,7 +27,7 @@ export type HookReply = string | undefined | { stderr?: string; stdout?: string 
  * The app's end of the hook channel: a private folder (0700; its name goes to the agent as
  * REWIND_SOCKET) holding a FIFO `in` that hook clients write one line to (`<pid> <agent>
  * <event>`, and ` cut` when the payload did not end in time), beside their payload `req.<pid>`
- * and their answer FIFO `ack.<pid>`, and the app's pid with its start time (`pid`: so a client
+ * and their answer FIFO `ack.<pid>`, and the app's pid with its hook budget and start time (`pid`: so a client
  * can tell the app is gone, even once its pid is another process's). Each request is handled
  * in turn (`handle`: the snapshot); then `ok` goes back (with a line for the hook's stdout, if
  * `handle` gives one), and the client lets the tool run.

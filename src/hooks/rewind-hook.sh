@@ -75,7 +75,7 @@ dir=$REWIND_SOCKET
 # `pid` is read only if it is a file (a FIFO there would never let the read end).
 # shellcheck disable=SC2015 # standalone exits: never both
 [ -n "$dir" ] && [ -O "$dir" ] && [ -p "$dir/in" ] && [ -f "$dir/pid" ] || standalone ''
-read -r app start <"$dir/pid" 2>/dev/null || standalone ''
+read -r app budget start <"$dir/pid" 2>/dev/null || standalone ''
 case $app in '' | *[!0-9]*) standalone '' ;; esac
 app_alive || standalone ''
 umask 077
@@ -86,10 +86,10 @@ req=$dir/req.$$ ack=$dir/ack.$$
 # with a status an agent takes for a denied step; through `command` it only fails.)
 # shellcheck disable=SC2015 # standalone exits: never both
 true >"$req" 2>/dev/null && { command exec 4<"$req"; } 2>/dev/null || standalone ''
-# The payload, copied within the hook's budget (10 s, as `rewind hook` reads it: an agent
-# writes it at once), at most 64 MB of it (maxHookPayloadBytes: the app reads its head);
-# the rest is read through, so that the agent writing it never blocks.
-budget=${REWIND_TEST_HOOK_STDIN_MS:-10000}
+# The payload, copied within the hook's budget (the app's, in ms, beside its pid: 10 s, as
+# `rewind hook` reads it: an agent writes it at once), at most 64 MB of it
+# (maxHookPayloadBytes: the app reads its head); the rest is read through, so that the agent
+# writing it never blocks.
 case $budget in '' | *[!0-9]*) budget=10000 ;; esac
 budget=$(((budget + 999) / 1000))
 late=

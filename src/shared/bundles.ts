@@ -1,6 +1,6 @@
 // The one place that knows how the build lays out what it makes (scripts/postbuild.mjs): the
-// names of its bundles, where the engine's shell scripts are, and the switch its training
-// session runs the app with. Every module and bundle that calls these sits one folder below
+// names of its bundles and where the engine's shell scripts are (its training session is told
+// through src/shared/seams.ts). Every module and bundle that calls these sits one folder below
 // src/ or dist/, so one relative URL serves them all.
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +16,3 @@ export function engineScript(name: 'snapshot.sh' | 'first-snapshot.sh' | 'backgr
   return scripts + name;
 }
 
-/** Whether this is the build's training session, which writes the app bundle's code cache as it exits. */
-export function trainingCodeCache(env: NodeJS.ProcessEnv): boolean {
-  return env.REWIND_TRAIN_CODE_CACHE === '1';
-}

@@ -1,4 +1,4 @@
-import { testMs } from './testOverride.js';
+import { waitMs } from './seams.js';
 
 /**
  * Most of a hook payload kept (a Write of a huge file carries all of it): a longer one is read
@@ -8,9 +8,9 @@ export const maxHookPayloadBytes = 64 * 1024 * 1024;
 
 /**
  * How long a hook reads its payload (ms): an agent writes it at once, so a stdin still open
- * after this is not a payload (a test may set REWIND_TEST_HOOK_STDIN_MS). The hook goes on
- * with what came; hooks/rewind-hook.sh has the same budget, in whole seconds.
+ * after this is not a payload. The hook goes on with what came; the app gives its hook client
+ * (hooks/rewind-hook.sh) the same budget, in its channel's `pid` entry.
  */
-export function hookStdinBudgetMs(env: NodeJS.ProcessEnv): number {
-  return testMs(env, 'REWIND_TEST_HOOK_STDIN_MS') ?? 10_000;
+export function hookStdinBudgetMs(): number {
+  return waitMs('hook-stdin', 10_000);
 }

@@ -1,7 +1,7 @@
 // Progress of a long snapshot or restore, as words, shown only once the task has run for
 // about a second: the command line's updating stderr line and the app's status-line notice
 // both come from here (the engine only reports counts: checkpoints/engineTypes.ts Progress).
-import { testMs } from './testOverride.js';
+import { waitMs } from './seams.js';
 
 /**
  * How far a snapshot (files staged so far; how many in all is not known ahead) or a restore
@@ -24,9 +24,9 @@ export function progressText(report: ProgressReport): string {
   return `restoring… ${count(report.done)} of ${count(report.total ?? report.done)} files`;
 }
 
-/** How long a task runs before its progress shows (ms): about a second (a test may set REWIND_TEST_PROGRESS_AFTER_MS). */
-export function progressDelayMs(env: NodeJS.ProcessEnv): number {
-  return testMs(env, 'REWIND_TEST_PROGRESS_AFTER_MS') ?? 1_000;
+/** How long a task runs before its progress shows (ms): about a second. */
+export function progressDelayMs(): number {
+  return waitMs('progress-after', 1_000);
 }
 
 export interface ProgressView {

@@ -1,6 +1,7 @@
 // Where a test or the bench may act in Rewind's work, named here and nowhere acted on: a seam
-// (a point a crash test kills the process at, or a race test pauses it at) and a speed-up
-// (one the bench turns off to measure what it buys). Nothing happens unless the process was
+// (a point a crash test kills the process at, or a race test pauses it at), a speed-up (one
+// the bench turns off to measure what it buys), a wait a test shortens and the clock a test
+// moves. Nothing happens unless the process was
 // started with a module that installs the handlers before Rewind runs (`node --import`:
 // test/helpers/seams.mjs, bench/tricksOff.mjs). Rewind never installs one, and reads no
 // variable for them.
@@ -11,7 +12,16 @@ export interface Injected {
   at?: (seam: string) => void;
   /** The speed-ups turned off. */
   off?: ReadonlySet<string>;
+  /** Waits shortened (ms), by name. */
+  waits?: Readonly<Partial<Record<Wait, number>>>;
+  /** A fixed clock (ms since the epoch): what retention measures ages from. */
+  now?: number;
+  /** The build's training session (scripts/trainCodeCache.mjs): the app writes its bundle's code cache as it exits. */
+  trainCodeCache?: boolean;
 }
+
+/** The waits a test may shorten: how long a hook reads its stdin, before progress shows, for the project lock. */
+export type Wait = 'hook-stdin' | 'progress-after' | 'lock-wait';
 
 /** The engine's speed-ups the bench measures with and without (README "Performance"). */
 export type Trick =
@@ -34,4 +44,22 @@ export function seam(name: string): void {
 /** Whether the speed-up `trick` is on (always, unless the bench turned it off). */
 export function trickOn(trick: Trick): boolean {
   return injected()?.off?.has(trick) !== true;
+}
+
+/** How long `wait` lasts (ms): `otherwise`, unless a test shortened it. */
+export function waitMs(wait: Wait, otherwise: number): number;
+export function waitMs(wait: Wait, otherwise?: number): number | undefined;
+export function waitMs(wait: Wait, otherwise?: number): number | undefined {
+  return injected()?.waits?.[wait] ?? otherwise;
+}
+
+/** The clock: the real one, unless a test fixed it. */
+export function clock(): () => number {
+  const now = injected()?.now;
+  return now === undefined ? Date.now : () => now;
+}
+
+/** Whether this is the build's training session (see Injected.trainCodeCache). */
+export function trainingCodeCache(): boolean {
+  return injected()?.trainCodeCache === true;
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import type { Progress } from '../../src/checkpoints/index.js';
 import { rewind } from '../helpers/io.js';
+import { seamsEnv } from '../helpers/restoreKit.js';
 import { cliPath, requireBuiltCli, startInPty } from '../helpers/term.js';
 import { createSandbox, defaultSettings, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
@@ -38,7 +39,7 @@ function removeAll(dir: string): void {
 /** `rewind ...args` in a pty; resolves with everything it wrote and its last screen, once that shows `last` (the exit can come before the last output is read). */
 async function inPty(args: string[], cwd: string, last: RegExp): Promise<{ exitCode: number; output: string; screen: string }> {
   requireBuiltCli();
-  const term = startInPty(process.execPath, [cliPath, ...args], { cwd, env: { ...sb.env, REWIND_TEST_PROGRESS_AFTER_MS: '0' }, cols: 100, rows: 20 });
+  const term = startInPty(process.execPath, [cliPath, ...args], { cwd, env: { ...sb.env, ...seamsEnv({ REWIND_TEST_PROGRESS_AFTER_MS: '0' }) }, cols: 100, rows: 20 });
   try {
     const { exitCode } = await term.exited;
     await waitFor(() => last.test(term.text()), 5_000, `the screen to show ${String(last)}`);
@@ -91,7 +92,7 @@ describe('progress', () => {
 
     // Not a terminal (a script, a log): the same commands write no progress at all.
     const quiet = bigFolder('quiet');
-    const env = { ...sb.env, REWIND_TEST_PROGRESS_AFTER_MS: '0' };
+    const env = { ...sb.env, ...seamsEnv({ REWIND_TEST_PROGRESS_AFTER_MS: '0' }) };
     expect(await rewind(['snapshot'], env, quiet)).toMatchObject({ code: 0, stderr: '' });
     removeAll(quiet);
     expect(await rewind(['restore', '1', '--yes'], env, quiet)).toMatchObject({ code: 0, stderr: '' });

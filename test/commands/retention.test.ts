@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
+import { seamsEnv } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -15,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
-const at = (day: number) => ({ REWIND_TEST_NOW: new Date(Date.parse('2026-03-01T12:00:00Z') + day * 86_400_000).toISOString() });
+const at = (day: number) => seamsEnv({ REWIND_TEST_NOW: new Date(Date.parse('2026-03-01T12:00:00Z') + day * 86_400_000).toISOString() });
 
 /** A checkpoint on `day` (by the moved clock), with a file of its own. */
 async function checkpointOn(dir: string, day: number): Promise<number> {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock } from '../../src/os/lock.js';
 import { asNobody } from '../helpers/asNobody.js';
+import { seamsEnv } from '../helpers/restoreKit.js';
 import { cliPath, requireBuiltCli, startRewind } from '../helpers/term.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
@@ -103,7 +104,7 @@ describe('user-caused errors', () => {
     // This test's own process holds the lock, as a restore in another terminal would.
     const release = await acquireLock(lock, { purpose: 'restore' });
     try {
-      const result = cli(['snapshot'], root, { ...sb.env, REWIND_TEST_LOCK_WAIT_MS: '200' });
+      const result = cli(['snapshot'], root, { ...sb.env, ...seamsEnv({ REWIND_TEST_LOCK_WAIT_MS: '200' }) });
       expect(result.code).toBe(1);
       const [waiting, failed, ...rest] = result.stderr.trim().split('\n');
       expect(rest).toEqual([]);

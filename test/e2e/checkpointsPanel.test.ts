@@ -3,13 +3,14 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rewind } from '../helpers/io.js';
+import { seamsEnv } from '../helpers/restoreKit.js';
 import { startRewind, terminalSandbox } from '../helpers/term.js';
 import { write } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 const terminals = terminalSandbox('rewind-e2e-panel-');
 
-const at = (day: number) => ({ REWIND_TEST_NOW: new Date(Date.parse('2026-05-01T08:00:00Z') + day * 86_400_000).toISOString() });
+const at = (day: number) => seamsEnv({ REWIND_TEST_NOW: new Date(Date.parse('2026-05-01T08:00:00Z') + day * 86_400_000).toISOString() });
 
 describe('/checkpoints and retention in the app', () => {
   it('drops what is too old in the background once the session started, and shows the panel with every store', async () => {

@@ -1,6 +1,8 @@
 import { Readable, Writable } from 'node:stream';
 import { run } from '../../src/cli/main.js';
 import type { CommandIO } from '../../src/commands/io.js';
+import { injectInProcess } from './inject.js';
+import { shortened } from './shortened.mjs';
 
 /** A Writable that keeps everything written to it. */
 export function collector(): { stream: Writable; text: () => string } {
@@ -30,6 +32,12 @@ export interface CliResult {
 /** Runs `rewind ...argv` in-process. */
 export async function rewind(argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CliResult> {
   const { io, stdout, stderr } = memoryIO(env, cwd);
-  const code = await run(argv, io);
-  return { code, stdout: stdout(), stderr: stderr() };
+  // The waits and clock a built rewind takes from these variables (seams.mjs), here in-process.
+  const restore = injectInProcess(shortened(env));
+  try {
+    const code = await run(argv, io);
+    return { code, stdout: stdout(), stderr: stderr() };
+  } finally {
+    restore();
+  }
 }

@@ -20,7 +20,12 @@ export const seamsModule = path.join(repoRoot, 'test', 'helpers', 'seams.mjs');
  * preloaded module (`module`: where the process can read it).
  */
 export function withSeams(env: NodeJS.ProcessEnv, seams: Record<string, string>, module = seamsModule): NodeJS.ProcessEnv {
-  return { ...env, ...seams, NODE_OPTIONS: `--import="${module}"` };
+  return { ...env, ...seamsEnv(seams, module) };
+}
+
+/** The variables alone that make a built `rewind` act as `seams` says (a wait shortened, the clock moved: see seams.mjs). */
+export function seamsEnv<T extends Record<string, string>>(seams: T, module = seamsModule): T & { NODE_OPTIONS: string } {
+  return { ...seams, NODE_OPTIONS: `--import="${module}"` };
 }
 
 /** The sources the command-line engine is built from (not the app, pty or agents). */

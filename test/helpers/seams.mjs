@@ -5,8 +5,10 @@
 // - REWIND_TEST_CRASH_AFTER_OPS=<k>: SIGKILL right after the k-th change to the project's files.
 // - REWIND_TEST_PAUSE_AT=<seam> with REWIND_TEST_PAUSE_DIR: write `paused` there, then wait
 //   (60 s at most) until `go` appears; a crash asked for at the same seam comes after.
+// - and the waits shortened and the clock moved as shortened.mjs says.
 import fs from 'node:fs';
 import path from 'node:path';
+import { shortened } from './shortened.mjs';
 
 const env = process.env;
 const crashAt = env.REWIND_TEST_CRASH_AT;
@@ -22,6 +24,7 @@ function pause(seam) {
 }
 
 globalThis[Symbol.for('rewind.injected')] = {
+  ...shortened(env),
   at(seam) {
     if (seam === 'op' && Number.isInteger(afterOps) && afterOps > 0 && ++ops >= afterOps) process.kill(process.pid, 'SIGKILL');
     if (pauseAt === seam && pauseDir) pause(seam);

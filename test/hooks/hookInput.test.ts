@@ -8,18 +8,21 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { parsePayload } from '../../src/agents/payload.js';
 import { appMark, processStart } from '../../src/hooks/appMark.js';
 import { HookServer, type HookRequest } from '../../src/hooks/hookServer.js';
 import { maxHookPayloadBytes } from '../../src/shared/hookPayload.js';
-import { builtCli, repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
+import { injectInProcess } from '../helpers/inject.js';
+import { builtCli, repoRoot, requireBuiltCli, seamsEnv } from '../helpers/restoreKit.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 const client = path.join(repoRoot, 'dist', 'hooks', 'rewind-hook.sh');
-/** The stdin budget the tests give the hook (REWIND_TEST_HOOK_STDIN_MS), to stay quick; one test keeps the real one. */
-const budget = { REWIND_TEST_HOOK_STDIN_MS: '1000' };
+/** The stdin budget the tests give `rewind hook` (seams.mjs), to stay quick; one test keeps the real one. */
+const budget = seamsEnv({ REWIND_TEST_HOOK_STDIN_MS: '1000' });
+/** The same budget for the app this process plays (its channel's `pid` entry gives it to the client). */
+const appBudget = () => onTestFinished(injectInProcess({ waits: { 'hook-stdin': 1000 } }));
 /** A hook that has not returned by then is taken for hung: under the client's 80 s watchdog, and the agents' 120 s. */
 const hungAfterMs = 30_000;
 
@@ -139,6 +142,7 @@ describe('a stdin that never ends', () => {
   ] as const)('the hook client in the app, given %s: hands over what came within its budget, marked cut; exit 0', async (what, input) => {
     const root = sb.repo('client-app');
     const seen: HookRequest[] = [];
+    appBudget();
     const server = serve(async (request) => {
       seen.push(request);
       return undefined;
@@ -156,6 +160,7 @@ describe('a stdin that never ends', () => {
 
   it('the app quits (its folder removed) while the payload is still coming: exit 0, and the hook checkpoints by itself', async () => {
     const root = sb.repo('app-quits');
+    appBudget();
     const server = serve(async () => undefined);
     const run = runHook('client', ['claude', 'PreToolUse'], { from: trickle }, { ...sb.env, ...budget, REWIND_SOCKET: server.dir }, root);
     await waitFor(() => fs.existsSync(server.dir) && fs.readdirSync(server.dir).some((name) => name.startsWith('req.')), 10_000, 'the hook copying its payload');

@@ -1,7 +1,8 @@
 // Progress words and when they show: only after about a second, at most every 100 ms, and
 // each task (a restore's own snapshot nests in it) timed on its own.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { delayedProgress, progressDelayMs, progressText, type ProgressReport } from '../../src/shared/progress.js';
+import { injectInProcess } from '../helpers/inject.js';
 
 function recorder(delayMs: number) {
   let clock = 0;
@@ -47,10 +48,15 @@ describe('progress', () => {
     expect(ended).toEqual(['restore 4']);
   });
 
-  it('waits about a second unless a test says otherwise', () => {
-    expect(progressDelayMs({})).toBe(1000);
-    expect(progressDelayMs({ REWIND_TEST_PROGRESS_AFTER_MS: '0' })).toBe(0);
-    expect(progressDelayMs({ REWIND_TEST_PROGRESS_AFTER_MS: 'x' })).toBe(1000);
+  it('waits about a second unless a test shortened it', () => {
+    expect(progressDelayMs()).toBe(1000);
+    const restore = injectInProcess({ waits: { 'progress-after': 0 } });
+    try {
+      expect(progressDelayMs()).toBe(0);
+    } finally {
+      restore();
+    }
+    expect(progressDelayMs()).toBe(1000);
   });
 });
 
@@ -58,7 +64,9 @@ describe("the app's progress notices", () => {
   it('say the counts in the status line, and a shown snapshot says when it is done', async () => {
     const { progressNotices } = await import('../../src/runtime/session/progressNotice.js');
     const said: string[] = [];
-    const listen = progressNotices((text) => said.push(text), { REWIND_TEST_PROGRESS_AFTER_MS: '0' });
+    const restore = injectInProcess({ waits: { 'progress-after': 0 } });
+    onTestFinished(restore);
+    const listen = progressNotices((text) => said.push(text));
     listen({ task: 'snapshot', done: 2_000 });
     listen({ task: 'snapshot', done: 0, finished: true });
     listen({ task: 'restore', done: 7, total: 9 });

@@ -4,7 +4,7 @@
 import type { ProgressListener } from '../../checkpoints/index.js';
 import { delayedProgress, progressDelayMs } from '../../shared/progress.js';
 
-export function progressNotices(say: (text: string) => void, env: NodeJS.ProcessEnv): ProgressListener {
+export function progressNotices(say: (text: string) => void): ProgressListener {
   return delayedProgress(
     {
       show: (text) => say(text),
@@ -13,6 +13,6 @@ export function progressNotices(say: (text: string) => void, env: NodeJS.Process
         if (last.task === 'snapshot' && !report.failed) say(`checkpoint taken: ${last.done.toLocaleString('en-US')} files staged`);
       },
     },
-    progressDelayMs(env),
+    progressDelayMs(),
   );
 }

@@ -32,7 +32,7 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   });
   session.start();
   // The agent starts first; checkpoints are opened while it does.
-  void openForApp(options.cwd, config, options.env, progressNotices((text) => session.say(text), options.env)).then((checkpoints) => session.attachCheckpoints(checkpoints));
+  void openForApp(options.cwd, config, options.env, progressNotices((text) => session.say(text))).then((checkpoints) => session.attachCheckpoints(checkpoints));
 
   stdout.write(`${SAVE_TITLE}${decset(1049, true)}\x1b[2J\x1b[H`);
   // What one frame draws (the status row for its view, then the pane's rows) goes out in one
