@@ -13,6 +13,7 @@ import { benchAgentEcho, type AgentEchoRow } from './agentEcho.js';
 import { benchConversation, type ConversationRow } from './conversation.js';
 import { benchLongSession, type LongSessionRow } from './longSession.js';
 import { benchPackage, type PackageRow } from './packageSize.js';
+import { benchHotBundle } from './hotBundle.js';
 import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
@@ -94,6 +95,8 @@ try {
     }
   }
   if (want('tricks')) {
+    process.stderr.write('tricks bench: `rewind snapshot` with and without the hot commands\' CommonJS bundle…\n');
+    tricks.push(await benchHotBundle(work, 10_000, quick ? 5 : 15));
     process.stderr.write('tricks bench: start-up with and without the V8 code cache…\n');
     tricks.push(...(await benchCodeCache(work, quick ? 3 : 9)));
   }

@@ -8,6 +8,7 @@
 // - The V8 code cache of the app's bundle (trained by scripts/postbuild.mjs): the app's
 //   start-up, from `rewind -- <agent>` to the agent's first output drawn, and the CPU of that
 //   short session. Switched off by running a copy of dist/ without the cache file.
+// - The hot commands' CommonJS bundle: bench/hotBundle.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +51,7 @@ export interface TrickRow {
   unit?: string;
 }
 
-function trickRow(trick: string, files: number | undefined, where: string, on: number[], off: number[], floor?: number[], floorKind?: string, unit = 'ms'): TrickRow {
+export function trickRow(trick: string, files: number | undefined, where: string, on: number[], off: number[], floor?: number[], floorKind?: string, unit = 'ms'): TrickRow {
   const a = stat(on);
   const b = stat(off);
   const gainPercent = round(((b.median - a.median) / b.median) * 100, 1);
