@@ -3,12 +3,12 @@
 // resumed with `codex resume <id>`.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { homeDir } from '../../config/paths.js';
 import type { ConversationPoint } from '../../shared/conversation.js';
 import type { TranscriptBytes } from '../../shared/transcriptLines.js';
 import type { ConversationSupport, HookOutcome, TranscriptFolder } from '../agentAdapter.js';
 import { callAnchor, cutCodexRollout, promptAnchor } from './rollout.js';
 import { codexResumeArgs } from './resume.js';
+import { codexHome } from './home.js';
 import { field } from '../payload.js';
 
 /** Where the conversation stands at a hook call (the turn's id names where a cut goes). */
@@ -25,8 +25,7 @@ export function codexConversationPoint(payload: unknown): HookOutcome['conversat
 
 /** Codex's rollouts: `$CODEX_HOME/sessions/<YYYY>/<MM>/<DD>/rollout-<time>-<session id>.jsonl` (its folders below sessions/ taken as they come: the layout is migrating). */
 export function codexTranscripts(env: NodeJS.ProcessEnv): TranscriptFolder {
-  const home = env.CODEX_HOME ? path.resolve(env.CODEX_HOME) : path.join(homeDir(env), '.codex');
-  return { folder: path.join(home, 'sessions'), names: (parts, session) => /^rollout-.+\.jsonl$/.test(parts.at(-1) ?? '') && (parts.at(-1) ?? '').endsWith(`${session}.jsonl`) };
+  return { folder: path.join(codexHome(env), 'sessions'), names: (parts, session) => /^rollout-.+\.jsonl$/.test(parts.at(-1) ?? '') && (parts.at(-1) ?? '').endsWith(`${session}.jsonl`) };
 }
 
 export const codexConversation: ConversationSupport = {

@@ -26,10 +26,24 @@ export function tomlString(text: string): string {
   return `"${Array.from(text, escape).join('')}"`;
 }
 
-/** The inside of the TOML array of Rewind's hook group for `event` (one group, one command). */
+/** Rewind's hook group for one event, as data: one group, one command. */
+export interface CodexHookGroup {
+  matcher?: string;
+  hooks: [{ type: 'command'; command: string; timeout: number }];
+}
+
+/** Rewind's hook group for `event`, running `script`: what the override says, and what Codex's trust is given to (hookTrust.ts). */
+export function ourGroupValue(event: string, script: string): CodexHookGroup {
+  const hooks: CodexHookGroup['hooks'] = [{ type: 'command', command: hookCommand('codex', event, script), timeout: timeoutSeconds(event) }];
+  return event === 'PreToolUse' ? { matcher: fileTools, hooks } : { hooks };
+}
+
+/** The inside of the TOML array of Rewind's hook group for `event`. */
 function ourGroup(event: string, script: string): string {
-  const matcher = event === 'PreToolUse' ? `matcher = ${tomlString(fileTools)}, ` : '';
-  return `{ ${matcher}hooks = [{ type = "command", command = ${tomlString(hookCommand('codex', event, script))}, timeout = ${timeoutSeconds(event)} }] }`;
+  const { matcher, hooks } = ourGroupValue(event, script);
+  const hook = hooks[0];
+  const matcherField = matcher === undefined ? '' : `matcher = ${tomlString(matcher)}, `;
+  return `{ ${matcherField}hooks = [{ type = ${tomlString(hook.type)}, command = ${tomlString(hook.command)}, timeout = ${hook.timeout} }] }`;
 }
 
 /** The override for one event: `hooks.<event>=[…]`, running `script`. */
