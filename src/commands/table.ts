@@ -343,9 +343,10 @@ The file lives in $REWIND_CONFIG_DIR, else the OS config folder.`,
     about: `Checks, one line each, what rewind needs and why a checkpoint may not have been taken: Node
 and git versions; the store's home (writable, private) and this project's store (restorable
 checkpoints, size against checkpoint_max_gb); config.json; each agent rewind hooks into (on
-PATH, its version, when its hooks last reached rewind in this project); the file watcher's
-inotify limit against the project's folders; a pty; the terminal. Each check passed, warned
-or failed says what to do. Changes nothing.`,
+PATH, its version, when its hooks last reached rewind in this project); whether Codex trusts
+rewind's hooks (its config.toml); the file watcher's inotify limit against the project's
+folders; a pty; the terminal. Each check passed, warned or failed says what to do. Changes
+nothing.`,
     after: 'Exits 1 when a check failed, 0 otherwise (warnings included).',
     examples: ['rewind doctor', 'rewind doctor --json | jq \'.checks[] | select(.status != "passed")\''],
   },

@@ -20,6 +20,16 @@ export function agentBin(name: 'claude' | 'gemini' | 'codex'): string {
   return bin;
 }
 
+/**
+ * A PATH with this Node, the system's programs and, of the agents, only the pinned `name`
+ * (linked into `dir`): `rewind doctor` run with it asks no other agent for its version.
+ */
+export function pathWithOnly(name: 'claude' | 'gemini' | 'codex', dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  if (!fs.existsSync(path.join(dir, name))) fs.symlinkSync(agentBin(name), path.join(dir, name));
+  return [dir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin', '/usr/sbin', '/sbin'].join(':');
+}
+
 export interface AgentWorld {
   sandbox: Sandbox;
   /** The project the agent works in (a git repo with one commit). */

@@ -119,6 +119,15 @@ export function createSandbox(prefix = 'rewind-test-'): Sandbox {
   };
 }
 
+/**
+ * The sandbox's environment with each agent's own folder set too (CLAUDE_CONFIG_DIR,
+ * GEMINI_CLI_HOME, CODEX_HOME, under the sandbox): nothing a test starts reaches the real
+ * home through an agent's variable either.
+ */
+export function withAgentHomes(sb: Sandbox): NodeJS.ProcessEnv {
+  return { ...sb.env, CLAUDE_CONFIG_DIR: path.join(sb.base, 'claude'), GEMINI_CLI_HOME: path.join(sb.base, 'gemini'), CODEX_HOME: path.join(sb.base, 'codex') };
+}
+
 /** Whether process `pid` is still running. */
 export function alive(pid: number): boolean {
   try {

@@ -1,16 +1,21 @@
 // The hook path that does not move: two installs of the package in different prefixes (an
 // upgrade, another npx cache, another Node's global folder) give Codex the same hook
 // definition, byte for byte, so the trust the user gave it under the first holds under the
-// second. The real, pinned Codex, offline against the fake model, in a pty.
+// second, and `rewind doctor` of either install says so. The real, pinned Codex, offline
+// against the fake model, in a pty.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Check } from '../../src/runtime/doctor/check.js';
+import { runChild } from '../helpers/restoreKit.js';
+import { withAgentHomes } from '../helpers/tempRepo.js';
 import { startInPty } from '../helpers/term.js';
 import { waitForQuiet } from '../helpers/waitFor.js';
 import { trustAll } from '../agents/codexDialogs.js';
 import { codexSetup, createWorld, type AgentWorld } from '../agents/harness.js';
 import { insideRewind } from '../agents/inApp.js';
 import { stopTui } from '../agents/proof.js';
+import { pathWithOnly } from '../agents/world.js';
 import { packAndInstall, type Installed } from './install.js';
 
 let world: AgentWorld;
@@ -71,4 +76,14 @@ describe('two installs of Rewind in different prefixes', () => {
       await stopTui(two);
     }
   });
+
+  it('and `rewind doctor` of either install says Codex trusts them, in the config.toml Codex wrote', async () => {
+    const codexHome = path.join(world.agentDir, 'codex');
+    const env = { ...withAgentHomes(world.sandbox), CODEX_HOME: codexHome, PATH: pathWithOnly('codex', path.join(world.sandbox.base, 'codex-bin')) };
+    for (const install of installed.installs) {
+      const result = await runChild(process.execPath, [install.cli, 'doctor', '--json'], env, world.root);
+      const check = (JSON.parse(result.stdout) as { checks: Check[] }).checks.find((each) => each.name === 'codex hooks');
+      expect(check, install.cli).toEqual({ name: 'codex hooks', status: 'passed', detail: `trusted (PreToolUse, UserPromptSubmit, Stop, Interrupt) in ${path.join(codexHome, 'config.toml')}` });
+    }
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // What `rewind doctor` checks, one function each: the tools Rewind needs, its store and
-// config, the agents and whether their hooks reached Rewind, the watcher's limit, a pty, and
-// the terminal. Each returns passed, warned or failed with what to do; none changes anything.
+// config, the agents and whether their hooks reached Rewind (and Codex's trust in them), the
+// watcher's limit, a pty, and the terminal. Each returns passed, warned or failed with what to
+// do; none changes anything.
 import fs from 'node:fs';
 import { agentNames, agentNamed } from '../../agents/chooseAgent.js';
 import { hookScriptPath, hookScriptState } from '../../agents/hookCommand.js';
@@ -13,6 +14,7 @@ import { formatBytes } from '../../shared/format.js';
 import { messageOf } from '../../shared/errors.js';
 import { openEngine } from '../../checkpoints/index.js';
 import { atLeast, failed, passed, versionIn, warned, type Check } from './check.js';
+import { codexHooksCheck } from './codexHooks.js';
 import { onPath, versionOf } from './programs.js';
 
 const leastGit = [2, 25];
@@ -157,5 +159,18 @@ export async function runChecks(cwd: string, env: NodeJS.ProcessEnv, stdout: Nod
   } catch (error) {
     project = failed('project store', messageOf(error), 'fix what it says, then run `rewind doctor` again');
   }
-  return [nodeCheck(), git, storeHomeCheck(env), project, config, hookScriptCheck(env), ...(await agentChecks(env, engine)), await watcherCheck(engine), await ptyCheck(env), terminalCheck(stdout, env)];
+  const codexHooks = codexHooksCheck(env);
+  return [
+    nodeCheck(),
+    git,
+    storeHomeCheck(env),
+    project,
+    config,
+    hookScriptCheck(env),
+    ...(await agentChecks(env, engine)),
+    ...(codexHooks ? [codexHooks] : []),
+    await watcherCheck(engine),
+    await ptyCheck(env),
+    terminalCheck(stdout, env),
+  ];
 }
