@@ -13,8 +13,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, commandHelp('doctor'));
     return 0;
   }
+  // The terminal is asked about only when it is this process's own.
   const stdout = io.stdout === process.stdout ? process.stdout : undefined;
-  const checks = await runChecks(path.resolve(io.cwd, values.C ?? '.'), io.env, stdout);
+  const stdin = stdout && io.stdin === process.stdin ? process.stdin : undefined;
+  const checks = await runChecks(path.resolve(io.cwd, values.C ?? '.'), io.env, stdout, stdin);
   const ok = checks.every((check) => check.status !== 'failed');
   if (values.json) {
     writeLine(io.stdout, JSON.stringify({ ok, checks }));

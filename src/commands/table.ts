@@ -345,8 +345,9 @@ and git versions; the store's home (writable, private) and this project's store 
 checkpoints, size against checkpoint_max_gb); config.json; each agent rewind hooks into (on
 PATH, its version, when its hooks last reached rewind in this project); whether Codex trusts
 rewind's hooks (its config.toml); the file watcher's inotify limit against the project's
-folders; a pty; the terminal. Each check passed, warned or failed says what to do. Changes
-nothing.`,
+folders; a pty; the terminal, and in a terminal its keys (it is asked, for at most 300 ms,
+whether it speaks the kitty keyboard protocol). Each check passed, warned or failed says
+what to do. Changes nothing.`,
     after: 'Exits 1 when a check failed, 0 otherwise (warnings included).',
     examples: ['rewind doctor', 'rewind doctor --json | jq \'.checks[] | select(.status != "passed")\''],
   },

@@ -72,6 +72,10 @@ export interface PtyOptions {
   rows?: number;
   /** Lines kept above the screen, as a terminal keeps them (default 1000). */
   scrollback?: number;
+  /** Whether the terminal answers the program's queries (default true): false plays a terminal that answers none. */
+  answers?: boolean;
+  /** Answers the terminal gives beyond xterm.js's own: to a CSI query (its prefix and final byte), `reply`. */
+  replies?: readonly { prefix?: string; final: string; reply: string }[];
 }
 
 /** Starts `node dist/cli.js ...args` in a pty of cols x rows, with `env` (CI is removed, as in a user's terminal: with CI set, Ink ignores resizes). */
@@ -109,7 +113,13 @@ export function startInPty(command: string, args: readonly string[], options: Pt
     });
   });
   // The terminal's answers to the app's queries (cursor position, device attributes).
-  term.onData((answer) => child.write(answer));
+  if (options.answers ?? true) term.onData((answer) => child.write(answer));
+  for (const { prefix, final, reply } of options.replies ?? []) {
+    term.parser.registerCsiHandler({ ...(prefix === undefined ? {} : { prefix }), final }, () => {
+      term.input(reply, false);
+      return true;
+    });
+  }
   // Settled once the terminal has also read everything the program wrote (xterm parses later
   // than it is given data), or at once when the terminal is closed.
   let settleExit: (() => void) | undefined;

@@ -1,8 +1,9 @@
 // What `rewind doctor` checks, one function each: the tools Rewind needs, its store and
 // config, the agents and whether their hooks reached Rewind (and Codex's trust in them), the
-// watcher's limit, a pty, and the terminal. Each returns passed, warned or failed with what to
-// do; none changes anything.
+// watcher's limit, a pty, and the terminal and its keys. Each returns passed, warned or failed
+// with what to do; none changes anything.
 import fs from 'node:fs';
+import type { ReadStream, WriteStream } from 'node:tty';
 import { agentNames, agentNamed } from '../../agents/chooseAgent.js';
 import { hookScriptPath, hookScriptState } from '../../agents/hookCommand.js';
 import { requireGit, type CheckpointRecord, type ProjectCheckpoints } from '../../checkpoints/index.js';
@@ -16,6 +17,7 @@ import { openEngine } from '../../checkpoints/index.js';
 import { atLeast, failed, passed, versionIn, warned, type Check } from './check.js';
 import { codexHooksCheck } from './codexHooks.js';
 import { onPath, versionOf } from './programs.js';
+import { keysCheck } from './terminalKeys.js';
 
 const leastGit = [2, 25];
 
@@ -137,17 +139,17 @@ export async function ptyCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   }
 }
 
-/** The terminal rewind runs in: a terminal at all, its size and colours. */
-export function terminalCheck(stdout: NodeJS.WriteStream | undefined, env: NodeJS.ProcessEnv): Check {
+/** The terminal rewind runs in: a terminal at all, its size and colours (its keys: keysCheck). */
+export function terminalCheck(stdout: WriteStream | undefined, env: NodeJS.ProcessEnv): Check {
   if (!stdout?.isTTY) return warned('terminal', 'not a terminal (output goes to a pipe or a file)', 'run `rewind -- <agent>` in a terminal; commands like this one work anywhere');
   const colours = env.COLORTERM === 'truecolor' || env.COLORTERM === '24bit' ? '24-bit colour' : `${stdout.getColorDepth(env)}-bit colour`;
   const detail = `${stdout.columns}x${stdout.rows}, TERM=${env.TERM ?? '(unset)'}, ${colours}`;
   if (stdout.columns < 40 || stdout.rows < 10) return warned('terminal', `${detail}: too small for the picker`, 'make the window at least 40x10');
-  return passed('terminal', `${detail}; Shift+PgUp scrolls the pane where the terminal passes it (else the mouse wheel)`);
+  return passed('terminal', detail);
 }
 
-/** Every check, in the order they are printed. */
-export async function runChecks(cwd: string, env: NodeJS.ProcessEnv, stdout: NodeJS.WriteStream | undefined): Promise<Check[]> {
+/** Every check, in the order they are printed; the terminal's are asked only of a terminal (`stdin`, `stdout`: the process's own). */
+export async function runChecks(cwd: string, env: NodeJS.ProcessEnv, stdout: WriteStream | undefined, stdin?: ReadStream): Promise<Check[]> {
   const git = await gitCheck(env);
   const { check: config, config: settings } = await configCheck(env);
   let engine: ProjectCheckpoints | undefined;
@@ -160,6 +162,7 @@ export async function runChecks(cwd: string, env: NodeJS.ProcessEnv, stdout: Nod
     project = failed('project store', messageOf(error), 'fix what it says, then run `rewind doctor` again');
   }
   const codexHooks = codexHooksCheck(env);
+  const keys = await keysCheck(stdin, stdout);
   return [
     nodeCheck(),
     git,
@@ -172,5 +175,6 @@ export async function runChecks(cwd: string, env: NodeJS.ProcessEnv, stdout: Nod
     await watcherCheck(engine),
     await ptyCheck(env),
     terminalCheck(stdout, env),
+    ...(keys ? [keys] : []),
   ];
 }

@@ -1,0 +1,75 @@
+// `rewind doctor` asks the terminal which keyboard protocol it speaks: the kitty keyboard
+// protocol's query (`CSI ? u`), then the primary device attributes (DA1, `CSI c`), which
+// nearly every terminal answers: DA1's answer with no `CSI ? <flags> u` before it means no
+// kitty protocol. Asked in raw mode (the answers must not be echoed or wait for Enter), with a
+// deadline (a terminal that answers nothing must not hang doctor), the mode put back after;
+// only from the terminal's foreground (in the background, the system would stop doctor).
+import type { ReadStream, WriteStream } from 'node:tty';
+import { passed, warned, type Check } from './check.js';
+import { inForeground } from './foreground.js';
+
+export const KITTY_QUERY = '\x1b[?u';
+export const DA1_QUERY = '\x1b[c';
+const scrolling = 'Shift+PgUp scrolls the pane where the terminal passes it, else the mouse wheel';
+
+export type TerminalAnswer = { answered: true; kittyFlags: number | undefined } | { answered: false };
+
+/** What the terminal answered in `received` (one character per byte): done once DA1's answer is there. */
+export function readAnswers(received: string): TerminalAnswer | undefined {
+  // eslint-disable-next-line no-control-regex -- the answers start with ESC
+  const da1 = /\x1b\[\?[\d;]*c/.exec(received);
+  if (!da1) return undefined;
+  // eslint-disable-next-line no-control-regex -- the answers start with ESC
+  const kitty = /\x1b\[\?(\d+)u/.exec(received.slice(0, da1.index));
+  return { answered: true, kittyFlags: kitty ? Number(kitty[1]) : undefined };
+}
+
+/**
+ * Asks the terminal on `stdin`/`stdout` for its kitty keyboard flags and DA1, waiting at most
+ * `deadlineMs` for the answer; raw mode and the stream's flow are put back as they were.
+ */
+export function askTerminal(stdin: ReadStream, stdout: WriteStream, deadlineMs: number): Promise<TerminalAnswer> {
+  const wasRaw = stdin.isRaw;
+  let received = '';
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
+    const finish = (answer: TerminalAnswer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stdin.off('data', onData);
+      stdin.pause();
+      try {
+        stdin.setRawMode(wasRaw);
+      } catch {
+        // The terminal went away meanwhile: there is no mode left to put back.
+      }
+      resolve(answer);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const answer = readAnswers(received);
+      if (answer) finish(answer);
+    };
+    try {
+      stdin.setRawMode(true);
+      stdin.on('data', onData);
+      stdin.resume();
+      timer = setTimeout(() => finish({ answered: false }), deadlineMs);
+      stdout.write(KITTY_QUERY + DA1_QUERY);
+    } catch {
+      finish({ answered: false });
+    }
+  });
+}
+
+/** The keys the terminal passes, as far as it says: nothing to ask when output is not a terminal (terminalCheck says so). */
+export async function keysCheck(stdin: ReadStream | undefined, stdout: WriteStream | undefined, deadlineMs = 300): Promise<Check | undefined> {
+  if (!stdout?.isTTY) return undefined;
+  if (!stdin?.isTTY) return passed('keys', `not asked (input is not a terminal); ${scrolling}`);
+  if (!inForeground()) return passed('keys', `not asked (rewind doctor runs in the background); ${scrolling}`);
+  const answer = await askTerminal(stdin, stdout, deadlineMs);
+  if (!answer.answered) return warned('keys', `the terminal answered no query in ${deadlineMs} ms (kitty keyboard protocol, device attributes): which keys it passes is not known`, `if keys misbehave in \`rewind -- <agent>\`, try another terminal; ${scrolling}`);
+  return passed('keys', `kitty keyboard protocol: ${answer.kittyFlags === undefined ? 'no' : 'yes'}; ${scrolling}`);
+}
