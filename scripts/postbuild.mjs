@@ -53,6 +53,14 @@ const importInkInBundle = {
   },
 };
 
+/** Ink's devtools module (only imported with DEV=true) is left out: scripts/devtools-stub.mjs. */
+const inkWithoutDevtools = {
+  name: 'ink-without-devtools',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (/[\\/]node_modules[\\/]ink[\\/]/.test(args.importer) ? { path: new URL('./devtools-stub.mjs', import.meta.url).pathname } : undefined));
+  },
+};
+
 /**
  * Each `import fs from 'node:fs'` in a CommonJS bundle becomes its own copy of the module's
  * properties (esbuild's __toESM): 32 copies of fs cost ~40 ms of start-up. Routed through
@@ -155,7 +163,7 @@ await build({
   // The app always runs React's production build (commands/run.ts sets NODE_ENV): the
   // development builds (~0.8 MB of React and its reconciler) are left out.
   define: { ...shared.define, 'process.env.NODE_ENV': '"production"' },
-  alias: { 'react-devtools-core': new URL('./devtools-stub.mjs', import.meta.url).pathname },
+  plugins: [inkWithoutDevtools],
   banner: { js: "import { createRequire as __rewindRequire } from 'node:module'; const require = __rewindRequire(import.meta.url);" },
 });
 
