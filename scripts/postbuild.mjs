@@ -80,7 +80,8 @@ const builtinsCopiedOnce = {
  * what such a process paid beyond Node and git). Each command is a chunk of its own, loaded
  * when it runs; packages stay in node_modules. The chunks sit one folder below dist/, as the
  * modules they come from do, so the files they find beside them (`new URL('../hooks/…',
- * import.meta.url)`) are the same. dist/cli.js (below) is the entry users run.
+ * import.meta.url)`) are the same. dist/cli.js (below) is the entry users run. They are
+ * named .mjs (hot.cjs beside them .cjs): the folder needs no package.json to say what they are.
  */
 await build({
   ...shared,
@@ -90,6 +91,7 @@ await build({
   splitting: true,
   packages: 'external',
   chunkNames: 'chunk-[hash]',
+  outExtension: { '.js': '.mjs' },
 });
 
 /**
@@ -121,12 +123,14 @@ if (heavy.length > 0) throw new Error(`dist/cli-bundle/hot.cjs would load ${[...
 /**
  * dist/cli.js, the executable users and hooks run, is CommonJS: as an ES module it made Node
  * start its ES module loader (and the modules that loader needs) before the first line, ~7 ms
- * of every `rewind snapshot`. dist/package.json says so; each folder below it says its own
- * compiled modules and chunks are ES modules, as the package's type says for the rest.
+ * of every `rewind snapshot`. dist/package.json says so; each folder below it says its
+ * compiled modules are ES modules, as the package's type says for the rest (the tests and
+ * the bundles below use them). What the package ships needs none of those: the bundles'
+ * names say what they are (.mjs, .cjs), and the demo agent is CommonJS, as dist/ says.
  */
 writeFileSync(path.join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 for (const entry of readdirSync(dist, { withFileTypes: true })) {
-  if (entry.isDirectory()) writeFileSync(path.join(dist, entry.name, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
+  if (entry.isDirectory() && entry.name !== 'cli-bundle' && entry.name !== 'demo') writeFileSync(path.join(dist, entry.name, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 }
 writeFileSync(
   cli,
@@ -134,7 +138,7 @@ writeFileSync(
 'use strict';
 const args = process.argv.slice(2);
 const command = args[0] === '-C' ? args[2] : args[0];
-const loaded = command === 'snapshot' || command === 'hook' ? Promise.resolve(require('./cli-bundle/hot.cjs')) : import('./cli-bundle/cli.js');
+const loaded = command === 'snapshot' || command === 'hook' ? Promise.resolve(require('./cli-bundle/hot.cjs')) : import('./cli-bundle/cli.mjs');
 loaded.then(({ processIO, run }) => run(args, processIO())).then((code) => {
   process.exitCode = code;
 });
@@ -186,9 +190,10 @@ function asciiOnly(file) {
 
 /**
  * The demo agent, a program of its own (`rewind demo` runs it with node): one file in place of
- * its modules, so the package ships one.
+ * its modules, so the package ships one. CommonJS, as dist/package.json says for the folder
+ * (it has no top-level await): no package.json of its own to ship.
  */
-await build({ ...shared, entryPoints: [path.join(dist, 'demo/agent.js')], outfile: path.join(dist, 'demo/agent.js'), allowOverwrite: true, format: 'esm' });
+await build({ ...shared, entryPoints: [path.join(dist, 'demo/agent.js')], outfile: path.join(dist, 'demo/agent.js'), allowOverwrite: true, format: 'cjs' });
 
 /** Colourful full-screen redraws, then plain scrolling lines: what an agent's pane sees. */
 const trainingOutput = `
