@@ -75,6 +75,23 @@ const builtinsCopiedOnce = {
 };
 
 /**
+ * In the command line's bundle the app always comes from dist/bundle/app.cjs, which this build
+ * makes (commands/run.ts): its fallback, the app from its modules for a build without that
+ * file (runSession.js, and through it Ink's loader), would ship ~90 KB of chunks that nothing
+ * loads. It stays a module that says what is wrong, should the file be gone.
+ */
+const appOnlyFromItsBundle = {
+  name: 'app-only-from-its-bundle',
+  setup(builder) {
+    builder.onResolve({ filter: /\/runSession\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: 'runSession', namespace: 'app-bundle-missing' } : undefined));
+    builder.onLoad({ filter: /.*/, namespace: 'app-bundle-missing' }, () => ({
+      contents: "export function runSession() { throw new Error('the app bundle (dist/bundle/app.cjs) is missing: reinstall rewind'); }\n",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The command line as a few ES modules instead of ~90 (`rewind snapshot` and the hook's
  * `rewind hook` start a Node process each time: loading the modules one by one was most of
  * what such a process paid beyond Node and git). Each command is a chunk of its own, loaded
@@ -92,6 +109,7 @@ await build({
   packages: 'external',
   chunkNames: 'chunk-[hash]',
   outExtension: { '.js': '.mjs' },
+  plugins: [appOnlyFromItsBundle],
 });
 
 /**
