@@ -92,6 +92,46 @@ const appOnlyFromItsBundle = {
 };
 
 /**
+ * The commands a user runs now and then, one chunk for all of them instead of a chunk each
+ * and one per combination of the small modules only some of them share: fewer files to ship
+ * and to load when one runs. The ones a script, an orchestrator or the app runs (list, diff,
+ * restore, run, demo) keep their own, and so does config: it loads conf (~90 ms), which the
+ * others would then all load too (the build stops if the group's chunk imports a package
+ * again). Through one module (`rewind:commands`) that holds each
+ * as a namespace: dist/cli/main.js's `import('../commands/x.js')` becomes
+ * `import('rewind:commands').then((commands) => commands.x)`. `rewind snapshot` and
+ * `rewind hook` never come here (dist/cli.js sends them to hot.cjs): here they load hot.cjs
+ * too, not a second copy of themselves.
+ */
+const commandGroup = ['redo', 'checkpoints', 'prune', 'clean', 'doctor', 'bisect', 'fork', 'show'];
+const hotHere = ['snapshot', 'hook'];
+const commandsInOneChunk = {
+  name: 'commands-in-one-chunk',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]dist[\\/]cli[\\/]main\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      for (const name of [...commandGroup, ...hotHere]) {
+        const load = `import('../commands/${name}.js')`;
+        if (!source.includes(load)) throw new Error(`dist/cli/main.js: no ${load} to put in rewind:commands`);
+        source = source.replace(load, `import('rewind:commands').then((commands) => commands.${name})`);
+      }
+      return { contents: source, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+    builder.onResolve({ filter: /^rewind:commands$/ }, () => ({ path: 'commands', namespace: 'rewind' }));
+    builder.onLoad({ filter: /.*/, namespace: 'rewind' }, () => ({
+      contents: [
+        "import { createRequire } from 'node:module';",
+        ...commandGroup.map((name) => `export * as ${name} from './commands/${name}.js';`),
+        "const hot = () => createRequire(import.meta.url)('./hot.cjs').hotCommands;",
+        ...hotHere.map((name) => `export const ${name} = { main: (args, io) => hot().${name}().then(({ main }) => main(args, io)) };`),
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: dist,
+    }));
+  },
+};
+
+/**
  * The command line as a few ES modules instead of ~90 (`rewind snapshot` and the hook's
  * `rewind hook` start a Node process each time: loading the modules one by one was most of
  * what such a process paid beyond Node and git). Each command is a chunk of its own, loaded
@@ -100,7 +140,7 @@ const appOnlyFromItsBundle = {
  * import.meta.url)`) are the same. dist/cli.js (below) is the entry users run. They are
  * named .mjs (hot.cjs beside them .cjs): the folder needs no package.json to say what they are.
  */
-await build({
+const cliBuild = await build({
   ...shared,
   entryPoints: { cli: path.join(dist, 'cli/main.js') },
   outdir: cliBundle,
@@ -109,8 +149,13 @@ await build({
   packages: 'external',
   chunkNames: 'chunk-[hash]',
   outExtension: { '.js': '.mjs' },
-  plugins: [appOnlyFromItsBundle],
+  plugins: [appOnlyFromItsBundle, commandsInOneChunk],
+  metafile: true,
 });
+const groupChunk = Object.values(cliBuild.metafile.outputs).find((output) => output.entryPoint === 'rewind:commands');
+if (!groupChunk) throw new Error('the command line build made no chunk for rewind:commands');
+const groupPackages = groupChunk.imports.filter((imported) => imported.external && !imported.path.startsWith('node:')).map((imported) => imported.path);
+if (groupPackages.length > 0) throw new Error(`the chunk of ${commandGroup.join(', ')} would load ${groupPackages.join(', ')} for each of them: give the command that needs it a chunk of its own`);
 
 /**
  * `rewind snapshot` and `rewind hook` (a process per checkpoint a script or a hook asks for)
