@@ -214,6 +214,9 @@ await build({
   entryPoints: [path.join(dist, 'runtime/session/runSession.js')],
   outfile: app,
   format: 'cjs',
+  // simple-git answers only the cold, read-only questions (store/gitClient.ts imports it when
+  // first asked): it stays in node_modules, as for hot.cjs, not in what every session reads.
+  external: [...shared.external, 'simple-git'],
   plugins: [importInkInBundle, builtinsCopiedOnce],
   // import.meta is empty in CommonJS: the modules that find files beside them get the bundle's URL.
   define: { ...shared.define, 'import.meta.url': '__rewindBundleUrl' },
@@ -230,6 +233,10 @@ await build({
   // The app always runs React's production build (commands/run.ts sets NODE_ENV): the
   // development builds (~0.8 MB of React and its reconciler) are left out.
   define: { ...shared.define, 'process.env.NODE_ENV': '"production"' },
+  // Mostly React, whose production builds ship unminified, and Ink: local names shortened too
+  // (a third less). Only here: in the engine's and the app's bundles a stack trace of an
+  // internal error keeps naming each method's class (minified, it names the variable).
+  minifyIdentifiers: true,
   plugins: [inkWithoutDevtools],
   banner: { js: "import { createRequire as __rewindRequire } from 'node:module'; const require = __rewindRequire(import.meta.url);" },
 });
