@@ -168,8 +168,8 @@ const hot = await build({
   entryPoints: [path.join(dist, 'cli/hot.js')],
   outfile: path.join(cliBundle, 'hot.cjs'),
   format: 'cjs',
-  // env-paths is an ES module (bundled in: CommonJS cannot require it on Node 20); simple-git,
-  // CommonJS and imported only when first asked (gitClient.ts), stays in node_modules.
+  // env-paths is an ES module (bundled in: CommonJS cannot require it on Node 20); simple-git is
+  // required at run time from node_modules (gitClient.ts), never bundled.
   external: [...shared.external, 'simple-git'],
   metafile: true,
   plugins: [builtinsCopiedOnce],
@@ -214,9 +214,6 @@ await build({
   entryPoints: [path.join(dist, 'runtime/session/runSession.js')],
   outfile: app,
   format: 'cjs',
-  // simple-git answers only the cold, read-only questions (store/gitClient.ts imports it when
-  // first asked): it stays in node_modules, as for hot.cjs, not in what every session reads.
-  external: [...shared.external, 'simple-git'],
   plugins: [importInkInBundle, builtinsCopiedOnce],
   // import.meta is empty in CommonJS: the modules that find files beside them get the bundle's URL.
   define: { ...shared.define, 'import.meta.url': '__rewindBundleUrl' },

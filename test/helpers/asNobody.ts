@@ -92,7 +92,7 @@ export function nobodyProgram(): NobodyProgram {
   // What the package ships (its `files`: dist/, config.schema.json) is what the CLI reads.
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { files: string[]; dependencies: object };
   // The package's files, and the module a crash test preloads (withSeams).
-  for (const entry of ['package.json', ...manifest.files, path.relative(repoRoot, seamsModule)]) fs.cpSync(path.join(repoRoot, entry), path.join(base, entry), { recursive: true, verbatimSymlinks: true });
+  for (const entry of ['package.json', ...manifest.files, path.relative(repoRoot, seamsModule), path.relative(repoRoot, path.join(path.dirname(seamsModule), 'shortened.mjs'))]) fs.cpSync(path.join(repoRoot, entry), path.join(base, entry), { recursive: true, verbatimSymlinks: true });
   let node = process.execPath;
   if (!nobodyCanRun(node)) {
     node = path.join(base, 'bin', 'node');

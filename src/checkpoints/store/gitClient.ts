@@ -1,4 +1,5 @@
-import type { SimpleGit } from 'simple-git';
+import { createRequire } from 'node:module';
+import type { SimpleGit, simpleGit as SimpleGitFactory } from 'simple-git';
 import { defaultGitTimeoutMs, GitError, programMissing } from '../git/git.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
@@ -8,9 +9,12 @@ import type { ShadowRepo } from './shadowRepo.js';
  * plumbing (snapshotScript.ts, catFile.ts), and simple-git is loaded only when first asked.
  * Its environment is the shadow's allowlist (gitEnv.ts), never `process.env`; calls are
  * serialised (one index, one process at a time); it does not wait after git exits.
+ * Required (it is CommonJS) from node_modules when first asked, never bundled: the app's
+ * bundle runs as a vm script, which cannot import() on Node 20, and what every session or
+ * hook process reads stays smaller.
  */
 export async function shadowGitClient(repo: ShadowRepo): Promise<SimpleGit> {
-  const { simpleGit } = await import('simple-git');
+  const { simpleGit } = createRequire(import.meta.url)('simple-git') as { simpleGit: typeof SimpleGitFactory };
   return simpleGit({
     baseDir: repo.store.root,
     maxConcurrentProcesses: 1,
