@@ -90,7 +90,7 @@ try {
       hook.push(...(await benchHook(work, files, runs)));
     }
     if (want('tricks')) {
-      process.stderr.write(`tricks bench: first snapshot with and without seeding and the loose commit, ${files} files…\n`);
+      process.stderr.write(`tricks bench: first snapshot with and without seeding, ${files} files…\n`);
       tricks.push(...(await benchFirstSnapshotTricks(work, files, firstRuns + 2)));
     }
   }

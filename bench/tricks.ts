@@ -1,13 +1,15 @@
 // "Fewer tricks, each paying its way": each speed-up that hand-writes a git format or trains a
 // cache at build time, measured on the path users feel with it and without it.
-// - Seeding the first snapshot's index from the project's (seedIndex.ts + indexFile.ts) and
-//   writing its commit and ref by hand (looseCommit.ts): the first snapshot (a session's
-//   start, or the first `rewind snapshot`), in the engine, beside the seeded floor (the
-//   fairest: it starts from the project's index too). Turned off here by what the bench injects
-//   (src/shared/seams.ts: `off`, tricks 'seed-index' and 'loose-commit'); the product reads no switch.
+// - Seeding the first snapshot's index from the project's (seedIndex.ts + indexFile.ts): the
+//   first snapshot (a session's start, or the first `rewind snapshot`), in the engine, beside
+//   the seeded floor (the fairest: it starts from the project's index too). Turned off here by
+//   what the bench injects (src/shared/seams.ts: `off`, trick 'seed-index'); the product reads
+//   no switch. (Writing the first commit and ref by hand went: under 20% in two runs.)
 // - The V8 code cache of the app's bundle (trained by scripts/postbuild.mjs): the app's
 //   start-up, from `rewind -- <agent>` to the agent's first output drawn, and the CPU of that
-//   short session. Switched off by running a copy of dist/ without the cache file.
+//   short session. Switched off by running a copy of dist/ without the cache file, and with
+//   none under its REWIND_HOME either (an installed copy writes its own there at its first
+//   session: without this, every run after the first used that one).
 // - The hot commands' CommonJS bundle: bench/hotBundle.ts.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -86,7 +88,7 @@ export async function benchFirstSnapshotTricks(work: string, files: number, runs
   const stores = path.join(work, `tricks-${files}`);
   fs.rmSync(stores, { recursive: true, force: true });
   fs.mkdirSync(stores, { recursive: true });
-  const variants = ['all', 'seed-index', 'loose-commit'] as const;
+  const variants = ['all', 'seed-index'] as const;
   const times = new Map<string, number[]>([...variants, 'floor'].map((name) => [name, []]));
   try {
     for (let i = 0; i < runs; i++) {
@@ -114,7 +116,6 @@ export async function benchFirstSnapshotTricks(work: string, files: number, runs
   const floorKind = "seeded floor: the project's index copied in, then add -A, write-tree, commit-tree, update-ref";
   return [
     trickRow('project-index seeding (seedIndex.ts, indexFile.ts)', files, 'first snapshot, in the engine', all, times.get('seed-index') ?? [], floor, floorKind),
-    trickRow('loose commit + ref writer (looseCommit.ts)', files, 'first snapshot, in the engine', all, times.get('loose-commit') ?? [], floor, floorKind),
   ];
 }
 
@@ -144,12 +145,14 @@ export async function benchCodeCache(work: string, runs: number): Promise<TrickR
   try {
     for (let i = 0; i < runs; i++) {
       for (const [which, file] of i % 2 === 0 ? ([['with', cli], ['without', noCache]] as const) : ([['without', noCache], ['with', cli]] as const)) {
+        if (which === 'without') fs.rmSync(path.join(env.REWIND_HOME ?? '', 'cache'), { recursive: true, force: true });
         const run = startInPty([file, '--', ...agent], dir, env);
         try {
           firstDrawn[which].push(await run.waitFor('READY-42', 15_000));
         } finally {
           await run.kill();
         }
+        if (which === 'without') fs.rmSync(path.join(env.REWIND_HOME ?? '', 'cache'), { recursive: true, force: true });
         const measured = await measure([file, '--', 'sh', '-c', 'echo READY; sleep 0.5'], dir, env);
         cpu[which].push(measured.cpuMs);
       }

@@ -26,9 +26,7 @@ export type Wait = 'hook-stdin' | 'progress-after' | 'lock-wait';
 /** The engine's speed-ups the bench measures with and without (README "Performance"). */
 export type Trick =
   /** The first snapshot's shadow index starts as a copy of the project's (snapshot/seedIndex.ts). */
-  | 'seed-index'
-  /** The first snapshot's commit and ref are written by git/looseCommit.ts, not by its script. */
-  | 'loose-commit';
+  | 'seed-index';
 
 const key = Symbol.for('rewind.injected');
 

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, splitNul } from '../git/git.js';
-import { messageOf } from '../../shared/errors.js';
 import { gitlinkMode, parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';
 import type { IndexEntry } from '../git/indexFile.js';
-import { clearRefLock, clearRefLockFile } from '../store/maintenance.js';
-import { createRef, writeRootCommit } from '../git/looseCommit.js';
+import { clearRefLock } from '../store/maintenance.js';
 import { runProjectGit } from '../git/projectGit.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 import type { SkippedFile } from '../store/record.js';
@@ -16,7 +14,6 @@ import { seedShadowIndex } from './seedIndex.js';
 import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
 import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
 import { writeShadowConfig } from '../store/shadowRepo.js';
-import { trickOn } from '../../shared/seams.js';
 import { formerRepositories, writeNestedLinks } from './nestedLinks.js';
 
 /** What the snapshot needs from config.json. */
@@ -112,8 +109,6 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   let droppedIgnored = false;
   const notes: string[] = [];
   const first = request.prevTree === undefined;
-  // The first snapshot's commit and ref are written here, not by two more git processes.
-  const commitHere = request.first !== undefined && first && request.mode !== 'tree' && !request.prevCommit && trickOn('loose-commit');
   const added = new Set<string>();
   const robustList = repo.store.untrackedList;
   const linked = [...state.nested, ...(request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path) ?? [])];
@@ -132,7 +127,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested };
     let output: ScriptOutput;
     try {
-      const run = attempt === 0 && request.first ? request.first.run(commitHere ? { ...input, mode: 'tree' } : input) : runSnapshotScript(repo, input);
+      const run = attempt === 0 && request.first ? request.first.run(input) : runSnapshotScript(repo, input);
       output = parseScriptOutput((await run).stdout);
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
@@ -226,8 +221,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
             : output.staged.length;
     // The first checkpoint "changes" every file: naming them all says nothing.
     const paths = first || !changes ? [] : changedPaths;
-    const commit = output.kind === 'tree' && commitHere ? await commitRoot(repo, output.tree, request) : output.commit;
-    return { tree: output.tree, commit, changed, changedPaths: paths.slice(0, maxChangedPaths), summary: changes ? summarize(changes) : undefined, examples: changes ? examplesOf(changes) : undefined, toTarget: output.toTarget, added, notes };
+    return { tree: output.tree, commit: output.commit, changed, changedPaths: paths.slice(0, maxChangedPaths), summary: changes ? summarize(changes) : undefined, examples: changes ? examplesOf(changes) : undefined, toTarget: output.toTarget, added, notes };
   }
   throw new Error(`snapshot did not settle after ${maxAttempts} attempts (files kept changing under it, or git kept failing); run \`rewind snapshot\` again`);
 }
@@ -279,22 +273,6 @@ function trackNestedChanges(state: StoreState, changes: readonly RawChange[]): v
 }
 
 /** The first checkpoint's commit (no parent) and its ref; a ref lock left by a crash is cleared as the script's is. */
-async function commitRoot(repo: ShadowRepo, tree: string, request: SnapshotRequest): Promise<string> {
-  try {
-    const commit = writeRootCommit(repo.gitDir, tree, request.message);
-    try {
-      createRef(repo.gitDir, request.ref, commit);
-    } catch (error) {
-      const lock = `${path.join(repo.gitDir, request.ref)}.lock`;
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await clearRefLockFile(repo, lock))) throw error;
-      createRef(repo.gitDir, request.ref, commit);
-    }
-    return commit;
-  } catch (error) {
-    throw new GitError(['commit-tree'], null, messageOf(error), `snapshot failed writing its commit in ${repo.gitDir}`);
-  }
-}
-
 /** Files in the first checkpoint: the seeded entries, plus what the add staged beyond them. */
 function firstCount(seeded: readonly IndexEntry[], staged: readonly StagedPath[]): number {
   const unmerged = seeded.filter((entry) => entry.stage !== 0);
