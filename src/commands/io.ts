@@ -19,10 +19,10 @@ export type CommandMain = (argv: string[], io: CommandIO) => Promise<number>;
 export function processIO(): CommandIO {
   return {
     get stdout() {
-      return process.stdout;
+      return quietWhenClosed(process.stdout);
     },
     get stderr() {
-      return process.stderr;
+      return quietWhenClosed(process.stderr);
     },
     get stdin() {
       return process.stdin;
@@ -31,6 +31,22 @@ export function processIO(): CommandIO {
     env: process.env,
     cwd: process.cwd(),
   };
+}
+
+const quieted = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * A reader that stops reading (`rewind list | head -1`) closes the pipe: what is left to print
+ * goes nowhere, and the command finishes as it would have (a restore is never cut short by it),
+ * instead of dying on EPIPE with a stack trace.
+ */
+function quietWhenClosed(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  if (quieted.has(stream)) return stream;
+  quieted.add(stream);
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+  });
+  return stream;
 }
 
 export function writeLine(stream: NodeJS.WritableStream, text = ''): void {
