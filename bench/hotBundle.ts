@@ -4,20 +4,13 @@
 // the cold ones), for a one-file change in the same project, turn about.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { benchEnv, makeRepo, time } from './lib.js';
 import { cli, runToExit } from './process.js';
-import { trickRow, type TrickRow } from './tricks.js';
+import { copyOfDist, trickRow, type TrickRow } from './tricks.js';
 
 /** A copy of dist/ where every command, snapshot and hook too, loads through the ES module chunks. */
 function distWithoutHotBundle(): string {
-  const root = fileURLToPath(new URL('./.work/no-hot-bundle/', import.meta.url));
-  fs.rmSync(root, { recursive: true, force: true });
-  fs.mkdirSync(root, { recursive: true });
-  const repo = fileURLToPath(new URL('../', import.meta.url));
-  fs.cpSync(path.join(repo, 'dist'), path.join(root, 'dist'), { recursive: true });
-  for (const file of ['package.json', 'config.schema.json']) if (fs.existsSync(path.join(repo, file))) fs.copyFileSync(path.join(repo, file), path.join(root, file));
-  const entry = path.join(root, 'dist', 'cli.js');
+  const entry = copyOfDist('no-hot-bundle');
   const original = fs.readFileSync(entry, 'utf8');
   const cold = original.replace("command === 'snapshot' || command === 'hook'", 'false');
   if (cold === original) throw new Error('dist/cli.js no longer chooses hot.cjs as the bench expects: update bench/hotBundle.ts');

@@ -119,16 +119,22 @@ export async function benchFirstSnapshotTricks(work: string, files: number, runs
   ];
 }
 
-/** A copy of dist/ without the code cache, where Node finds the same packages (under the repo). */
-function distWithoutCodeCache(): string {
-  const root = fileURLToPath(new URL('./.work/no-code-cache/', import.meta.url));
+/** A copy of dist/ in bench/.work/<name>/, where Node finds the same packages (under the repo): its cli.js. */
+export function copyOfDist(name: string): string {
+  const root = fileURLToPath(new URL(`./.work/${name}/`, import.meta.url));
   fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   const repo = fileURLToPath(new URL('../', import.meta.url));
   fs.cpSync(path.join(repo, 'dist'), path.join(root, 'dist'), { recursive: true });
   for (const file of ['package.json', 'config.schema.json']) if (fs.existsSync(path.join(repo, file))) fs.copyFileSync(path.join(repo, file), path.join(root, file));
-  fs.rmSync(path.join(root, 'dist', 'bundle', 'app.cjs.cache'), { force: true });
   return path.join(root, 'dist', 'cli.js');
+}
+
+/** A copy of dist/ without the code cache. */
+function distWithoutCodeCache(): string {
+  const entry = copyOfDist('no-code-cache');
+  fs.rmSync(path.join(path.dirname(entry), 'bundle', 'app.cjs.cache'), { force: true });
+  return entry;
 }
 
 /** The app's start-up with and without the V8 code cache: time to the agent's first output drawn, and the short session's CPU. */
