@@ -1,8 +1,10 @@
 // The layers of src/ and the arrows between them (README "Development"). `npm run lint` runs
 // this; any import it does not allow, and any cycle, fails the lint.
 //
-//   cli -> commands -> runtime -> { app, pty, hooks, checkpoints, conversation, agents }
-//   commands -> hooks (a hook call with no app), checkpoints, conversation, demo
+//   cli -> commands -> runtime -> { app, pty, hooks, services, checkpoints, conversation, agents }
+//   commands -> services (what the commands and the session share: steps, store report and
+//     retention, doctor's checks), hooks (a hook call with no app), checkpoints, conversation, demo
+//   services -> pty, checkpoints, conversation, agents
 //   hooks (the whole hook feature) -> agents, checkpoints, conversation
 //   conversation (layer 2) -> agents;  app -> pty
 //   checkpoints -> os (processes, their groups and the project lock: nothing about checkpoints) -> shared
@@ -61,8 +63,9 @@ module.exports = {
   allowed: [
     { from: { path: '^src/cli\\.ts$' }, to: { path: '^src/(cli|commands)/' } },
     layer('cli', ['commands', 'config', 'shared']),
-    layer('commands', ['runtime', 'hooks', 'checkpoints', 'conversation', 'demo', 'config', 'shared']),
-    layer('runtime', ['app', 'pty', 'checkpoints', 'conversation', 'agents', 'hooks', 'config', 'shared']),
+    layer('commands', ['runtime', 'services', 'hooks', 'checkpoints', 'conversation', 'demo', 'config', 'shared']),
+    layer('runtime', ['app', 'pty', 'services', 'checkpoints', 'conversation', 'agents', 'hooks', 'config', 'shared']),
+    layer('services', ['pty', 'checkpoints', 'conversation', 'agents', 'config', 'shared']),
     layer('app', ['pty', 'config', 'shared']),
     layer('pty', ['config', 'shared']),
     layer('agents', ['config', 'shared']),

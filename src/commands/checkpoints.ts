@@ -2,8 +2,8 @@ import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
-import { retentionPolicy } from '../runtime/checkpointing/retention.js';
-import { storeReportLines } from '../runtime/checkpointing/storeReport.js';
+import { retentionPolicy } from '../services/store/retention.js';
+import { storeReportLines } from '../services/store/storeReport.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('checkpoints', argv);

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
-import { runChecks } from '../runtime/doctor/checks.js';
-import type { CheckStatus } from '../runtime/doctor/check.js';
+import { runChecks } from '../services/doctor/checks.js';
+import type { CheckStatus } from '../services/doctor/check.js';
 
 const marks: Record<CheckStatus, string> = { passed: '✓', warned: '!', failed: '✗' };
 

@@ -5,8 +5,8 @@ import type { CheckpointRecord, CurrentTree, ProjectCheckpoints } from '../check
 import { openCheckpoints } from './open.js';
 import { localTime } from '../shared/time.js';
 import { noCheckpointsYet } from '../shared/messages.js';
-import { sessionSteps, type SessionStep } from '../runtime/restore/sessionSteps.js';
-import { exactStepCounts } from '../runtime/restore/stepCounts.js';
+import { sessionSteps, type SessionStep } from '../services/steps/sessionSteps.js';
+import { exactStepCounts } from '../services/steps/stepCounts.js';
 
 const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 

@@ -35,7 +35,7 @@ export async function openCheckpoints(
 
 async function retainOnOpen(io: CommandIO, checkpoints: ProjectCheckpoints, config: RewindConfig, keep: readonly number[]): Promise<void> {
   try {
-    const { retainIfDue } = await import('../runtime/checkpointing/retention.js');
+    const { retainIfDue } = await import('../services/store/retention.js');
     const said = await retainIfDue(checkpoints, config, keep);
     if (said) writeLine(io.stderr, `rewind: retention: ${said}`);
   } catch (error) {

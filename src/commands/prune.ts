@@ -2,7 +2,7 @@ import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
-import { pruneSummary, retentionPolicy, sweepConversations } from '../runtime/checkpointing/retention.js';
+import { pruneSummary, retentionPolicy, sweepConversations } from '../services/store/retention.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('prune', argv);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
-import { agentFacts } from '../runtime/helpFacts.js';
+import { agentFacts } from '../services/helpFacts.js';
 import { writeLine, type CommandIO } from './io.js';
 import { UsageError } from '../shared/errors.js';
 import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';

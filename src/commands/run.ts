@@ -5,7 +5,7 @@ import { trainingCodeCache } from '../shared/seams.js';
 import { codeCacheFileOf, loadCodeCachedScript } from '../runtime/session/codeCachedScript.js';
 import { rewindHome } from '../config/paths.js';
 import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/session/runApp.js';
-import { agentFacts } from '../runtime/helpFacts.js';
+import { agentFacts } from '../services/helpFacts.js';
 import { commandHelp } from './help.js';
 import { commandTable } from './table.js';
 import { writeLine, type CommandIO } from './io.js';

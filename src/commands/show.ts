@@ -2,7 +2,7 @@ import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
 import { openDiffTarget } from './targetArgs.js';
-import { partsOf, sessionSteps } from '../runtime/restore/sessionSteps.js';
+import { partsOf, sessionSteps } from '../services/steps/sessionSteps.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('show', argv);

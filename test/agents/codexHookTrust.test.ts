@@ -11,7 +11,7 @@ import { codexAgent } from '../../src/agents/codex/adapter.js';
 import { codexHookHash, codexHookKey, codexHookTrust, type HookTrust } from '../../src/agents/codex/hookTrust.js';
 import { codexHookEvents, hookOverride } from '../../src/agents/codex/launch.js';
 import { hookScriptPath } from '../../src/agents/hookCommand.js';
-import type { Check } from '../../src/runtime/doctor/check.js';
+import type { Check } from '../../src/services/doctor/check.js';
 import { rewind } from '../helpers/io.js';
 import { withAgentHomes } from '../helpers/tempRepo.js';
 import { startInPty } from '../helpers/term.js';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Check } from '../../src/runtime/doctor/check.js';
+import type { Check } from '../../src/services/doctor/check.js';
 import { runChild } from '../helpers/restoreKit.js';
 import { withAgentHomes } from '../helpers/tempRepo.js';
 import { startInPty } from '../helpers/term.js';

@@ -2,7 +2,7 @@ import { requireGit, type CheckpointRecord, type ProgressListener, type ProjectC
 import type { RewindConfig } from '../../config/schema.js';
 import { openEngine } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
-import { retainIfDue } from './retention.js';
+import { retainIfDue } from '../../services/store/retention.js';
 
 /** Why checkpoints are off, or the engine when they are on. */
 export type CheckpointAvailability = (

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlone, type ProjectCheckpoints } from '../../checkpoints/index.js';
 import type { PickerCheckpoint, PickerPreview } from '../../app/picker/types.js';
 import { messageOf } from '../../shared/errors.js';
-import { sessionSteps, type SessionStep } from './sessionSteps.js';
-import { exactStepCounts } from './stepCounts.js';
+import { sessionSteps, type SessionStep } from '../../services/steps/sessionSteps.js';
+import { exactStepCounts } from '../../services/steps/stepCounts.js';
 
 /** What changed in the work tree since the newest checkpoint: the newest row's step. */
 export type SinceNewest = Pick<CurrentTree, 'changedSinceNewest' | 'changedPathsSinceNewest'>;

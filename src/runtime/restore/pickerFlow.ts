@@ -4,7 +4,7 @@ import { messageOf } from '../../shared/errors.js';
 import { noCheckpointsYet } from '../../shared/messages.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader } from './pickerData.js';
-import { partsOf, sessionSteps, type StepPart } from './sessionSteps.js';
+import { partsOf, sessionSteps, type StepPart } from '../../services/steps/sessionSteps.js';
 import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
 import { dropRestoreNote, filesRestored, restoreUndone } from '../../hooks/restoreNote.js';

@@ -2,7 +2,7 @@
 // asks a real terminal emulator in a pty): done once DA1's answer is in, the kitty keyboard
 // protocol's answer counted only before it.
 import { describe, expect, it } from 'vitest';
-import { readAnswers } from '../../src/runtime/doctor/terminalKeys.js';
+import { readAnswers } from '../../src/services/doctor/terminalKeys.js';
 
 describe('readAnswers', () => {
   it('waits for DA1, however the answers are split across reads', () => {

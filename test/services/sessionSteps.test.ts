@@ -2,7 +2,7 @@
 // demo's two tasks, as `rewind list --json` recorded them), the user's edits between turns,
 // an agent without hooks.
 import { describe, expect, it } from 'vitest';
-import { likelyUndo, partsOf, sessionSteps, type SessionStep, type StepRecord } from '../../src/runtime/restore/sessionSteps.js';
+import { likelyUndo, partsOf, sessionSteps, type SessionStep, type StepRecord } from '../../src/services/steps/sessionSteps.js';
 
 type Change = { added?: number; modified?: number; deleted?: number };
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import { ConversationStore } from '../../src/conversation/conversationStore.js';
 import { configDefaults } from '../../src/config/schema.js';
-import { retainIfDue } from '../../src/runtime/checkpointing/retention.js';
+import { retainIfDue } from '../../src/services/store/retention.js';
 import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;

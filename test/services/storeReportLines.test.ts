@@ -1,7 +1,7 @@
 // The retention lines of `/checkpoints` and `rewind checkpoints` say what is in force.
 import { describe, expect, it } from 'vitest';
 import type { StoreReport } from '../../src/checkpoints/index.js';
-import { storeReportLines } from '../../src/runtime/checkpointing/storeReport.js';
+import { storeReportLines } from '../../src/services/store/storeReport.js';
 
 function report(retention: Partial<StoreReport['retention']>): StoreReport {
   return {
