@@ -47,6 +47,11 @@ export interface SnapshotOptions {
   onlyIfChanged?: boolean;
   /** Also diff the new tree against this tree, in the same git process. */
   diffTo?: string;
+  /** Only these project-relative paths (files or folders) can have changed since the newest
+   * checkpoint (the app's watcher saw them change): the add stages them and walks nothing
+   * else. The caller answers for that promise; the checkpoint is marked `fromChangedPaths`
+   * until a full scan confirms it (`currentTree` finding nothing changed). Undefined: a walk of the whole tree. */
+  paths?: readonly string[];
   /** The label from what the step changed (the app's file-change bursts): the commit's
    * message keeps `label`, the list shows this. */
   describe?: (changes: StepChanges) => string;
@@ -77,6 +82,8 @@ export interface SnapshotResult {
   record: CheckpointRecord;
   /** True when onlyIfChanged found nothing changed and added no entry. */
   unchanged?: boolean;
+  /** True when only the paths given (SnapshotOptions.paths) were staged; false when the whole tree was walked. */
+  fromChangedPaths: boolean;
   /** The raw diff to `diffTo`, when asked for (undefined: it could not be read). */
   toTarget?: Buffer;
   /** One-line notices for the user (the big-project warning, say). */

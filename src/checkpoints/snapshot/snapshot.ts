@@ -15,6 +15,7 @@ import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
 import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
 import { writeShadowConfig } from '../store/shadowRepo.js';
 import { formerRepositories, writeNestedLinks } from './nestedLinks.js';
+import { writeScope } from './scope.js';
 
 /** What the snapshot needs from config.json. */
 export interface SnapshotLimits {
@@ -55,6 +56,8 @@ export interface TreeSnapshot {
   added: Set<string>;
   /** One-line notices about what was repaired on the way (a damaged index rebuilt, …). */
   notes: string[];
+  /** Staged from the paths given (SnapshotRequest.paths) rather than a walk of the whole tree. */
+  scoped: boolean;
 }
 
 export interface SnapshotRequest {
@@ -78,6 +81,8 @@ export interface SnapshotRequest {
   trackedThenListed?: boolean;
   /** Told the count of files staged so far (progress). */
   onStaged?: (files: number) => void;
+  /** Only these project-relative paths changed since the last snapshot (SnapshotOptions.paths). */
+  paths?: readonly string[];
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */
@@ -124,13 +129,17 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     rulesChanged = false;
     // In robust mode add -v lists less than it staged: the first snapshot counts from the listing then.
     const nested = writeNestedLinks(repo, linked.filter((link) => !unlinked.includes(link)));
-    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested };
+    // Only the first attempt is narrowed to the paths given: whatever made one fail or run
+    // again (a file left out, a repair, changed rules) is settled by a walk of everything.
+    const scope = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths ? writeScope(repo, request.paths, nested) : undefined;
+    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested, scope };
     let output: ScriptOutput;
     try {
       const run = attempt === 0 && request.first ? request.first.run(input) : runSnapshotScript(repo, input);
       output = parseScriptOutput((await run).stdout);
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
+      if (scope !== undefined) continue;
       const step = scriptSteps[error.code ?? -1];
       // A damaged index reads as nonsense too ("unexpected diff status"): the index is only a
       // cache, so an add or write-tree failure not settled below is worth one rebuild.
@@ -175,7 +184,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       if (robust) fs.rmSync(robustList, { force: true });
     }
     for (const item of output.staged) if (item.action === 'add') added.add(item.path);
-    if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], summary: { added: 0, modified: 0, deleted: 0 }, toTarget: output.toTarget, added, notes };
+    if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], summary: { added: 0, modified: 0, deleted: 0 }, toTarget: output.toTarget, added, notes, scoped: scope !== undefined };
 
     // What changed since the previous checkpoint, exactly (a -z diff); for the first, its listing.
     const changes = first || !output.diff ? undefined : parseRawDiff(output.diff);
@@ -221,7 +230,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
             : output.staged.length;
     // The first checkpoint "changes" every file: naming them all says nothing.
     const paths = first || !changes ? [] : changedPaths;
-    return { tree: output.tree, commit: output.commit, changed, changedPaths: paths.slice(0, maxChangedPaths), summary: changes ? summarize(changes) : undefined, examples: changes ? examplesOf(changes) : undefined, toTarget: output.toTarget, added, notes };
+    return { tree: output.tree, commit: output.commit, changed, changedPaths: paths.slice(0, maxChangedPaths), summary: changes ? summarize(changes) : undefined, examples: changes ? examplesOf(changes) : undefined, toTarget: output.toTarget, added, notes, scoped: scope !== undefined };
   }
   throw new Error(`snapshot did not settle after ${maxAttempts} attempts (files kept changing under it, or git kept failing); run \`rewind snapshot\` again`);
 }

@@ -20,6 +20,9 @@ export interface ScriptInput {
   diffTo?: string;
   /** In `changed` mode, a tree that also counts as unchanged (the files as a restore left them). */
   sameTree?: string;
+  /** Stage only these paths (scope.ts): the file of the pathspecs of those that exist (`-`:
+   * none), and of those that are gone. */
+  scope?: { add: string; gone?: string };
   /** Stage without walking the tree with add -A (see the script): the file the untracked list goes to. */
   robustList?: string;
   /** Nested repositories in the index to keep the add out of (see the script): the files
@@ -111,6 +114,8 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.robustList ?? '',
     input.nested?.list ?? '',
     input.nested?.pathspec ?? '',
+    input.scope?.add ?? '',
+    input.scope?.gone ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged) });
 }

@@ -124,14 +124,16 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
       diffTo: options.diffTo,
       sameTree: options.onlyIfChanged ? ctx.restoredTree(newest) : undefined,
       first,
+      paths: options.paths,
       onStaged: ctx.onProgress && ((files) => ctx.onProgress?.({ task: 'snapshot', done: files })),
     },
     { refreshExcludes: () => refreshRules(ctx, state, gitConfig) },
   );
   warnings.push(...result.notes);
   if (options.onlyIfChanged && last && result.commit === undefined) {
+    if (!result.scoped && last === newest) state.scanConfirmedThrough = last.id;
     writeStateIfChanged(ctx.store.state, stateBefore, state);
-    return { record: last, warnings, unchanged: true, toTarget: result.toTarget };
+    return { record: last, warnings, unchanged: true, toTarget: result.toTarget, fromChangedPaths: result.scoped };
   }
   if (created) state.heavy = (await firstHeavy(ctx, first, result.added)) ?? state.heavy;
   const record: CheckpointRecord = {
@@ -152,12 +154,13 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
     nested: state.nested,
     projectHead: readProjectHead(ctx.project) ?? null,
     conversation: options.conversation ?? null,
+    ...(result.scoped ? { fromChangedPaths: true as const } : {}),
   };
   ctx.log.append(record);
   writeStateIfChanged(ctx.store.state, stateBefore, state);
   if (!created && options.backgroundScan !== false) startHeavyScan(ctx.repo, heavyScanFiles(ctx.store));
   if (ctx.settings.gcEvery > 0 && id % ctx.settings.gcEvery === 0) startBackgroundGc(ctx.repo, repairMarker(ctx.repo));
-  return { record, warnings, toTarget: result.toTarget };
+  return { record, warnings, toTarget: result.toTarget, fromChangedPaths: result.scoped };
 }
 
 /** The tree of the files now, staged into the shadow index with no commit; the project lock held. */
@@ -178,6 +181,7 @@ export async function currentTreeOf(ctx: SnapshotContext): Promise<CurrentTree> 
     { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged },
     { refreshExcludes: () => refreshRules(ctx, state, gitConfig) },
   );
+  if (newest && last === newest && result.changed === 0) state.scanConfirmedThrough = newest.id;
   writeStateIfChanged(ctx.store.state, stateBefore, state);
   return { tree: result.tree, changedSinceNewest: last ? result.changed : null, changedPathsSinceNewest: last ? result.changedPaths : [], nested: state.nested };
 }

@@ -47,6 +47,10 @@ export interface CheckpointRecord {
   /** The project's HEAD commit when the checkpoint was taken (recorded, never linked). */
   projectHead: string | null;
   conversation: ConversationRef | null;
+  /** Staged from the paths the app's watcher saw change, not a walk of the whole tree: exact
+   * if nothing was missed; confirmed once a later full scan found nothing missed
+   * (StoreState.scanConfirmedThrough). Absent: a full scan. */
+  fromChangedPaths?: true;
   /** Set once objects this checkpoint needs were found missing (pruned by the project's own
    * gc): it is still listed, but can no longer be restored. */
   unrestorable?: boolean;

@@ -48,6 +48,9 @@ export interface StorePaths {
    * their paths, and the same as exclude pathspecs (snapshot.ts, nestedLinks). */
   nestedList: string;
   nestedPathspec: string;
+  /** The pathspecs of a snapshot that stages only the paths that changed (snapshot/scope.ts). */
+  scopePathspec: string;
+  scopeGone: string;
   /** The shadow's empty hooks folder, and an empty file for its excludes and attributes settings. */
   noHooks: string;
   empty: string;
@@ -83,6 +86,8 @@ function pathsOf(root: string): StorePaths {
     untrackedList: path.join(root, 'untracked.list'),
     nestedList: path.join(root, 'nested.list'),
     nestedPathspec: path.join(root, 'nested.pathspec'),
+    scopePathspec: path.join(root, 'scope.pathspec'),
+    scopeGone: path.join(root, 'scope.gone'),
     noHooks: path.join(root, 'no-hooks'),
     empty: path.join(root, 'empty'),
     stagingPrefix: 'staging-',

@@ -19,6 +19,9 @@ export interface StoreState {
   /** The largest checkpoint_max_file_mb (in bytes) this store has ever used: no checkpoint
    * can hold a file bigger than that. Undefined for stores that predate it. */
   largestCapBytes?: number;
+  /** The newest checkpoint a full scan found the files equal to: every checkpoint staged from
+   * changed paths up to it is confirmed (snapshot/scope.ts). */
+  scanConfirmedThrough?: number;
 }
 
 export function emptyState(): StoreState {
