@@ -75,7 +75,7 @@ describe('ChangeWatcher', () => {
     const errors: Error[] = [];
     const bursts: string[][] = [];
     watcher = new ChangeWatcher(root, { debounceMs: 50, folders: ['a', 'b', 'c', 'd'], maxFolders: 2, ignored: async () => new Set(), onSettled: (paths) => bursts.push(paths), onError: (error) => errors.push(error), onFull: (message) => full.push(message) });
-    expect(full).toEqual(['watching the first 2 folders only: changes in the others are seen at the next Enter']);
+    expect(full).toEqual(["watching 2 of the project's 5 folders only: every checkpoint walks the whole tree"]);
     expect(errors).toEqual([]);
     write('a/x.txt');
     await waitFor(() => bursts.length > 0, 5_000, 'a burst in a watched folder');

@@ -7,6 +7,11 @@ import { Checkpointer, type CheckpointAvailability } from './checkpointer.js';
 import type { Notices } from '../session/notices.js';
 import { checkpointStatus } from '../session/viewParts.js';
 import { ChangeWatcher } from './watcher.js';
+import { ChangedPaths, type Scope } from './changedPaths.js';
+import { foldersFirst } from './watchOrder.js';
+
+/** How long the files and the checkpoints stay quiet before a full scan confirms the checkpoints staged from changed paths. */
+const confirmAfterMs = 10_000;
 
 /** A checkpoint a trigger asks for. */
 export interface CheckpointAsk {
@@ -36,6 +41,13 @@ export class CheckpointTriggers {
   private watcherStarting: Promise<void> | undefined;
   private watcherOffReason: string | undefined;
   private stopped = false;
+  /** What changed since the last checkpoint, once the watcher runs (undefined: every checkpoint walks the whole tree). */
+  private changes: ChangedPaths | undefined;
+  /** The app's checkpoints one at a time: what changed is taken and staged together. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The agent's hooks announce its steps: a burst of changes then only feeds the next step's checkpoint. */
+  private hooksArrive = false;
+  private confirmTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly session: { id: string; agent: () => string },
@@ -91,19 +103,91 @@ export class CheckpointTriggers {
   }
 
   /** Takes a checkpoint; a failure is a notice, never the end of the session. */
-  async checkpoint(ask: CheckpointAsk, checkpointer = this.checkpointer): Promise<string | undefined> {
+  checkpoint(ask: CheckpointAsk, checkpointer = this.checkpointer): Promise<string | undefined> {
+    return this.serial(() => this.checkpointNow(ask, checkpointer));
+  }
+
+  private async checkpointNow(ask: CheckpointAsk, checkpointer: Checkpointer | undefined): Promise<string | undefined> {
     if (!checkpointer || !this.availability?.on) return undefined;
+    const changes = this.changes;
+    const scope: Scope = changes ? await changes.take() : { full: 'no watcher' };
     try {
       // Enter and settled bursts add no entry when nothing changed since the newest one.
       const { always, ...options } = ask;
-      const record = await checkpointer.snapshot({ ...options, session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' && always !== true });
+      const paths = scope.paths && (await this.notIgnored(checkpointer, scope.paths));
+      const { record, fromChangedPaths } = await checkpointer.snapshot({ ...options, ...(paths ? { paths } : {}), session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' && always !== true });
       if (ask.trigger === 'manual') this.notices.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
+      if (!fromChangedPaths && changes) await this.watchWhatWasFound(checkpointer);
+      if (fromChangedPaths) this.confirmLater(checkpointer);
       return undefined;
     } catch (error) {
+      changes?.giveBack(scope);
       const failed = `checkpoint failed: ${messageOf(error)}`;
       this.notices.say(failed, 'error');
       return failed;
     }
+  }
+
+  /** Of the changed paths, those the checkpoint's ignore rules do not leave out (undefined: that cannot be told, walk everything). */
+  private async notIgnored(checkpointer: Checkpointer, paths: string[]): Promise<string[] | undefined> {
+    if (paths.length === 0) return paths;
+    try {
+      const ignored = await checkpointer.ignored(paths);
+      return paths.filter((file) => !ignored.has(file));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** After a walk of the whole tree: every folder it found is watched (one made before the watcher started, say). */
+  private async watchWhatWasFound(checkpointer: Checkpointer): Promise<void> {
+    const watcher = this.watcher;
+    if (!watcher) return;
+    try {
+      watcher.watchFolders(await checkpointer.folders());
+    } catch {
+      this.changes?.needFull('the folders could not be listed');
+    }
+  }
+
+  /** Runs `work` after the app's checkpoints before it, and before those after it. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.queue.then(work);
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private confirmLater(checkpointer: Checkpointer): void {
+    clearTimeout(this.confirmTimer);
+    this.confirmTimer = setTimeout(() => void this.confirm(checkpointer), confirmAfterMs);
+    this.confirmTimer.unref();
+  }
+
+  /**
+   * Once files and checkpoints were quiet for a while, a walk of the whole tree confirms the
+   * checkpoints staged from the changed paths (the engine records it). Should it find what
+   * the watcher never reported, the watcher is not trusted again: that is said, the files
+   * are checkpointed, and every checkpoint walks the whole tree from then on.
+   */
+  private async confirm(checkpointer: Checkpointer): Promise<void> {
+    const changes = this.changes;
+    if (this.stopped || !changes) return;
+    if (!changes.quiet) return this.confirmLater(checkpointer);
+    const missed = await this.serial(async () => {
+      const found = await checkpointer.engine.currentTree();
+      if (found.changedSinceNewest === 0) return undefined;
+      // A change made while it walked is reported after it: not a miss, try again later.
+      const since = await changes.take();
+      changes.giveBack(since);
+      return since.paths?.length === 0 ? found : null;
+    }).catch(() => null);
+    if (missed === null) return this.confirmLater(checkpointer);
+    if (!missed || this.stopped) return;
+    changes.fullFromNowOn('the watcher missed changes');
+    const named = missed.changedPathsSinceNewest.slice(0, 3).join(', ');
+    const more = (missed.changedSinceNewest ?? 0) > 3 ? ` and ${(missed.changedSinceNewest ?? 0) - 3} more` : '';
+    this.notices.problem(`the file watcher missed changes to ${named}${more}: checkpointed now, and every checkpoint walks the whole tree from now on`);
+    await this.checkpoint({ trigger: 'watch', label: 'files the watcher missed' }, checkpointer);
   }
 
   /**
@@ -129,6 +213,7 @@ export class CheckpointTriggers {
    */
   async beforeStep(step: { trigger: string; label: string; onlyIfChanged?: boolean }, agentSession: string | undefined, conversation?: ConversationRef): Promise<string | undefined> {
     await this.ready;
+    this.hooksArrive = true;
     const { onlyIfChanged, ...labelled } = step;
     return this.checkpoint({ ...labelled, always: onlyIfChanged !== true, ...(agentSession ? { agentSession } : {}), ...(conversation ? { conversation } : {}) });
   }
@@ -142,15 +227,18 @@ export class CheckpointTriggers {
     // it starts first, then pauses.
     await this.watcherStarting;
     const resume = this.watcher?.pause();
+    this.changes?.needFull('files were restored');
     try {
       return await work();
     } finally {
+      this.changes?.needFull('files were restored');
       await resume?.();
     }
   }
 
   stop(): void {
     this.stopped = true;
+    clearTimeout(this.confirmTimer);
     this.watcher?.close();
   }
 
@@ -158,6 +246,7 @@ export class CheckpointTriggers {
   private watcherOff(error: unknown): void {
     if (this.watcherOffReason !== undefined || this.stopped) return;
     this.watcherOffReason = messageOf(error);
+    this.changes?.fullFromNowOn('the watcher is off');
     this.watcher?.close();
     this.notices.problem(`file watcher off: checkpoints still come before each Enter (${this.watcherOffReason})`);
   }
@@ -173,8 +262,11 @@ export class CheckpointTriggers {
       .then(() => checkpointer.folders())
       .then((folders) => {
         if (this.stopped) return;
+        const recent = checkpointer.engine.list().slice(-50).flatMap((record) => record.changedPaths ?? []);
+        this.changes = new ChangedPaths();
         this.watcher = new ChangeWatcher(checkpointer.engine.projectRoot, {
-          folders,
+          folders: foldersFirst(folders, recent),
+          changes: this.changes,
           ignored: (paths) => checkpointer.ignored(paths),
           ignoreDirs: [checkpointer.engine.storeRoot],
           onSettled: (paths) => void this.filesSettled(checkpointer, paths),
@@ -187,6 +279,9 @@ export class CheckpointTriggers {
   }
 
   private async filesSettled(checkpointer: Checkpointer, paths: string[]): Promise<void> {
+    // The agent's next step (its hook) checkpoints them: a checkpoint of its own here would
+    // only make that step wait for it.
+    if (this.hooksArrive) return;
     // Named from what the step changed (the tree diff), not from the burst's events: a burst
     // is full of temporary files that came and went, and must not hide its biggest part.
     const root = checkpointer.engine.projectRoot;

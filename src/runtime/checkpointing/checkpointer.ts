@@ -1,4 +1,4 @@
-import { requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions } from '../../checkpoints/index.js';
+import { requireGit, type CheckpointRecord, type ProgressListener, type ProjectCheckpoints, type SnapshotOptions, type SnapshotResult } from '../../checkpoints/index.js';
 import type { RewindConfig } from '../../config/schema.js';
 import { openEngine } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
@@ -102,10 +102,10 @@ export class Checkpointer {
     this.onChange();
   }
 
-  async snapshot(options: SnapshotOptions): Promise<CheckpointRecord> {
-    const { record } = await this.engine.snapshot(options);
+  async snapshot(options: SnapshotOptions): Promise<SnapshotResult> {
+    const result = await this.engine.snapshot(options);
     this.refresh();
-    return record;
+    return result;
   }
 
   /** The folders the newest checkpoint holds (what the watcher watches from the start). */
