@@ -1,5 +1,6 @@
-// The restore property tests with many more runs than `npm test` gives them (200): the
-// long property runs belong here, not in CI's time budget.
+// The property tests (restore, and the app's checkpoints staged from changed paths) with many
+// more runs than `npm test` gives them (200): the long property runs belong here, not in
+// CI's time budget.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +11,7 @@ export interface PropertyRow {
   ms: number;
 }
 
-const tests = ['test/restore/property.test.ts', 'test/restore/ignoreProperty.test.ts'];
+const tests = ['test/restore/property.test.ts', 'test/restore/ignoreProperty.test.ts', 'test/runtime/changedPathsProperty.test.ts'];
 
 /** Runs each property test file with `runs` runs (REWIND_PROPERTY_RUNS); a failure is reported, not thrown. */
 export function benchProperties(runs: number): PropertyRow[] {

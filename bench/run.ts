@@ -14,6 +14,7 @@ import { benchConversation, type ConversationRow } from './conversation.js';
 import { benchLongSession, type LongSessionRow } from './longSession.js';
 import { benchPackage, type PackageRow } from './packageSize.js';
 import { benchHotBundle } from './hotBundle.js';
+import { benchMonorepo, type MonorepoRow } from './monorepo.js';
 import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
@@ -68,6 +69,7 @@ const conversation: ConversationRow[] = [];
 let longSession: LongSessionRow | undefined;
 let properties: PropertyRow[] = [];
 let packageRow: PackageRow | undefined;
+const monorepo: MonorepoRow[] = [];
 try {
   for (const files of sizes) {
     const runs = files >= 50_000 ? 11 : 15;
@@ -125,6 +127,13 @@ try {
     process.stderr.write('long session bench: 2,000 snapshots of small changes in 5,000 files, retention on…\n');
     longSession = await benchLongSession(work, quick ? 1_000 : 5_000, quick ? 300 : 2_000);
   }
+  // Big generated trees (250,000 files: a few minutes to make): only when asked for by name.
+  if (only?.split(',').includes('monorepo')) {
+    for (const files of quick ? [10_000] : [10_000, 50_000, 250_000]) {
+      process.stderr.write(`monorepo bench: ${files} files…\n`);
+      monorepo.push(await benchMonorepo(work, files, quick ? 5 : 15));
+    }
+  }
   if (want('package')) {
     process.stderr.write('package bench: the packed tarball…\n');
     packageRow = benchPackage();
@@ -151,6 +160,7 @@ const measured = {
   conversation,
   longSession,
   package: packageRow,
+  monorepo,
   tricks: tricks.length > 0 ? { bar: 'kept only if it buys at least 20% on a path users feel, against the fairest floor', note: tricksNote, verdicts: tricksVerdicts(tricks), rows: tricks } : undefined,
 };
 const machine = { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` };
@@ -186,6 +196,11 @@ if (longSession) {
   const r = longSession;
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   process.stdout.write(`long session, ${r.snapshots} snapshots in ${r.files} files, retention ${r.retentionDays} days: snapshot ${r.snapshotMs.first} ms (first 100) / ${r.snapshotMs.last} ms (last 100), slope ${r.slopeMsPer1000} ms per 1,000 checkpoints; store ${mib(r.storeBytes.early)} after 100, at most ${mib(r.storeBytes.most)}, ${mib(r.storeBytes.end)} at the end (${r.checkpointsAtEnd} checkpoints); prune ${r.pruneMs.median} ms median, ${r.pruneMs.max} ms slowest over ${r.pruneMs.passes} passes\n`);
+}
+for (const r of monorepo) {
+  process.stdout.write(
+    `monorepo, ${r.files} files in ${r.folders} folders: floor ${r.floor} ms; step in the app ${r.step} ms = ${r.stepRatio}x (target 0.15x); restore of 12 files ${r.restore} ms = ${r.restoreRatio}x (target 0.3x); step after a restore ${r.stepAfterRestore} ms; confirming walk ${r.confirm} ms; watcher start ${r.watcherStart} ms\n`,
+  );
 }
 if (packageRow) process.stdout.write(`package: ${packageRow.files} files, ${(packageRow.packedBytes / 1024).toFixed(0)} KiB packed, ${(packageRow.unpackedBytes / 1024 / 1024).toFixed(2)} MiB unpacked (target ${packageRow.target})\n`);
 for (const row of properties) process.stdout.write(`Property ${row.test}: ${row.runs} runs ${row.ok ? 'passed' : 'FAILED'} in ${(row.ms / 1000).toFixed(0)} s\n`);

@@ -14,14 +14,21 @@ export interface Injected {
   off?: ReadonlySet<string>;
   /** Waits shortened (ms), by name. */
   waits?: Readonly<Partial<Record<Wait, number>>>;
+  /** Limits lowered, by name. */
+  limits?: Readonly<Partial<Record<Limit, number>>>;
   /** A fixed clock (ms since the epoch): what retention measures ages from. */
   now?: number;
   /** The build's training session (scripts/trainCodeCache.mjs): the app writes its bundle's code cache as it exits. */
   trainCodeCache?: boolean;
 }
 
-/** The waits a test may shorten: how long a hook reads its stdin, before progress shows, for the project lock. */
-export type Wait = 'hook-stdin' | 'progress-after' | 'lock-wait';
+/** The waits a test may shorten: how long a hook reads its stdin, before progress shows, for
+ * the project lock, the quiet before a walk of the whole tree confirms the checkpoints staged
+ * from changed paths. */
+export type Wait = 'hook-stdin' | 'progress-after' | 'lock-wait' | 'confirm-scan';
+
+/** The limits a test may lower: how many folders the app's watcher watches (as if the system had no more watches). */
+export type Limit = 'watched-folders';
 
 /** The engine's speed-ups the bench measures with and without (README "Performance"). */
 export type Trick =
@@ -49,6 +56,11 @@ export function waitMs(wait: Wait, otherwise: number): number;
 export function waitMs(wait: Wait, otherwise?: number): number | undefined;
 export function waitMs(wait: Wait, otherwise?: number): number | undefined {
   return injected()?.waits?.[wait] ?? otherwise;
+}
+
+/** Limit `limit`: `otherwise`, unless a test lowered it. */
+export function limitOf(limit: Limit, otherwise: number): number {
+  return injected()?.limits?.[limit] ?? otherwise;
 }
 
 /** The clock: the real one, unless a test fixed it. */

@@ -55,7 +55,7 @@ interface Probe {
 async function probeIn(terminal: Pick<PtyOptions, 'answers' | 'replies'>): Promise<Probe> {
   requireBuiltCli();
   const fixture = path.join(repoRoot, 'test', 'fixtures', 'askTerminal.mjs');
-  const probe = path.join(repoRoot, 'dist', 'runtime', 'doctor', 'terminalKeys.js');
+  const probe = path.join(repoRoot, 'dist', 'services', 'doctor', 'terminalKeys.js');
   const session = startInPty(process.execPath, [fixture, probe], { cwd: sb.base, env: withAgentHomes(sb), cols: 100, rows: 30, ...terminal }, 'askTerminal');
   try {
     await session.exited;

@@ -155,8 +155,8 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-// Four seeds of 50 steps here (200 checkpoints compared); the bench runs 40 (2,000): SCOPED_SEEDS.
-const seeds = Number(process.env.SCOPED_SEEDS ?? 4);
+// Seeds of 50 steps: four here (200 checkpoints compared), forty in the bench (2,000: REWIND_PROPERTY_RUNS).
+const seeds = Math.max(4, Math.ceil(Number(process.env.REWIND_PROPERTY_RUNS ?? 200) / 50));
 
 describe('checkpoints staged from the paths the watcher saw change', () => {
   for (const seed of Array.from({ length: seeds }, (_, i) => i + 1)) {
@@ -172,7 +172,7 @@ describe('checkpoints staged from the paths the watcher saw change', () => {
       const notices = new Notices(() => undefined);
       triggers = new CheckpointTriggers({ id: 's', agent: () => 'test' }, notices, () => undefined);
       triggers.attach(availability);
-      await triggers.opened();
+      await triggers.watching();
       const engine = triggers.checkpoints?.engine;
       if (!engine) throw new Error('checkpoints did not open');
       // The same project's checkpoints in a store of their own, every one a walk of the whole tree.

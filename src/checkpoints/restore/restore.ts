@@ -47,6 +47,9 @@ export interface Requester {
   session?: string | null;
   /** The agent it runs (REWIND_AGENT on the command line), or null. */
   agent?: string | null;
+  /** Only these project-relative paths changed since the newest checkpoint (the app's
+   * watcher saw them): the redo point stages them alone (SnapshotOptions.paths). */
+  changedPaths?: readonly string[];
 }
 
 export interface RestoreOptions extends Requester {
@@ -158,6 +161,7 @@ async function takeRedoPoint(engine: Engine, target: CheckpointRecord, options: 
     agent: options.agent ?? null,
     backgroundScan: false,
     diffTo: whole ? target.tree : undefined,
+    ...(options.changedPaths ? { paths: options.changedPaths } : {}),
   });
   return {
     redo: record.id,

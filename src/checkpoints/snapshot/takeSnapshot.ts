@@ -158,7 +158,9 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
   };
   ctx.log.append(record);
   writeStateIfChanged(ctx.store.state, stateBefore, state);
-  if (!created && options.backgroundScan !== false) startHeavyScan(ctx.repo, heavyScanFiles(ctx.store));
+  // Not after one staged from changed paths: the walk costs what the whole tree costs, and
+  // the next snapshot that walks the whole tree starts it.
+  if (!created && options.backgroundScan !== false && !result.scoped) startHeavyScan(ctx.repo, heavyScanFiles(ctx.store));
   if (ctx.settings.gcEvery > 0 && id % ctx.settings.gcEvery === 0) startBackgroundGc(ctx.repo, repairMarker(ctx.repo));
   return { record, warnings, toTarget: result.toTarget, fromChangedPaths: result.scoped };
 }

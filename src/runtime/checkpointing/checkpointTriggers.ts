@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConversationRef, SnapshotOptions } from '../../checkpoints/index.js';
+import type { ConversationRef, Requester, SnapshotOptions } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
+import { waitMs } from '../../shared/seams.js';
 import { changeLabel } from './changeLabel.js';
 import { Checkpointer, type CheckpointAvailability } from './checkpointer.js';
 import type { Notices } from '../session/notices.js';
@@ -12,6 +13,9 @@ import { foldersFirst } from './watchOrder.js';
 
 /** How long the files and the checkpoints stay quiet before a full scan confirms the checkpoints staged from changed paths. */
 const confirmAfterMs = 10_000;
+
+/** What changed since the newest checkpoint, for a restore's redo point (undefined: walk the whole tree). */
+export type ChangedSince = Pick<Requester, 'changedPaths'>;
 
 /** A checkpoint a trigger asks for. */
 export interface CheckpointAsk {
@@ -45,12 +49,12 @@ export class CheckpointTriggers {
   private changes: ChangedPaths | undefined;
   /** The app's checkpoints one at a time: what changed is taken and staged together. */
   private queue: Promise<unknown> = Promise.resolve();
-  /** The agent's hooks announce its steps: a burst of changes then only feeds the next step's checkpoint. */
+  /** The agent's hooks announce its steps: a burst of changes in its turn then only feeds the next step's checkpoint. */
   private hooksArrive = false;
   private confirmTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly session: { id: string; agent: () => string },
+    private readonly session: { id: string; agent: () => string; working?: () => boolean },
     private readonly notices: Notices,
     private readonly changed: () => void,
   ) {}
@@ -88,6 +92,12 @@ export class CheckpointTriggers {
   /** Resolves once checkpoints are open, with the session's first one taken (or known off). */
   opened(): Promise<void> {
     return this.ready;
+  }
+
+  /** Resolves once the file watcher runs (or is known off): from then on steps stage only what changed. */
+  async watching(): Promise<void> {
+    await this.ready;
+    await this.watcherStarting;
   }
 
   /** Why new checkpoints are not taken ('still opening' until they are open); undefined when they are. */
@@ -159,7 +169,7 @@ export class CheckpointTriggers {
 
   private confirmLater(checkpointer: Checkpointer): void {
     clearTimeout(this.confirmTimer);
-    this.confirmTimer = setTimeout(() => void this.confirm(checkpointer), confirmAfterMs);
+    this.confirmTimer = setTimeout(() => void this.confirm(checkpointer), waitMs('confirm-scan', confirmAfterMs));
     this.confirmTimer.unref();
   }
 
@@ -221,17 +231,31 @@ export class CheckpointTriggers {
   /**
    * Runs `work` (a restore) with the watcher paused, so its own writes are not taken for
    * edits: it resumes once their file events, which may come after the work, are dropped.
+   * `work` is told what changed since the newest checkpoint (its redo point stages only
+   * that), in turn with the session's checkpoints; the checkpoint after it walks the whole
+   * tree.
    */
-  async withWatcherPaused<T>(work: () => Promise<T>): Promise<T> {
+  async withWatcherPaused<T>(work: (changed: ChangedSince) => Promise<T>): Promise<T> {
     // A watcher still starting (Esc Esc right after start) would see the restore's writes:
     // it starts first, then pauses.
     await this.watcherStarting;
     const resume = this.watcher?.pause();
-    this.changes?.needFull('files were restored');
     try {
-      return await work();
+      return await this.serial(async () => {
+        const changes = this.changes;
+        const scope: Scope = changes ? await changes.take() : { full: 'no watcher' };
+        try {
+          const checkpointer = this.checkpointer;
+          const paths = scope.paths && checkpointer && (await this.notIgnored(checkpointer, scope.paths));
+          return await work(paths ? { changedPaths: paths } : {});
+        } catch (error) {
+          changes?.giveBack(scope);
+          throw error;
+        } finally {
+          changes?.needFull('files were restored');
+        }
+      });
     } finally {
-      this.changes?.needFull('files were restored');
       await resume?.();
     }
   }
@@ -279,9 +303,10 @@ export class CheckpointTriggers {
   }
 
   private async filesSettled(checkpointer: Checkpointer, paths: string[]): Promise<void> {
-    // The agent's next step (its hook) checkpoints them: a checkpoint of its own here would
-    // only make that step wait for it.
-    if (this.hooksArrive) return;
+    // In a turn of an agent whose hooks arrive, its next step (or the turn's end) checkpoints
+    // them: a checkpoint of its own here would only make that step wait for it. Between
+    // turns (the user's own edits) it does.
+    if (this.hooksArrive && this.session.working?.() !== false) return;
     // Named from what the step changed (the tree diff), not from the burst's events: a burst
     // is full of temporary files that came and went, and must not hide its biggest part.
     const root = checkpointer.engine.projectRoot;

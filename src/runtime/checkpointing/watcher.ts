@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChangedPaths } from './changedPaths.js';
 import { fileEventsDelivered } from './watchFence.js';
-import { watchLimitMessage } from './watchLimit.js';
+import { inotifyWatchLimit, watchLimitMessage } from './watchLimit.js';
+import { limitOf } from '../../shared/seams.js';
 
 export interface WatcherOptions {
   /** Quiet time after the last change before a burst counts as settled (ms). */
@@ -25,6 +26,10 @@ export interface WatcherOptions {
 }
 
 const maxPaths = 5_000;
+/** Folders a new folder's walk watches at once (the walk is synchronous). */
+const newFoldersAtOnce = 1_000;
+/** Folders watched at most, whatever the system allows (one inotify watch and one handle each). */
+const ownFolderCap = 100_000;
 /** How long a resume may wait for the file events of what happened while paused. */
 const resumeDeadlineMs = 1_000;
 
@@ -63,6 +68,8 @@ export class ChangeWatcher {
   private full = false;
   /** How many folders the project has, as far as known (those given, and those that appeared). */
   private known: number;
+  /** The system's file watches per user (Linux inotify). */
+  private readonly systemLimit = limitOf('watched-folders', inotifyWatchLimit() ?? Infinity);
 
   constructor(
     private readonly root: string,
@@ -110,8 +117,12 @@ export class ChangeWatcher {
       if (this.inodes.get(folder) === inodeOf(path.join(this.root, folder))) return;
       this.unwatchTree(folder);
     }
-    if (this.watchers.size >= (this.options.maxFolders ?? 100_000)) {
-      this.fullUp(`watching ${this.watchers.size} of the project's ${this.known} folders only: every checkpoint walks the whole tree`);
+    if (this.watchers.size >= (this.options.maxFolders ?? Math.min(ownFolderCap, this.systemLimit))) {
+      this.fullUp(
+        this.options.maxFolders === undefined && this.systemLimit <= ownFolderCap
+          ? watchLimitMessage(this.watchers.size, this.known, this.systemLimit)
+          : `watching ${this.watchers.size} of the project's ${this.known} folders only: every checkpoint walks the whole tree`,
+      );
       return;
     }
     const full = path.join(this.root, folder);
@@ -193,7 +204,7 @@ export class ChangeWatcher {
         return;
       }
       found.push(folder);
-      for (const entry of entries) if (entry.isDirectory() && entry.name !== '.git' && found.length < 1_000) walk(`${folder}/${entry.name}`);
+      for (const entry of entries) if (entry.isDirectory() && entry.name !== '.git' && found.length < newFoldersAtOnce) walk(`${folder}/${entry.name}`);
     };
     // An ignored folder that appears (node_modules, target/) is not walked at all: the walk is
     // synchronous, and such a folder can hold thousands of others.
@@ -201,6 +212,9 @@ export class ChangeWatcher {
     if ((await this.options.ignored([relative]).catch(() => noneIgnored)).has(relative)) return;
     walk(relative);
     this.known += found.length;
+    // Folders past the walk's bound go unwatched for now: the next checkpoint walks the whole
+    // tree, and every folder it finds is watched then (CheckpointTriggers).
+    if (found.length >= newFoldersAtOnce) this.options.changes?.needFull('a folder with more folders than are watched at once appeared');
     const ignored = await this.options.ignored(found).catch(() => noneIgnored);
     for (const folder of found) {
       const below = [...ignored].some((dir) => folder === dir || folder.startsWith(`${dir}/`));

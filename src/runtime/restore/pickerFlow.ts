@@ -45,7 +45,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     const busyNote = await session.restores.interruptIfBusy();
     const tone = busyNote ? 'warning' : 'info';
     if (choice.kind === 'undo') {
-      const result = await session.restores.whileRestoring(() => checkpointer.engine.redo(requesterOf(session)));
+      const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }));
       checkpointer.refresh();
       restoreUndone(session.agent, result);
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), toneOf(result, tone));
@@ -58,7 +58,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       return;
     }
     if (choice.mode === 'files') {
-      const result = await session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session)));
+      const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed }));
       checkpointer.refresh();
       session.say(summary(result, `restored the files of #${choice.id}${filesRestored(session.agent, checkpointer.engine, choice.id, result)}${busyNote}`), toneOf(result, tone));
       return;
@@ -67,7 +67,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     const record = checkpointer.engine.get(choice.id);
     const withFiles = choice.mode === 'both' && !filesMatch;
     const { rebuilt, applied: files } = await withRebuiltConversation(session.agent, record, conversationStoreOf(checkpointer.engine), () =>
-      withFiles ? session.restores.whileRestoring(() => checkpointer.engine.restore(choice.id, requesterOf(session))) : Promise.resolve(undefined),
+      withFiles ? session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed })) : Promise.resolve(undefined),
     );
     checkpointer.refresh();
     dropRestoreNote(session.agent);

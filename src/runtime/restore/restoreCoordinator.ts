@@ -1,3 +1,4 @@
+import type { ChangedSince } from '../checkpointing/checkpointTriggers.js';
 import type { Notices } from '../session/notices.js';
 
 /** What restoring needs of the agent: whether it works, a way to interrupt it, a wait for quiet. */
@@ -18,7 +19,7 @@ export class RestoreCoordinator {
   constructor(
     private readonly agent: AgentControl,
     private readonly notices: Notices,
-    private readonly pauseWatcher: <T>(work: () => Promise<T>) => Promise<T>,
+    private readonly pauseWatcher: <T>(work: (changed: ChangedSince) => Promise<T>) => Promise<T>,
   ) {}
 
   /**
@@ -38,7 +39,7 @@ export class RestoreCoordinator {
   }
 
   /** Runs a restore with the watcher paused, so its own writes are not taken for edits. */
-  whileRestoring<T>(work: () => Promise<T>): Promise<T> {
+  whileRestoring<T>(work: (changed: ChangedSince) => Promise<T>): Promise<T> {
     return this.pauseWatcher(work);
   }
 }

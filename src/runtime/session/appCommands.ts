@@ -44,7 +44,7 @@ async function redo(session: SessionPort): Promise<void> {
     return;
   }
   try {
-    const result = await session.restores.whileRestoring(() => checkpointer.engine.redo(requesterOf(session)));
+    const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }));
     checkpointer.refresh();
     restoreUndone(session.agent, result);
     session.say(`undid the last rewind: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);

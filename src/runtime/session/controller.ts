@@ -12,7 +12,7 @@ import { ActivityTracker } from '../checkpointing/activity.js';
 import { AdapterGuard } from '../../agents/adapterGuard.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
 import type { CheckpointAvailability, Checkpointer } from '../checkpointing/checkpointer.js';
-import { CheckpointTriggers, type CheckpointAsk } from '../checkpointing/checkpointTriggers.js';
+import { CheckpointTriggers, type ChangedSince, type CheckpointAsk } from '../checkpointing/checkpointTriggers.js';
 import { commandHint } from './commandLine.js';
 import { EnterLabels } from '../checkpointing/enterLabel.js';
 import { SessionFrames } from './sessionFrames.js';
@@ -73,8 +73,8 @@ export class SessionController implements SessionPort {
     this.notices = new Notices(changed);
     this.agent = new AdapterGuard(options.agent ?? genericAgent, (message) => this.notices.problem(message));
     this.activity = new ActivityTracker(undefined, undefined, this.agent.adapter.activity === 'hooks');
-    this.triggers = new CheckpointTriggers({ id: this.sessionId, agent: () => this.agent.name }, this.notices, changed);
-    const restoring = <T>(work: () => Promise<T>) => (this.restoreNotice.began(), this.triggers.withWatcherPaused(work));
+    this.triggers = new CheckpointTriggers({ id: this.sessionId, agent: () => this.agent.name, working: () => this.activity.busy() }, this.notices, changed);
+    const restoring = <T>(work: (changed: ChangedSince) => Promise<T>) => (this.restoreNotice.began(), this.triggers.withWatcherPaused(work));
     this.restores = new RestoreCoordinator(agentControlOf(this.activity, () => this.sendToAgent('\x03')), this.notices, restoring);
     this.pane = new AgentPane(options.pty, { columns: this.columns, rows: this.paneRows }, options.config.scrollback_lines, {
       activity: this.activity,
