@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock } from '../../src/os/lock.js';
-import { clearRefLock } from '../../src/checkpoints/store/maintenance.js';
+import { clearRefLock, gcRunning, takeGcLock } from '../../src/checkpoints/store/maintenance.js';
 import { commitCount } from '../helpers/shadow.js';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { createSandbox, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
 import { Children, deadPid } from '../helpers/children.js';
 import { waitFor } from '../helpers/waitFor.js';
 
@@ -84,6 +84,29 @@ describe('locks', () => {
     await endGc();
     expect(await clearRefLock(checkpoints.repo, stderr, 100)).toBe(true);
     expect(fs.existsSync(refLock)).toBe(false);
+  });
+
+  it("retention's reclaim takes git's own gc lock: it waits for a running gc, git gc finds it taken, and a snapshot's ref lock is not waited out for it", async () => {
+    const root = sb.repo('reclaim-gc-lock');
+    const checkpoints = sb.open(root);
+    await checkpoints.snapshot();
+    const gitDir = checkpoints.repo.gitDir;
+    const endGc = await gcRunningIn(gitDir);
+    expect(await takeGcLock(checkpoints.repo, 100)).toBeUndefined();
+    await endGc();
+    const release = await takeGcLock(checkpoints.repo, 10_000);
+    expect(release).toBeDefined();
+    expect(gcRunning(checkpoints.repo)).toBe(true);
+    // The background gc a snapshot starts (`git gc --auto`) does nothing while it is held; git gc says why.
+    expect(() => runGitSync(sb.gitEnv, root, [`--git-dir=${gitDir}`, 'gc', '--quiet'])).toThrow(/gc is already running/);
+    // The reclaim holds no ref lock without the project lock: one found now is stale, cleared at once.
+    const refLock = path.join(gitDir, 'refs', 'checkpoints', '7.lock');
+    fs.writeFileSync(refLock, '');
+    expect(await clearRefLock(checkpoints.repo, `fatal: Unable to create '${refLock}': File exists.`, 600_000)).toBe(true);
+    expect(fs.existsSync(refLock)).toBe(false);
+    release?.();
+    expect(gcRunning(checkpoints.repo)).toBe(false);
+    expect(fs.existsSync(checkpoints.store.reclaiming)).toBe(false);
   });
 
   it('takes a gc.pid older than git allows (12 h) for one a killed gc left, even if its pid is in use again', async () => {

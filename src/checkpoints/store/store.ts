@@ -37,6 +37,10 @@ export interface StorePaths {
   retentionChecked: string;
   /** The last size drop that freed little, so it is not repeated at every check (sizeDrop.ts). */
   sizeDrop: string;
+  /** While retention reclaims space: the process doing it, as in the gc.pid it holds (maintenance.ts: takeGcLock). */
+  reclaiming: string;
+  /** Packs retention took out of the shadow, removed without the lock (retention/reclaim.ts). */
+  reclaimTrash: string;
   /** The background walk for heavy files: its result, and its pid while it runs (heavyScan.ts). */
   heavyScan: string;
   heavyScanStarted: string;
@@ -80,6 +84,8 @@ function pathsOf(root: string): StorePaths {
     pruning: path.join(root, 'pruning'),
     retentionChecked: path.join(root, 'retention-checked'),
     sizeDrop: path.join(root, 'size-drop'),
+    reclaiming: path.join(root, 'reclaiming'),
+    reclaimTrash: path.join(root, 'reclaim-trash'),
     heavyScan: path.join(root, 'heavy-scan'),
     heavyScanStarted: path.join(root, 'heavy-scan.started'),
     standardExclude: path.join(root, 'standard.exclude'),
