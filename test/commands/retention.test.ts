@@ -72,7 +72,7 @@ describe('retention from the command line', () => {
     expect(real.code).toBe(0);
     const result = JSON.parse(real.stdout) as { byAge: number[]; bySize: number[]; bytesBefore: number; bytesAfter: number };
     expect(result.byAge).toEqual([1, 2, 3, 4]);
-    // Measured under the project lock: its lock file (one block) is counted then.
+    // Measured while retention holds the shadow's gc lock: gc.pid and the reclaiming file (a block each) are counted then.
     expect(Math.abs(result.bytesBefore - bytesBefore)).toBeLessThanOrEqual(8192);
     expect(Math.abs(result.bytesAfter - du(store.store))).toBeLessThanOrEqual(8192);
     expect(result.bytesAfter).toBeLessThan(result.bytesBefore);
@@ -86,11 +86,11 @@ describe('retention from the command line', () => {
   it('a drop whose space cannot be reclaimed stands and says so (prune exits 1); the next prune reclaims it', async () => {
     const dir = sb.repo('no-gc');
     for (const day of [0, 1, 2, 20]) await checkpointOn(dir, day);
-    // git itself, but for gc, which fails as a full disk would make it.
+    // git itself, but for the reclaim's packing (applyRetention's gc), which fails as a full disk would make it.
     const bin = path.join(sb.base, 'bin');
     fs.mkdirSync(bin);
     const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nfor arg in "$@"; do [ "$arg" = gc ] && { echo 'fatal: No space left on device' >&2; exit 128; }; done\nexec '${git}' "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nfor arg in "$@"; do [ "$arg" = pack-objects ] && { echo 'fatal: No space left on device' >&2; exit 128; }; done\nexec '${git}' "$@"\n`, { mode: 0o755 });
     const noGc = { ...sb.env, ...at(22), PATH: `${bin}:${sb.env.PATH ?? ''}` };
 
     const pruned = await rewind(['prune'], noGc, dir);
