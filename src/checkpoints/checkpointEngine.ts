@@ -110,10 +110,19 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
 
   /** Takes a checkpoint of the work tree now, under the project lock. */
   snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
-    return logged(this.env, 'snapshot', { trigger: options.trigger ?? 'manual', project: this.project.root }, () => this.locked('snapshot', () => this.snapshotLocked(options)), ({ record, unchanged }) => ({
+    const asked = performance.now();
+    let waited = 0;
+    const work = () =>
+      this.locked('snapshot', () => {
+        waited = performance.now() - asked;
+        return this.snapshotLocked(options);
+      });
+    return logged(this.env, 'snapshot', { trigger: options.trigger ?? 'manual', project: this.project.root }, work, ({ record, unchanged }) => ({
       id: record.id,
       unchanged: unchanged === true,
       files: record.changedPaths?.length,
+      // How long it waited for the project lock (another snapshot, a restore, retention's drop).
+      waited: Math.round(waited),
     }));
   }
 

@@ -40,7 +40,7 @@ describe('REWIND_LOG', () => {
     expect(what).toEqual(['snapshot', 'snapshot', 'hook', 'restore', 'redo', 'retention']);
     for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z pid=\d+ \w+ .*ms=\d+/);
     expect(lines[2]).toMatch(/ hook agent=claude event=PreToolUse app=false ms=\d+$/);
-    expect(lines[1]).toMatch(/ snapshot trigger=PreToolUse:Write project=\S+ id=2 unchanged=false files=1 ms=\d+ result=ok$/);
+    expect(lines[1]).toMatch(/ snapshot trigger=PreToolUse:Write project=\S+ id=2 unchanged=false files=1 waited=\d+ ms=\d+ result=ok$/);
     expect(lines[3]).toMatch(/ restore id=1 project=\S+ written=1 deleted=0 leftAlone=0 redoPoint=\d+ ms=\d+ result=ok$/);
     expect(lines[4]).toMatch(/ redo project=\S+ written=1 deleted=0 leftAlone=0 redoPoint=\d+ undid=\d+ ms=\d+ result=ok$/);
     expect(lines[5]).toMatch(/ retention project=\S+ days=14 maxGb=5 dryRun=false byAge=0 bySize=0 bytesBefore=\d+ bytesAfter=\d+ ms=\d+ result=ok$/);
