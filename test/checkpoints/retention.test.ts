@@ -10,7 +10,7 @@ import { diskUsage } from '../../src/checkpoints/store/diskUsage.js';
 import type { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
 import { listStores, removeStore } from '../../src/checkpoints/retention/storeCatalog.js';
 import { fingerprint } from '../helpers/fingerprint.js';
-import { shadowGit } from '../helpers/shadow.js';
+import { hasObject, shadowGit } from '../helpers/shadow.js';
 import { commitOnFeatureBranch, dropFeatureBranch } from '../helpers/repoShapes.js';
 import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -58,14 +58,6 @@ function chain(gitDir: string, ref: string): { commit: string; tree: string; par
     });
 }
 
-function hasObject(gitDir: string, oid: string): boolean {
-  try {
-    shadowGit(gitDir, 'cat-file', '-e', oid);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('retention', () => {
   it('drops checkpoints older than checkpoint_retention_days, reclaims their objects, and what is left restores exactly as one history', async () => {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { blobOid, shadowGitBytes, treePaths } from '../helpers/shadow.js';
+import { blobOid, hasObject, treePaths } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -16,14 +16,6 @@ afterEach(() => sb.cleanup());
 const tinyCap = { checkpointMaxFileMb: 0.001 };
 const big = (bytes: number, fill = 'x') => Buffer.alloc(bytes, fill);
 
-function hasObject(gitDir: string, oid: string): boolean {
-  try {
-    shadowGitBytes(gitDir, ['cat-file', '-e', oid]);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('size cap', () => {
   it('a new file over the cap is out and skipped while big, and in once it shrinks', async () => {

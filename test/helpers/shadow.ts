@@ -39,6 +39,16 @@ export function treePaths(gitDir: string, tree: string): string[] {
   return [...readTree(gitDir, tree).keys()].sort();
 }
 
+/** Whether the shadow (or a store it borrows from) holds object `oid`. */
+export function hasObject(gitDir: string, oid: string): boolean {
+  try {
+    shadowGitBytes(gitDir, ['cat-file', '-e', oid]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function readBlob(gitDir: string, oid: string): Buffer {
   return shadowGitBytes(gitDir, ['cat-file', 'blob', oid]);
 }
