@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import { diskUsage } from '../../src/checkpoints/store/diskUsage.js';
 import type { ProjectCheckpoints } from '../../src/checkpoints/projectCheckpoints.js';
+import { applyRechain, dropFromList, rechainKept, reconcileSome } from '../../src/checkpoints/retention/pruneStore.js';
 import { listStores, removeStore } from '../../src/checkpoints/retention/storeCatalog.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { hasObject, shadowGit } from '../helpers/shadow.js';
@@ -270,6 +271,50 @@ describe('retention', () => {
     expect(shadowGit(engine.repo.gitDir, 'for-each-ref', 'refs/checkpoints/1')).toBe('');
     expect(fs.existsSync(path.join(engine.store.root, 'pruning'))).toBe(false);
     expect(checkpoints.list().map((record) => record.id)).toEqual([2, 3]);
+  });
+
+  it('a drop in steps: snapshots between them continue the chain, the refs follow the list a batch at a time, and one cut off between batches is finished next time', async () => {
+    const dir = sb.repo('steps');
+    const files = new Map<number, Record<string, string>>();
+    await history(dir, 0, 6, files);
+    const { engine, checkpoints } = open(dir);
+    const { repo, log } = engine;
+    const snapshot = async (label: string) => {
+      write(dir, 'notes.txt', `${label}\n`);
+      const { record } = await checkpoints.snapshot({ label, backgroundScan: false });
+      files.set(record.id, withoutGit(fingerprint(dir)));
+    };
+    // Out of the list under the lock; a snapshot after it still chains onto the old commits.
+    const kept = await engine.locked('test', async () => dropFromList(repo, log, new Set([1, 2])));
+    await snapshot('after the list');
+    const rechained = await rechainKept(repo, kept);
+    await snapshot('while rechaining');
+    await engine.locked('test', () => applyRechain(repo, log, rechained));
+    // The list is one chain again, those two recreated after the rest; the refs not yet.
+    const list = checkpoints.list();
+    expect(list.map((record) => record.label)).toEqual(['day 2', 'day 3', 'day 4', 'day 5', 'after the list', 'while rechaining']);
+    expect(chain(repo.gitDir, list.at(-1)!.commit).map((entry) => entry.commit)).toEqual(list.map((record) => record.commit).reverse());
+    expect(shadowGit(repo.gitDir, 'rev-parse', 'refs/checkpoints/3').trim()).not.toBe(list[0]!.commit);
+    // A batch of one ref change at a time, a snapshot between two; then the drop is cut off.
+    const left = [await engine.locked('test', () => reconcileSome(repo, log, 1))];
+    await snapshot('between batches');
+    left.push(await engine.locked('test', () => reconcileSome(repo, log, 1)));
+    expect(left[1]).toBe(left[0]! - 1);
+    expect(fs.existsSync(engine.store.pruning)).toBe(true);
+    // The next retention finishes it: every ref at its checkpoint's commit, the dropped ones gone.
+    expect(await checkpoints.retentionDue({ days: 0, maxGb: 5 })).toBe(true);
+    await checkpoints.prune({ days: 0, maxGb: 5 });
+    expect(fs.existsSync(engine.store.pruning)).toBe(false);
+    const after = checkpoints.list();
+    expect(after.map((record) => record.id)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    const refs = shadowGit(repo.gitDir, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/checkpoints/', 'refs/rewind/').trim().split('\n');
+    expect(refs.sort()).toEqual(after.map((record) => `refs/checkpoints/${record.id} ${record.commit}`).sort());
+    expect(chain(repo.gitDir, `refs/checkpoints/9`).map((entry) => entry.commit)).toEqual(after.map((record) => record.commit).reverse());
+    expect(shadowGit(repo.gitDir, 'fsck', '--no-dangling')).toBe('');
+    for (const record of after) {
+      await checkpoints.restore(record.id);
+      expect(withoutGit(fingerprint(dir))).toEqual(files.get(record.id));
+    }
   });
 
   it('a kept checkpoint whose borrowed objects the project pruned is marked unrestorable; retention still runs and the rest restores', async () => {

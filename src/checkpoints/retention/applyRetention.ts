@@ -1,14 +1,13 @@
 // Retention: on open, never in a snapshot's hot path. Checkpoints older than
 // checkpoint_retention_days go; if the store is still over checkpoint_max_gb, the oldest
-// half of the rest goes too; then the objects are reclaimed. The drops hold the project
-// lock (list, refs and chain: no work that grows with the files); the reclaim does not,
-// but for short slices (reclaim.ts), so a step's snapshot never waits long for retention.
+// half of the rest goes too; then the objects are reclaimed. Neither holds the project lock
+// for long (pruneStore.ts, reclaim.ts): a step's snapshot never waits long for retention.
 import fs from 'node:fs';
 import type { Engine } from '../snapshot/engine.js';
 import { diskUsage } from '../store/diskUsage.js';
-import { clearCrashLeftovers, clearStaleGitLocks, gcRunning, takeGcLock } from '../store/maintenance.js';
+import { clearCrashLeftovers, clearStaleGitLocks, takeGcLock } from '../store/maintenance.js';
 import type { CheckpointRecord } from '../store/record.js';
-import { dropCheckpoints, finishInterruptedDrop } from './pruneStore.js';
+import { applyRechain, dropFromList, dropUnderWay, rechainKept, reconcileSome, type Rechained } from './pruneStore.js';
 import { repairChain } from '../store/repairChain.js';
 import { readRedoStack } from '../store/redoStack.js';
 import { cleanStaleStaging } from '../restore/staging.js';
@@ -81,47 +80,69 @@ export async function retentionDue(engine: Engine, policy: RetentionPolicy, now:
 /** How long retention waits for a gc already at work on the store (the background one, another reclaim). */
 const gcWaitMs = 60_000;
 
-/** What one pass may do to the store: reclaim (it holds the shadow's gc lock) or not (a gc of another still ran). */
+/** One pass of retention over a store, holding the shadow's gc lock (no other drop or gc runs meanwhile). */
 interface Pass {
   engine: Engine;
   policy: RetentionPolicy;
   now: number;
   options: PruneOptions;
   result: PruneResult;
-  ownsGc: boolean;
 }
+
+/** How long one hold of the lock moving refs aims to last: the batch (one `git update-ref --stdin`) shrinks or grows to it. */
+const refsHoldMs = 200;
 
 /** Reclaims what no checkpoint needs since `mark` (taken now, under the lock, when not given). */
 async function reclaim(pass: Pass, mark?: ReclaimMark): Promise<void> {
-  if (!pass.ownsGc) throw new Error('a git gc of the store was still running');
   const { engine } = pass;
-  await reclaimSince(engine, mark ?? (await engine.locked('apply retention', () => markReclaim(engine))));
+  await reclaimSince(engine, mark ?? (await engine.locked('apply retention', async () => markReclaim(engine))));
 }
 
-/** Drops `ids` while the lock is held; returns the mark their reclaim starts from (none without the gc lock: no reclaim then). */
-async function dropLocked(pass: Pass, ids: number[]): Promise<ReclaimMark | undefined> {
-  const { engine, options } = pass;
-  let kept: CheckpointRecord[];
+/** Takes `ids` out of the list, under the lock the caller holds; returns the records kept. */
+function dropLocked(pass: Pass, ids: readonly number[]): CheckpointRecord[] {
+  const kept = dropFromList(pass.engine.repo, pass.engine.log, new Set(ids));
+  if (ids.length > 0) pass.options.onDropped?.(kept);
+  return kept;
+}
+
+/**
+ * Finishes a drop dropLocked began, the lock held only for short steps (pruneStore.ts): the
+ * kept commits recreated without it, the list moved onto them, the refs a batch at a time.
+ * Returns the mark the reclaim starts from.
+ */
+async function finishDrop(pass: Pass, kept: readonly CheckpointRecord[]): Promise<ReclaimMark> {
+  const { engine } = pass;
+  let rechained: Rechained;
   try {
-    ({ kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids)));
+    rechained = await rechainKept(engine.repo, kept);
   } catch {
     // A kept checkpoint's tree is gone (the project's own gc pruned what it borrowed): mark
     // those unrestorable and out of the chain (repairChain), then the rest can be rebuilt.
-    await repairChain(engine.repo, engine.log);
-    ({ kept } = await dropCheckpoints(engine.repo, engine.log, new Set(ids)));
+    const rest = await engine.locked('apply retention', async () => {
+      await repairChain(engine.repo, engine.log);
+      return engine.list();
+    });
+    rechained = await rechainKept(engine.repo, rest);
   }
-  options.onDropped?.(kept);
-  if (!pass.ownsGc) return undefined;
-  try {
-    return await markReclaim(engine);
-  } catch {
-    // The drop stands; the reclaim marks again, and says what fails (reclaimDropped).
-    return undefined;
+  await engine.locked('apply retention', () => applyRechain(engine.repo, engine.log, rechained));
+  let batch = 100;
+  for (let left = Infinity; left > 0; ) {
+    const before = left;
+    let took = 0;
+    left = await engine.locked('apply retention', async () => {
+      const started = performance.now();
+      const more = await reconcileSome(engine.repo, engine.log, batch);
+      took = performance.now() - started;
+      return more;
+    });
+    if (left >= before) throw new Error(`the refs of the checkpoints do not follow the list (${left} change(s) left)`);
+    batch = took > refsHoldMs ? Math.max(10, Math.floor(batch / 2)) : took < refsHoldMs / 2 ? Math.min(1000, batch * 2) : batch;
   }
+  return engine.locked('apply retention', async () => markReclaim(engine));
 }
 
 /** Reclaims the space of a drop; one that fails is said in `result.problem` (the drop stands). */
-async function reclaimDropped(pass: Pass, mark: ReclaimMark | undefined): Promise<void> {
+async function reclaimDropped(pass: Pass, mark: ReclaimMark): Promise<void> {
   try {
     await reclaim(pass, mark);
   } catch (error) {
@@ -154,20 +175,19 @@ async function previewLocked(engine: Engine, policy: RetentionPolicy, now: numbe
   return result;
 }
 
-/** The leftovers of crashed processes cleaned, then the age drop, under the lock; the drop's mark. */
-async function dropByAgeLocked(pass: Pass): Promise<ReclaimMark | undefined> {
+/** The leftovers of crashed processes cleaned, then the age drop begun, under the lock; the records kept, if a drop is to be finished. */
+async function dropByAgeLocked(pass: Pass): Promise<CheckpointRecord[] | undefined> {
   const { engine, result } = pass;
   if (interruptedJournal(engine.store.journal)) {
     result.skipped = 'a restore was cut off: finish it first (`rewind restore` says how)';
     return undefined;
   }
   // Holding the gc lock, no gc of anyone runs: their locks and temporary packs are stale.
-  const gcLive = !pass.ownsGc && gcRunning(engine.repo);
-  result.cleaned = [...clearStaleGitLocks(engine.repo, gcLive), ...clearCrashLeftovers(engine.repo, gcLive)];
+  result.cleaned = [...clearStaleGitLocks(engine.repo, false), ...clearCrashLeftovers(engine.repo, false)];
   cleanStaleStaging(engine);
-  await finishInterruptedDrop(engine.repo, engine.log);
   result.byAge = tooOld(engine.list(), await keptNow(pass), pass.policy, pass.now);
-  return result.byAge.length > 0 ? dropLocked(pass, result.byAge) : undefined;
+  // A drop a crash cut off is finished with this one (or alone).
+  return result.byAge.length > 0 || dropUnderWay(engine.repo) ? dropLocked(pass, result.byAge) : undefined;
 }
 
 /** Then, if the store is still over its cap once what no checkpoint needs is reclaimed, the oldest half of the rest. */
@@ -189,24 +209,27 @@ async function dropBySize(pass: Pass): Promise<void> {
     bytes = await diskUsage(engine.store.root);
   }
   if (!overCap(bytes, policy)) return;
-  let mark: ReclaimMark | undefined;
+  let kept: CheckpointRecord[] = [];
   result.bySize = await engine.locked('apply retention', async () => {
     const ids = oldestHalf(engine.list(), await keptNow(pass));
-    if (ids.length > 0) mark = await dropLocked(pass, ids);
+    if (ids.length > 0) kept = dropLocked(pass, ids);
     return ids;
   });
   if (result.bySize.length === 0) return;
-  await reclaimDropped(pass, mark);
+  await reclaimDropped(pass, await finishDrop(pass, kept));
   const after = await diskUsage(engine.store.root);
   rememberSizeDrop(engine.store.sizeDrop, overCap(after, policy) ? { before: bytes, after } : undefined);
 }
 
-/** Applies the retention policy now to a store that exists, holding the gc lock if `ownsGc`. */
+/** Applies the retention policy now to a store that exists, holding the gc lock. */
 async function applyNow(pass: Pass): Promise<PruneResult> {
   const { engine, options, result } = pass;
-  const mark = await engine.locked('apply retention', () => dropByAgeLocked(pass));
+  const kept = await engine.locked('apply retention', () => dropByAgeLocked(pass));
   if (result.skipped) return result;
-  if (result.byAge.length > 0) await reclaimDropped(pass, mark);
+  if (kept) {
+    const mark = await finishDrop(pass, kept);
+    if (result.byAge.length > 0) await reclaimDropped(pass, mark);
+  }
   await dropBySize(pass);
   if (result.byAge.length + result.bySize.length === 0 && options.reclaimAlways) {
     await reclaim(pass);
@@ -218,8 +241,9 @@ async function applyNow(pass: Pass): Promise<PruneResult> {
 
 /**
  * Applies the retention policy now (a project without checkpoints is left as it is: no
- * store is made). The project lock is held for the drops and the slices of the reclaim
- * only; snapshots go on between them (reclaim.ts says why none loses an object).
+ * store is made). The project lock is held for short steps only; snapshots go on between
+ * them (pruneStore.ts, reclaim.ts). Another process's gc or retention still at work after
+ * gcWaitMs: nothing is done this time (`skipped`).
  */
 export async function applyRetention(engine: Engine, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
   if (!engine.initialized) return nothingDone(options.dryRun === true, 0);
@@ -228,10 +252,11 @@ export async function applyRetention(engine: Engine, policy: RetentionPolicy, no
     return engine.locked('preview retention', () => previewLocked(engine, policy, now, options, bytes));
   }
   const releaseGc = await takeGcLock(engine.repo, gcWaitMs);
+  const result = nothingDone(false, await diskUsage(engine.store.root));
+  if (!releaseGc) return { ...result, skipped: "a git gc of this project's checkpoints is still running; try again once it is done" };
   try {
-    const result = nothingDone(false, await diskUsage(engine.store.root));
-    return await applyNow({ engine, policy, now, options, result, ownsGc: releaseGc !== undefined });
+    return await applyNow({ engine, policy, now, options, result });
   } finally {
-    releaseGc?.();
+    releaseGc();
   }
 }

@@ -1,26 +1,28 @@
 // Reclaiming the space of dropped checkpoints (retention, `rewind prune`) without holding
-// the project lock while git works, so a step's snapshot never waits for it: the drop
-// (list, refs, chain) is done under the lock and marks the moment it ends; then the
-// expensive part, packing what the checkpoints need, runs without the lock while
-// snapshots go on; then what no checkpoint needs is deleted under the lock in slices of
-// at most sliceMs, a snapshot waiting between two.
+// the project lock while git works, so a step's snapshot never waits for it: once the drop
+// is finished (pruneStore.ts: list, chain and refs as they stay), the moment is marked
+// under the lock; then the expensive part, packing what the checkpoints need, runs
+// without the lock while snapshots go on; then what no checkpoint needs is deleted under
+// the lock in slices of at most sliceMs, a snapshot waiting between two.
 //
 // Why a snapshot taken meanwhile never loses an object (the rule `git gc --prune=<time>`
-// relies on, made exact). Let T be the mtime of a file written at the end of the drop,
-// under the lock, and W the walk `git pack-objects --all --reflog --indexed-objects` makes
-// of the refs and the shadow's index once the lock is released (after T). Every object
+// relies on, made exact). Let T be the mtime of a file written under the lock once the
+// drop is finished, and W the walk `git pack-objects --all --reflog --indexed-objects`
+// makes of the refs and the shadow's index after that hold of the lock. Every object
 // reachable at W is in the pack it writes (N), or borrowed from the project's store
 // (`--local`), or in a `.keep` pack (`--honor-pack-keep`): none of those is deleted here.
 // An object a checkpoint or the index needs now that was not reachable at W was referenced
-// since by a snapshot, restore or repair, all of which run after T (the drop held the lock
-// until T) and reach an object in one of two ways: git writes it (add, update-index,
-// hash-object -w, write-tree, commit-tree, fast-import in a repair), and git writes an
-// object that exists already by refreshing the mtime of its loose file or of the pack
-// holding it instead (object-file.c: write_object_file_flags, freshen_*_object); or they
-// carry it over from the index or a checkpoint already reachable at W, or written since.
-// Either way the file that holds it now has an mtime >= T, as file times come from one
-// clock that does not go back (checked at each slice: if it did, nothing more goes).
-// So, under the lock (no snapshot writes meanwhile), a pack other than N with an mtime
+// since by a snapshot, restore or repair, all of which run after T (they take the lock
+// after the hold T was read in) and reach an object in one of two ways: git writes it
+// (add, update-index, hash-object -w, write-tree, commit-tree), and git writes an object
+// that exists already by refreshing the mtime of its loose file or of the pack holding it
+// instead (object-file.c: write_object_file_flags, freshen_*_object); or they carry it
+// over from the index or a listed checkpoint, reachable at W or written since (a drop's
+// fast-import, too, names only trees of listed checkpoints).
+// So every object a checkpoint needs is in N (or borrowed, or kept), or in a file whose
+// mtime is >= T: file times come from one clock that does not go back (checked at each
+// slice: if it did, nothing more goes). Hence, under the lock (no snapshot writes
+// meanwhile), a pack other than N with an mtime
 // < T, and a loose object with an mtime < T, hold nothing a checkpoint needs; and a pack
 // a snapshot refreshed is kept whole until the next reclaim. Deleting them under the lock,
 // not in git's own gc without it, is what closes the window git leaves (a pack refreshed
@@ -47,8 +49,7 @@ export interface ReclaimMark {
 }
 
 /** Marks the end of a drop; the caller holds the lock, and the list and refs are as they stay. */
-export async function markReclaim(engine: Engine): Promise<ReclaimMark> {
-  await engine.repo.storeGit(['pack-refs', '--all', '--prune']);
+export function markReclaim(engine: Engine): ReclaimMark {
   return { since: fileSystemNow(engine) };
 }
 

@@ -9,8 +9,10 @@ export const pruneRef = 'refs/rewind/prune';
 /**
  * Every ref of the store made to agree with the list: a checkpoint's ref at its commit (none
  * for one that is unrestorable), the redo stack's at theirs (gone with their checkpoint).
+ * With a `limit`, that many changes at most (pruneRef's deletion last: it keeps recreated
+ * commits reachable until the refs point at them); returns how many were left for later.
  */
-export async function reconcileRefs(repo: ShadowRepo, records: readonly CheckpointRecord[]): Promise<void> {
+export async function reconcileRefs(repo: ShadowRepo, records: readonly CheckpointRecord[], limit = Infinity): Promise<number> {
   const wanted = new Map<string, string>();
   for (const record of records) if (!record.unrestorable) wanted.set(`refs/checkpoints/${record.id}`, record.commit);
   const newest = records.at(-1)?.id ?? 0;
@@ -33,5 +35,8 @@ export async function reconcileRefs(repo: ShadowRepo, records: readonly Checkpoi
     wanted.delete(ref);
   }
   for (const [ref, commit] of wanted) updates.push(`update ${ref} ${commit}\n`);
-  if (updates.length > 0) await repo.storeGit(['update-ref', '--stdin'], { input: updates.join('') });
+  updates.sort((a, b) => Number(a === `delete ${pruneRef}\n`) - Number(b === `delete ${pruneRef}\n`));
+  const now = updates.slice(0, limit);
+  if (now.length > 0) await repo.storeGit(['update-ref', '--stdin'], { input: now.join('') });
+  return updates.length - now.length;
 }
