@@ -87,8 +87,8 @@ function refLocks(dir: string): string[] {
  * Clears the way for a ref update that failed on a `<ref>.lock` named in git's error:
  * a lock of a git that is gone is removed; one the background `git gc` may hold (it
  * expires reflogs and packs refs without our project lock) is waited out for up to
- * `gcWaitMs`, and removed only if it is still there once gc has ended (retention's
- * reclaim is not waited for: it takes no ref lock without the project lock). Returns
+ * `gcWaitMs`, and removed only if it is still there once gc has ended (retention is not
+ * waited for: without the project lock it locks no ref but its own pruneRef). Returns
  * whether the update is worth trying again.
  */
 export async function clearRefLock(repo: ShadowRepo, stderr: string, gcWaitMs = 15_000): Promise<boolean> {
@@ -108,7 +108,7 @@ export async function clearRefLockFile(repo: ShadowRepo, lock: string, gcWaitMs 
   return true;
 }
 
-/** Whether the gc.pid holder is retention's reclaim (takeGcLock), which holds no ref lock outside the project lock. */
+/** Whether the gc.pid holder is retention (takeGcLock), which locks no ref but its own pruneRef outside the project lock. */
 function reclaimHoldsGc(repo: ShadowRepo): boolean {
   try {
     return fs.readFileSync(path.join(repo.gitDir, 'gc.pid'), 'utf8') === fs.readFileSync(repo.store.reclaiming, 'utf8');
@@ -137,14 +137,15 @@ export function gcRunning(repo: ShadowRepo): boolean {
 const gcPidLockMaxAgeMs = 10_000;
 
 /**
- * Takes git's own gc lock on the shadow for retention's reclaim (retention/reclaim.ts), as
- * `git gc` takes it (`gc.pid` through `gc.pid.lock`, holding `<pid> <host>`), waiting up
- * to `waitMs` for a gc that runs (the background one, or another process's reclaim). While
- * it is held, a background `git gc --auto` started by a snapshot finds it and does nothing,
- * and gcRunning is true (a snapshot's clearStaleGitLocks leaves the reclaim's temporary
- * packs alone); the `reclaiming` file names the same holder, so a snapshot does not wait
- * for it on a ref lock (the reclaim takes none without the project lock). Returns its
- * release, or undefined when a gc still ran at the deadline.
+ * Takes git's own gc lock on the shadow for a retention pass (its drop and reclaim work in
+ * steps, partly without the project lock: retention/pruneStore.ts, reclaim.ts), as `git gc`
+ * takes it (`gc.pid` through `gc.pid.lock`, holding `<pid> <host>`), waiting up to `waitMs`
+ * for a gc that runs (the background one, or another process's retention). While it is
+ * held, a background `git gc --auto` started by a snapshot finds it and does nothing, and
+ * gcRunning is true (a snapshot's clearStaleGitLocks leaves the reclaim's temporary packs
+ * alone); the `reclaiming` file names the same holder, so a snapshot does not wait for it
+ * on a ref lock (without the project lock it locks no ref but its own pruneRef). Returns
+ * its release, or undefined when a gc still ran at the deadline.
  */
 export async function takeGcLock(repo: ShadowRepo, waitMs: number): Promise<(() => void) | undefined> {
   const pidFile = path.join(repo.gitDir, 'gc.pid');

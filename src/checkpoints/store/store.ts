@@ -37,7 +37,7 @@ export interface StorePaths {
   retentionChecked: string;
   /** The last size drop that freed little, so it is not repeated at every check (sizeDrop.ts). */
   sizeDrop: string;
-  /** While retention reclaims space: the process doing it, as in the gc.pid it holds (maintenance.ts: takeGcLock). */
+  /** While a retention pass runs: the process doing it, as in the gc.pid it holds (maintenance.ts: takeGcLock). */
   reclaiming: string;
   /** Packs retention took out of the shadow, removed without the lock (retention/reclaim.ts). */
   reclaimTrash: string;
