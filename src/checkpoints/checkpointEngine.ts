@@ -226,6 +226,10 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
   }
 
   /** Files the engine leaves out now (oversize, heavy), from its state. */
+  scanConfirmedThrough(): number {
+    return readState(this.store.state).scanConfirmedThrough ?? 0;
+  }
+
   skippedNow(): SkippedFile[] {
     return skippedOf(readState(this.store.state), this.project.root, this.settings.checkpointMaxFileMb);
   }

@@ -41,6 +41,9 @@ export interface ProjectCheckpoints {
   recoverList(): Promise<string[]>;
   /** Repairs the chain after the project's own gc (cheap when nothing is marked). */
   maintain(): Promise<RepairResult | undefined>;
+  /** The newest checkpoint a walk of the whole tree found the files equal to (0: none): a
+   * checkpoint staged from changed paths (`fromChangedPaths`) up to it is confirmed. */
+  scanConfirmedThrough(): number;
   /** Files the engine leaves out now (oversize, heavy, unreadable). */
   skippedNow(): SkippedFile[];
   /** What restoring `id` would do from the files as they are now (the one plan every view shows). */

@@ -43,6 +43,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const steps = await exactStepCounts(sessionSteps(records, now), records, checkpoints, now?.tree);
   if (values.json) {
     const byId = new Map(steps.map((step) => [step.id, step]));
+    const confirmedThrough = checkpoints.scanConfirmedThrough();
     const owners = new Map(steps.flatMap((step) => step.folded.map((id) => [id, step.id] as const)));
     const rows = records.map((record, index) => {
       const step = byId.get(record.id);
@@ -61,6 +62,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         foldedInto: owners.get(record.id) ?? null,
         skipped: record.skipped,
         conversation: record.conversation,
+        fromChangedPaths: record.fromChangedPaths === true,
+        confirmed: record.fromChangedPaths !== true || record.id <= confirmedThrough,
       };
     });
     writeLine(io.stdout, JSON.stringify(rows, null, 2));

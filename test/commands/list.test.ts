@@ -63,8 +63,9 @@ describe('rewind list', () => {
     let rows = await listJson(root);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      expect(Object.keys(row).sort()).toEqual(['agent', 'commit', 'conversation', 'files', 'foldedInto', 'id', 'kind', 'label', 'session', 'skipped', 'time', 'trigger', 'turn']);
-      expect(row).toMatchObject({ kind: 'mark', turn: null, foldedInto: null });
+      expect(Object.keys(row).sort()).toEqual(['agent', 'commit', 'confirmed', 'conversation', 'files', 'foldedInto', 'fromChangedPaths', 'id', 'kind', 'label', 'session', 'skipped', 'time', 'trigger', 'turn']);
+      // `rewind snapshot` walks the whole tree: nothing to confirm.
+      expect(row).toMatchObject({ kind: 'mark', turn: null, foldedInto: null, fromChangedPaths: false, confirmed: true });
       expect(row.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
       expect(new Date(row.time).toISOString()).toBe(row.time);
     }

@@ -70,13 +70,18 @@ async function newestExact(s: Session): Promise<boolean> {
 }
 
 describe("a step's checkpoint in the app", () => {
-  it('stages only the changed paths when the watcher saw them all', async () => {
-    const s = await session(['src', 'docs']);
+  it('stages only the changed paths when the watcher saw them all, confirmed by a walk at a quiet moment', async () => {
+    const s = await session(['src', 'docs'], { waits: { 'confirm-scan': 200 } });
     fs.writeFileSync(path.join(s.root, 'src/file.txt'), 'changed\n');
     fs.rmSync(path.join(s.root, 'docs/file.txt'));
     await s.step('edit');
+    const newest = s.engine.list().at(-1);
+    // Not confirmed yet: the walk waits for a quiet moment (200 ms here).
+    expect(s.engine.scanConfirmedThrough()).toBeLessThan(newest?.id ?? 0);
     expect(await newestExact(s)).toBe(true);
-    expect(s.engine.list().at(-1)?.changedPaths?.sort()).toEqual(['docs/file.txt', 'src/file.txt']);
+    expect(newest?.changedPaths?.sort()).toEqual(['docs/file.txt', 'src/file.txt']);
+    await waitFor(() => s.engine.scanConfirmedThrough() === newest?.id, 15_000, 'the confirming walk');
+    expect(s.engine.list().at(-1)?.id).toBe(newest?.id);
   });
 
   it('walks the whole tree when more than 5,000 paths changed at once', async () => {
