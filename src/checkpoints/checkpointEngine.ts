@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { UserError } from '../shared/errors.js';
 import { logged, type LogFields } from '../shared/runLog.js';
 import { withLock } from '../os/lock.js';
@@ -16,7 +15,7 @@ import { ShadowRepo } from './store/shadowRepo.js';
 import { foldersOfNewest, ignoredAmong } from './store/shadowQueries.js';
 import { locateStore, type StorePaths } from './store/store.js';
 import { explainStoreError } from './store/storeErrors.js';
-import { healStore } from './store/storeHealth.js';
+import { healStore, listNeedsRecovery } from './store/storeHealth.js';
 import { readState } from './store/storeState.js';
 import type { Engine } from './snapshot/engine.js';
 import type { CurrentTree, EngineSettings, OpenOptions, ProgressListener, SnapshotOptions, SnapshotResult } from './snapshot/engineTypes.js';
@@ -189,19 +188,12 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
    */
   async recoverList(): Promise<string[]> {
     removeDeadScratch(this.store);
-    if (!this.storeNeedsHealing() && !listBehindRefs(this.repo, this.log)) return [];
+    if (!listNeedsRecovery(this.repo, this.log)) return [];
     return this.locked('rebuild the checkpoint list', async () => {
       const healed = healStore(this.repo, this.log, this.store.journal);
       if (listBehindRefs(this.repo, this.log)) await rebuildLog(this.repo, this.log);
       return healed;
     });
-  }
-
-  /** A store whose shadow repo lost its HEAD, config or objects (see healStore). */
-  private storeNeedsHealing(): boolean {
-    if (!fs.existsSync(this.store.root)) return false;
-    if (!fs.existsSync(path.join(this.repo.gitDir, 'objects'))) return this.log.exists();
-    return !fs.existsSync(path.join(this.repo.gitDir, 'HEAD')) || !fs.existsSync(path.join(this.repo.gitDir, 'config'));
   }
 
   /** The checkpoint with this id, or a UserError that says how to find one. */

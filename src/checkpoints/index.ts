@@ -1,6 +1,8 @@
 // The engine's one door: everything outside src/checkpoints/ reaches checkpoints through
 // this module (lint enforces it). Nothing here or behind it is Ink, a pty or an agent.
 import { CheckpointEngine, type OpenOptions } from './checkpointEngine.js';
+import { readCheckpointList, type CheckpointList } from './checkpointList.js';
+import type { RetentionPolicy } from './retention/retention.js';
 import type { ProjectCheckpoints } from './projectCheckpoints.js';
 import { engineSettings } from './settings.js';
 import type { RewindConfig } from '../config/schema.js';
@@ -8,6 +10,7 @@ import { rewindHome } from '../config/paths.js';
 import { clock } from '../shared/seams.js';
 
 export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
+export type { CheckpointList } from './checkpointList.js';
 export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './retention/storeCatalog.js';
 export type { PruneOptions, PruneResult } from './retention/applyRetention.js';
 export type { RetentionPolicy } from './retention/retention.js';
@@ -43,4 +46,14 @@ export type OpenMore = Pick<OpenOptions, 'allowHome' | 'onProgress' | 'lockWaitM
  */
 export function openEngine(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv, more: OpenMore = {}): ProjectCheckpoints {
   return openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, now: clock(), ...more });
+}
+
+/**
+ * The checkpoint list of the project around `cwd`, read from its store's files alone (no
+ * engine, no lock, no scan of the work tree: `rewind list` at once), or undefined when the
+ * store needs the engine's work first (recovery, repair, a restore cut off, retention due by
+ * `policy`): openEngine then. Creates nothing.
+ */
+export function readProjectCheckpointList(cwd: string, policy: RetentionPolicy, env: NodeJS.ProcessEnv, more: Pick<OpenMore, 'allowHome'> = {}): Promise<CheckpointList | undefined> {
+  return readCheckpointList({ cwd, home: rewindHome(env), env, policy, now: clock()(), ...more });
 }

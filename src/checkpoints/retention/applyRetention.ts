@@ -53,7 +53,7 @@ const sizeCheckEveryMs = 60 * 60 * 1000;
  * Whether retention has anything to do now, cheaply (read on every open): something old
  * enough to go, a drop a crash cut short, or (at most once an hour) a store over its cap.
  */
-export async function retentionDue(engine: Engine, policy: RetentionPolicy, now: number): Promise<boolean> {
+export async function retentionDue(engine: Pick<Engine, 'initialized' | 'store' | 'repo' | 'list'>, policy: RetentionPolicy, now: number): Promise<boolean> {
   if (!engine.initialized || interruptedJournal(engine.store.journal)) return false;
   if (fs.existsSync(engine.store.pruning)) return true;
   const records = engine.list();

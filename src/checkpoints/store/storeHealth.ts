@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CheckpointLog } from './checkpointLog.js';
 import type { CheckpointRecord } from './record.js';
+import { listBehindRefs } from './rebuildLog.js';
 import { writeShadowConfig, type ShadowRepo } from './shadowRepo.js';
 
 const lostReason = 'its shadow repository was deleted or damaged';
@@ -10,6 +11,21 @@ function idRange(records: readonly CheckpointRecord[]): string {
   const first = records[0]?.id;
   const last = records.at(-1)?.id;
   return first === last ? `#${first}` : `#${first}-#${last}`;
+}
+
+/** A store whose shadow repo lost its HEAD, config or objects (what healStore puts right): a few stats. */
+function storeNeedsHealing(repo: ShadowRepo, log: CheckpointLog): boolean {
+  if (!fs.existsSync(repo.store.root)) return false;
+  if (!fs.existsSync(path.join(repo.gitDir, 'objects'))) return log.exists();
+  return !fs.existsSync(path.join(repo.gitDir, 'HEAD')) || !fs.existsSync(path.join(repo.gitDir, 'config'));
+}
+
+/**
+ * Whether the list needs the engine's recovery before it is read (recoverList): a store to
+ * heal, or a list behind the shadow's refs (rebuildLog). Files looked at, no git, no lock.
+ */
+export function listNeedsRecovery(repo: ShadowRepo, log: CheckpointLog): boolean {
+  return storeNeedsHealing(repo, log) || listBehindRefs(repo, log);
 }
 
 /**

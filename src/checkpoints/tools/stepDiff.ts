@@ -50,7 +50,7 @@ const statusKinds: Record<string, keyof SpanChange['changes']> = { A: 'added', D
  * pair's answer starts with the line git echoes for it (`<from> <to>`), then its
  * `<status>\0<path>\0` entries; a status is one capital letter, a tree id never is.
  */
-export async function spanChanges(engine: Engine, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
+export async function spanChanges(engine: Pick<Engine, 'repo'>, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
   if (pairs.length === 0) return [];
   const input = pairs.map(([from, to]) => `${from} ${to}\n`).join('');
   const { stdout } = await engine.repo.git(['diff-tree', '-r', '--no-renames', '-z', '--name-status', '--stdin'], { input });
