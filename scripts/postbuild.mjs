@@ -95,22 +95,23 @@ const appOnlyFromItsBundle = {
  * The commands a user runs now and then, one chunk for all of them instead of a chunk each
  * and one per combination of the small modules only some of them share: fewer files to ship
  * and to load when one runs. The ones a script, an orchestrator or the app runs (list, diff,
- * restore, run, demo) keep their own, and so does config: it loads conf (~90 ms), which the
+ * restore, run, demo) keep their own (list is list.cjs's, below), and so does config: it loads conf (~90 ms), which the
  * others would then all load too (the build stops if the group's chunk imports a package
  * again). Through one module (`rewind:commands`) that holds each
  * as a namespace: dist/cli/main.js's `import('../commands/x.js')` becomes
  * `import('rewind:commands').then((commands) => commands.x)`. `rewind snapshot` and
- * `rewind hook` never come here (dist/cli.js sends them to hot.cjs): here they load hot.cjs
- * too, not a second copy of themselves.
+ * `rewind hook` never come here (dist/cli.js sends them to hot.cjs), nor `rewind list`
+ * (list.cjs): here they load those files too, not a second copy of themselves.
  */
 const commandGroup = ['redo', 'checkpoints', 'prune', 'clean', 'doctor', 'bisect', 'fork', 'show'];
 const hotHere = ['snapshot', 'hook'];
+const ownBundles = [...hotHere.map((name) => ({ name, file: './hot.cjs', table: 'hotCommands' })), { name: 'list', file: './list.cjs', table: 'listCommands' }];
 const commandsInOneChunk = {
   name: 'commands-in-one-chunk',
   setup(builder) {
     builder.onLoad({ filter: /[\\/]dist[\\/]cli[\\/]main\.js$/ }, (args) => {
       let source = readFileSync(args.path, 'utf8');
-      for (const name of [...commandGroup, ...hotHere]) {
+      for (const name of [...commandGroup, ...ownBundles.map((own) => own.name)]) {
         const load = `import('../commands/${name}.js')`;
         if (!source.includes(load)) throw new Error(`dist/cli/main.js: no ${load} to put in rewind:commands`);
         source = source.replace(load, `import('rewind:commands').then((commands) => commands.${name})`);
@@ -122,8 +123,7 @@ const commandsInOneChunk = {
       contents: [
         "import { createRequire } from 'node:module';",
         ...commandGroup.map((name) => `export * as ${name} from './commands/${name}.js';`),
-        "const hot = () => createRequire(import.meta.url)('./hot.cjs').hotCommands;",
-        ...hotHere.map((name) => `export const ${name} = { main: (args, io) => hot().${name}().then(({ main }) => main(args, io)) };`),
+        ...ownBundles.map(({ name, file, table }) => `export const ${name} = { main: (args, io) => createRequire(import.meta.url)('${file}').${table}.${name}().then(({ main }) => main(args, io)) };`),
       ].join('\n'),
       loader: 'js',
       resolveDir: dist,
@@ -157,6 +157,19 @@ if (!groupChunk) throw new Error('the command line build made no chunk for rewin
 const groupPackages = groupChunk.imports.filter((imported) => imported.external && !imported.path.startsWith('node:')).map((imported) => imported.path);
 if (groupPackages.length > 0) throw new Error(`the chunk of ${commandGroup.join(', ')} would load ${groupPackages.join(', ')} for each of them: give the command that needs it a chunk of its own`);
 
+/** A command-line entry as one CommonJS file beside the chunks (hot.cjs, list.cjs, below). */
+const commandLineFile = {
+  ...shared,
+  format: 'cjs',
+  // env-paths is an ES module (bundled in: CommonJS cannot require it on Node 20); simple-git is
+  // required at run time from node_modules (gitClient.ts), never bundled.
+  external: [...shared.external, 'simple-git'],
+  metafile: true,
+  // import.meta is empty in CommonJS; the file sits beside the chunks, so '../…' finds the same files.
+  define: { ...shared.define, 'import.meta.url': '__rewindBundleUrl' },
+  banner: { js: "const __rewindBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
 /**
  * `rewind snapshot` and `rewind hook` (a process per checkpoint a script or a hook asks for)
  * start from one CommonJS file instead: a synchronous require of one file, no chunks for the
@@ -164,24 +177,45 @@ if (groupPackages.length > 0) throw new Error(`the chunk of ${commandGroup.join(
  * the app: the build stops if Ink, React or conf lands in it.
  */
 const hot = await build({
-  ...shared,
+  ...commandLineFile,
   entryPoints: [path.join(dist, 'cli/hot.js')],
   outfile: path.join(cliBundle, 'hot.cjs'),
-  format: 'cjs',
-  // env-paths is an ES module (bundled in: CommonJS cannot require it on Node 20); simple-git is
-  // required at run time from node_modules (gitClient.ts), never bundled.
-  external: [...shared.external, 'simple-git'],
-  metafile: true,
   plugins: [builtinsCopiedOnce],
-  // import.meta is empty in CommonJS; hot.cjs sits beside the chunks, so '../…' finds the same files.
-  define: { ...shared.define, 'import.meta.url': '__rewindBundleUrl' },
-  banner: { js: "const __rewindBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 asciiOnly(path.join(cliBundle, 'hot.cjs'));
 const hotImports = Object.values(hot.metafile.outputs).flatMap((output) => output.imports.map((imported) => imported.path));
 const hotInputs = Object.keys(hot.metafile.inputs);
 const heavy = [...hotImports, ...hotInputs].filter((name) => /(^|node_modules\/)(ink|react|conf|ink-select-input|@lydell\/node-pty|@xterm\/)(\/|$)/.test(name));
 if (heavy.length > 0) throw new Error(`dist/cli-bundle/hot.cjs would load ${[...new Set(heavy)].join(', ')}: keep the app out of the hot commands`);
+
+/**
+ * `rewind list` starts from list.cjs (src/cli/listEntry.ts): the checkpoint log read and the
+ * steps printed, one small CommonJS file, so the list comes at once whatever the project's size
+ * (issue 27: at most \`node -e 0\` + 50 ms). When the store needs the engine first, list.ts
+ * imports listEngine.ts: here that is hot.cjs's (required then), never a copy of the engine
+ * in this file. The build stops if the engine, or anything of the app, lands in it.
+ */
+const listEngineFromHot = {
+  name: 'list-engine-from-hot',
+  setup(builder) {
+    builder.onResolve({ filter: /\/listEngine\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: 'listEngine', namespace: 'list-engine-from-hot' } : undefined));
+    builder.onResolve({ filter: /^\.\/hot\.cjs$/ }, () => ({ path: './hot.cjs', external: true }));
+    builder.onLoad({ filter: /.*/, namespace: 'list-engine-from-hot' }, () => ({
+      contents: "export function listThroughEngine(...args) { return require('./hot.cjs').listThroughEngine(...args); }\n",
+      loader: 'js',
+    }));
+  },
+};
+const listBuild = await build({
+  ...commandLineFile,
+  entryPoints: [path.join(dist, 'cli/listEntry.js')],
+  outfile: path.join(cliBundle, 'list.cjs'),
+  plugins: [builtinsCopiedOnce, listEngineFromHot],
+});
+asciiOnly(path.join(cliBundle, 'list.cjs'));
+const listInputs = Object.values(listBuild.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([name]) => name));
+const notForList = listInputs.filter((name) => /checkpointEngine\.js$|(^|node_modules\/)(ink|react|conf|@lydell\/node-pty|@xterm\/)(\/|$)/.test(name));
+if (notForList.length > 0) throw new Error(`dist/cli-bundle/list.cjs would hold ${notForList.join(', ')}: \`rewind list\` reads the log alone (src/cli/listEntry.ts)`);
 
 /**
  * dist/cli.js, the executable users and hooks run, is CommonJS: as an ES module it made Node
@@ -201,7 +235,8 @@ writeFileSync(
 'use strict';
 const args = process.argv.slice(2);
 const command = args[0] === '-C' ? args[2] : args[0];
-const loaded = command === 'snapshot' || command === 'hook' ? Promise.resolve(require('./cli-bundle/hot.cjs')) : import('./cli-bundle/cli.mjs');
+const hot = command === 'snapshot' || command === 'hook' ? './cli-bundle/hot.cjs' : command === 'list' ? './cli-bundle/list.cjs' : undefined;
+const loaded = hot ? Promise.resolve(require(hot)) : import('./cli-bundle/cli.mjs');
 loaded.then(({ processIO, run }) => run(args, processIO())).then((code) => {
   process.exitCode = code;
 });

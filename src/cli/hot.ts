@@ -9,6 +9,8 @@ import type { CommandName } from '../commands/table.js';
 import { runCommands, type CommandLoader } from './dispatch.js';
 
 export { processIO } from '../commands/io.js';
+// `rewind list` through the engine, for list.cjs when the store needs the engine's work (listEntry.ts).
+export { listThroughEngine } from '../commands/listEngine.js';
 
 /** The commands this entry serves (dist/cli.js sends only these here). */
 export const hotCommands: Partial<Record<CommandName, CommandLoader>> = {

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
 import { writeLine, type CommandIO } from './io.js';
-import type { CheckpointRecord, CurrentTree, ProjectCheckpoints } from '../checkpoints/index.js';
-import { openCheckpoints } from './open.js';
+import { readProjectCheckpointList, requireGit, type CheckpointRecord, type CurrentTree } from '../checkpoints/index.js';
+import { effectiveConfig } from './effectiveConfig.js';
+import type { EngineListing } from './listEngine.js';
+import { retentionPolicy } from '../services/store/retentionPolicy.js';
 import { localTime } from '../shared/time.js';
 import { noCheckpointsYet } from '../shared/messages.js';
 import { sessionSteps, type SessionStep } from '../services/steps/sessionSteps.js';
@@ -10,14 +13,30 @@ import { exactStepCounts } from '../services/steps/stepCounts.js';
 
 const noCheckpointsMessage = `${noCheckpointsYet} (or by \`rewind snapshot\`)`;
 
-/** What the live work tree says of the newest checkpoint's step (undefined when unknown). */
-async function sinceNewest(checkpoints: ProjectCheckpoints, records: readonly CheckpointRecord[]): Promise<CurrentTree | undefined> {
-  if (records.length === 0) return undefined;
-  try {
-    return await checkpoints.currentTree();
-  } catch {
-    return undefined;
+/**
+ * The list from the store's files alone, at once at any size (no lock, no scan of the work
+ * tree); through the engine when the store needs its work first, or the files now are asked
+ * for (`--now`: a scan of every file).
+ */
+async function listing(io: CommandIO, dir: string | undefined, now: boolean): Promise<EngineListing> {
+  requireGit(io.env);
+  const config = await effectiveConfig(io);
+  if (!now) {
+    const quick = await readProjectCheckpointList(path.resolve(io.cwd, dir ?? '.'), retentionPolicy(config), io.env, { allowHome: true });
+    if (quick) return { records: [...quick.records], spans: quick };
   }
+  const { listThroughEngine } = await import('./listEngine.js');
+  return listThroughEngine(io, dir, config, now);
+}
+
+/**
+ * Where the counts of the steps that run to now end: the files now (`--now`), else the newest
+ * checkpoint's tree (the list says so; the newest's own step stays unknown).
+ */
+function endTree(records: readonly CheckpointRecord[], now: CurrentTree | undefined): string | undefined {
+  if (now) return now.tree;
+  const newest = records.at(-1);
+  return newest && !newest.unrestorable ? newest.tree : undefined;
 }
 
 /** `#7    2026-12-02 21:05:01  2 files     Bash rm -rf tests`, a turn's steps indented under it. */
@@ -27,20 +46,19 @@ function stepLine(step: SessionStep, unrestorable: boolean): string {
   return `#${String(step.id).padEnd(4)} ${localTime(step.time)}  ${count.padEnd(10)}  ${title}${unrestorable ? '  (no longer restorable)' : ''}`;
 }
 
+/** Under the rows, for a person at a terminal (a pipe gets the rows alone): why the newest step says "?". */
+function notReadNote(newest: number): string {
+  return `(counts run to #${newest}, the newest checkpoint; what changed since it, "?", is not read: \`rewind list --now\` counts it)`;
+}
+
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('list', argv);
   if (values.help) {
     writeLine(io.stdout, commandHelp('list'));
     return 0;
   }
-  const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true });
-  const repaired = await checkpoints.maintain();
-  if (repaired && repaired.broken.length > 0) {
-    writeLine(io.stderr, `rewind: checkpoint(s) ${repaired.broken.map((id) => `#${id}`).join(', ')} can no longer be restored: the project's own git gc pruned files they borrowed`);
-  }
-  const records = checkpoints.list();
-  const now = await sinceNewest(checkpoints, records);
-  const steps = await exactStepCounts(sessionSteps(records, now), records, checkpoints, now?.tree);
+  const { records, spans, now } = await listing(io, values.C, values.now === true);
+  const steps = await exactStepCounts(sessionSteps(records, now), records, spans, endTree(records, now));
   if (values.json) {
     const byId = new Map(steps.map((step) => [step.id, step]));
     const confirmedThrough = checkpoints.scanConfirmedThrough();
@@ -55,8 +73,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         trigger: record.trigger,
         label: record.label,
         commit: record.commit,
-        // A folded checkpoint's own step changed nothing (that is why it is folded).
-        files: step ? step.files : (records[index + 1]?.changedSincePrevious ?? 0),
+        // A folded checkpoint's own step changed nothing (that is why it is folded); the newest's is what changed since it.
+        files: step ? step.files : (records[index + 1]?.changedSincePrevious ?? now?.changedSinceNewest ?? null),
         kind: step ? step.kind : 'folded',
         turn: step?.turn ?? null,
         foldedInto: owners.get(record.id) ?? null,
@@ -75,5 +93,6 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   const unrestorable = new Set(records.filter((record) => record.unrestorable).map((record) => record.id));
   for (const step of steps) writeLine(io.stdout, stepLine(step, unrestorable.has(step.id)));
+  if (!values.now && (io.stdout as NodeJS.WriteStream).isTTY) writeLine(io.stdout, notReadNote(records.at(-1)?.id ?? 0));
   return 0;
 }

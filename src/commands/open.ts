@@ -11,15 +11,16 @@ import { progressLine } from './progressLine.js';
 /**
  * Opens the checkpoints of the project at `-C DIR` (or the current folder) and applies
  * retention when it is due (not for `retention: false`: a snapshot's hot path), keeping the
- * checkpoints the command is about to use (`keep`).
+ * checkpoints the command is about to use (`keep`). `config`: the settings the command
+ * already read (effectiveConfig, its warnings said once), else read here.
  */
 export async function openCheckpoints(
   io: CommandIO,
   dir: string | undefined,
-  options: { allowHome?: boolean; quietAboutInterrupted?: boolean; retention?: boolean; keep?: readonly number[] } = {},
+  options: { allowHome?: boolean; quietAboutInterrupted?: boolean; retention?: boolean; keep?: readonly number[]; config?: RewindConfig } = {},
 ): Promise<{ checkpoints: ProjectCheckpoints; config: RewindConfig }> {
   requireGit(io.env);
-  const config = await effectiveConfig(io);
+  const config = options.config ?? (await effectiveConfig(io));
   const checkpoints = openEngine(path.resolve(io.cwd, dir ?? '.'), config, io.env, {
     allowHome: options.allowHome,
     onProgress: progressLine(io),

@@ -126,22 +126,27 @@ always added (an unchanged tree makes no new commit: it points at the previous o
     examples: ['rewind snapshot --label "before the refactor"', 'rewind snapshot --json            # for scripts: id, commit, tree, skipped'],
   },
   list: {
-    synopsis: '[--json]',
+    synopsis: '[--now] [--json]',
     summary: "checkpoints, oldest first, as the session's steps",
     dir: true,
     options: {
+      now: { type: 'boolean', help: 'read the files as they are now too, and count what changed since the newest checkpoint (a scan of every file: seconds on a big project)' },
       json: json('an array of {"id","time","session","agent","trigger","label","commit","files","kind","turn","foldedInto","skipped","conversation"}'),
     },
     positionals: false,
     about: `The project's checkpoints, oldest first, as the session's steps: a prompt and its turn, the
 tool steps of the turn under it, edits made outside any step (yours, a build, an agent
 without hooks), the session's start. A step's count ("3 files") is what that step changed
-(a prompt's: its whole turn), from its checkpoint to the next step's, or to the files as they
-are now for the newest. Restoring a step's checkpoint puts everything back to just before
-it: that step and every later one (\`rewind restore <id> --dry-run\` says which files).
-A hooked agent's writes are recorded by a checkpoint taken after them, folded into the step
-that made them (--json lists it too, as "folded").`,
-    examples: ['rewind list', "rewind list --json | jq '.[-1]'   # the newest checkpoint"],
+(a prompt's: its whole turn), from its checkpoint to the next step's. The list is read from
+the checkpoint log alone, so it comes at once whatever the project's size, and the files
+themselves are not read: the newest checkpoint's own step, what changed since it, shows "?"
+(null in --json), and a step still under way counts up to the newest checkpoint. --now reads
+the files too (a scan of every file) and counts those steps to the files as they are now.
+Restoring a step's checkpoint puts everything back to just before it: that step and every
+later one (\`rewind restore <id> --dry-run\` says which files). A hooked agent's writes are
+recorded by a checkpoint taken after them, folded into the step that made them (--json
+lists it too, as "folded").`,
+    examples: ['rewind list', 'rewind list --now                 # and what changed since the newest checkpoint', "rewind list --json | jq '.[-1]'   # the newest checkpoint"],
   },
   diff: {
     synopsis: '<id> [PATH...] [--name-status]',

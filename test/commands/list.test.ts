@@ -1,8 +1,12 @@
-// `rewind list`: the stable JSON shape and what "files" counts.
+// `rewind list`: the stable JSON shape and what "files" counts; read from the checkpoint log
+// alone (the files now only with --now), so it answers at once at any size.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rewind } from '../helpers/io.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main.js';
+import { memoryIO, rewind } from '../helpers/io.js';
+import { holdLock } from '../helpers/holdLock.js';
+import { requireBuiltCli, runBuiltCli, seamsEnv } from '../helpers/restoreKit.js';
 import { commitCount, shadowGit } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -28,10 +32,24 @@ interface Row {
   conversation: unknown;
 }
 
-async function listJson(root: string): Promise<Row[]> {
-  const result = await rewind(['list', '--json'], sb.env, root);
+async function listJson(root: string, more: string[] = []): Promise<Row[]> {
+  const result = await rewind(['list', '--json', ...more], sb.env, root);
   expect(result).toMatchObject({ code: 0, stderr: '' });
   return JSON.parse(result.stdout) as Row[];
+}
+
+/** What `rewind list` prints to a terminal (stdout a TTY, as it is for a person). */
+async function listAtTerminal(root: string, more: string[]): Promise<string> {
+  const { io, stdout } = memoryIO(sb.env, root);
+  Object.assign(io.stdout, { isTTY: true });
+  expect(await run(['list', ...more], io)).toBe(0);
+  return stdout();
+}
+
+/** The shadow index as a snapshot or `git add -A` leaves it: its bytes and mtime. */
+function indexState(root: string): { bytes: string; mtimeMs: number } {
+  const file = sb.open(root).repo.indexFile;
+  return { bytes: fs.readFileSync(file).toString('hex'), mtimeMs: fs.statSync(file).mtimeMs };
 }
 
 describe('rewind list', () => {
@@ -44,7 +62,7 @@ describe('rewind list', () => {
     expect(fs.readdirSync(sb.store)).toEqual([]);
   });
 
-  it("--json rows have exactly the documented keys; files (and a text row's `N files`) count the files that row's step changed, up to the next checkpoint or to now", async () => {
+  it("--json rows have exactly the documented keys; files (and a text row's `N files`) count the files that row's step changed, up to the next checkpoint, or with --now to now", async () => {
     const root = sb.repo('rows');
     const env = { ...sb.env, REWIND_SESSION: 'session-1', REWIND_AGENT: 'claude' };
     const snap = async (label: string) => {
@@ -79,28 +97,109 @@ describe('rewind list', () => {
     const changed = (from: string, to: string) => shadowGit(shadow, 'diff', '--name-only', from, to).split('\n').filter(Boolean).length;
     expect(changed(one.commit, two.commit)).toBe(2);
     expect(changed(two.commit, three.commit)).toBe(1);
-    // The newest: the live work tree against it (nothing yet).
-    expect(rows.map((row) => row.files)).toEqual([2, 1, 0]);
+    // The newest: what changed since it is not read (null); with --now, the live work tree against it (nothing yet).
+    expect(rows.map((row) => row.files)).toEqual([2, 1, null]);
+    expect((await listJson(root, ['--now'])).map((row) => row.files)).toEqual([2, 1, 0]);
 
     // One edit after the newest checkpoint: restoring it would change one file.
     write(root, 'a.txt', 'hand edit after the last checkpoint\n');
-    rows = await listJson(root);
+    rows = await listJson(root, ['--now']);
     expect(rows.map((row) => row.files)).toEqual([2, 1, 1]);
     write(root, 'c.txt', 'new\n');
-    expect((await listJson(root)).map((row) => row.files)).toEqual([2, 1, 2]);
+    expect((await listJson(root, ['--now'])).map((row) => row.files)).toEqual([2, 1, 2]);
+    expect((await listJson(root)).map((row) => row.files)).toEqual([2, 1, null]);
     // Listing takes no checkpoint.
     expect(commitCount(shadow)).toBe(3);
 
-    // The next snapshot still sees both changes (listing staged them in the shadow index).
+    // The next snapshot still sees both changes (--now staged them in the shadow index).
     const four = await rewind(['snapshot'], env, root);
     expect(four.stdout).toMatch(/^checkpoint #4 \([0-9a-f]{12}\): 2 file\(s\) changed\n$/);
-    expect((await listJson(root)).map((row) => row.files)).toEqual([2, 1, 2, 0]);
+    expect((await listJson(root, ['--now'])).map((row) => row.files)).toEqual([2, 1, 2, 0]);
 
+    // For people: the same counts, "?" where the files were not read; at a terminal, a line under the rows says why.
     const human = await rewind(['list'], sb.env, root);
-    expect(human.code).toBe(0);
+    expect(human).toMatchObject({ code: 0, stderr: '' });
     const lines = human.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^#1 +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} {2}2 files +one$/);
-    expect(lines.map((line) => / {2}(\d+) files? /.exec(line)?.[1])).toEqual(['2', '1', '2', '0']);
+    expect(lines.map((line) => / {2}(\d+ files?|\?) /.exec(line)?.[1])).toEqual(['2 files', '1 file', '2 files', '?']);
+    const terminal = await listAtTerminal(root, []);
+    expect(terminal.split('\n').slice(0, 4)).toEqual(lines);
+    expect(terminal.split('\n').slice(4)).toEqual(['(counts run to #4, the newest checkpoint; what changed since it, "?", is not read: `rewind list --now` counts it)', '']);
+    expect(await listAtTerminal(root, ['--now'])).not.toMatch(/not read/);
+    const now = await rewind(['list', '--now'], sb.env, root);
+    expect(now).toMatchObject({ code: 0, stderr: '' });
+    expect(now.stdout.trimEnd().split('\n').map((line) => / {2}(\d+) files? /.exec(line)?.[1])).toEqual(['2', '1', '2', '0']);
   });
+
+  it('reads no file of the project: the shadow index stays as the newest snapshot left it, however much changed since; --now is what reads them', async () => {
+    const root = sb.repo('no-scan');
+    const env = { ...sb.env, REWIND_SESSION: 'session-1' };
+    write(root, 'a.txt', 'a\n');
+    expect((await rewind(['snapshot', '--label', 'one'], env, root)).code).toBe(0);
+    write(root, 'a.txt', 'a, edited\n');
+    expect((await rewind(['snapshot', '--label', 'two'], env, root)).code).toBe(0);
+    // Edits after the newest checkpoint: a scan (git add -A into the shadow index) would stage them.
+    write(root, 'a.txt', 'edited after the newest checkpoint\n');
+    write(root, 'new.txt', 'new\n');
+    fs.rmSync(path.join(root, 'README.md'));
+    const before = indexState(root);
+
+    const human = await rewind(['list'], sb.env, root);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^#2 .* \? +two$/m);
+    expect((await listJson(root)).map((row) => row.files)).toEqual([1, null]);
+    expect(indexState(root)).toEqual(before);
+
+    // --now reads the files: it stages them (the index changes) and counts them.
+    expect((await listJson(root, ['--now'])).map((row) => row.files)).toEqual([1, 3]);
+    expect(indexState(root)).not.toEqual(before);
+  });
+});
+
+describe('the built `rewind list` (dist/cli-bundle/list.cjs, the engine from hot.cjs only when needed)', () => {
+  beforeAll(() => requireBuiltCli());
+
+  /** A project with checkpoints "one" and "two", a.txt edited between them. */
+  async function twoCheckpoints(name: string): Promise<string> {
+    const root = sb.repo(name);
+    write(root, 'a.txt', 'a\n');
+    expect((await rewind(['snapshot', '--label', 'one'], sb.env, root)).code).toBe(0);
+    write(root, 'a.txt', 'a, edited\n');
+    expect((await rewind(['snapshot', '--label', 'two'], sb.env, root)).code).toBe(0);
+    return root;
+  }
+
+  it('answers at once while another rewind holds the project lock (it takes no lock), and --now, which reads the files under the lock, waits for it', async () => {
+    const root = await twoCheckpoints('locked');
+    write(root, 'b.txt', 'after the newest\n');
+    // A waiting rewind says so at once and gives up after the wait: 3 s here.
+    const env = { ...sb.env, ...seamsEnv({ REWIND_TEST_LOCK_WAIT_MS: '3000' }) };
+    const lock = await holdLock(sb.open(root), 'a test holding the lock');
+    try {
+      const listed = await runBuiltCli(['list'], env, root);
+      expect(listed).toMatchObject({ code: 0, stderr: '' });
+      expect(listed.stdout.trimEnd().split('\n').map((line) => / {2}(\d+ files?|\?) /.exec(line)?.[1])).toEqual(['1 file', '?']);
+      const now = await runBuiltCli(['list', '--now'], env, root);
+      expect(now.stderr).toMatch(/another rewind is working on this project \(pid \d+, a test holding the lock/);
+    } finally {
+      await lock.release();
+    }
+    const now = await runBuiltCli(['list', '--now', '--json'], env, root);
+    expect(now).toMatchObject({ code: 0, stderr: '' });
+    expect((JSON.parse(now.stdout) as Row[]).map((row) => row.files)).toEqual([1, 1]);
+  }, 30_000);
+
+  it('a list to rebuild (moved aside) goes through the engine, which rebuilds it, as in-process', async () => {
+    const root = await twoCheckpoints('rebuilt');
+    const log = sb.open(root).store.log;
+    fs.renameSync(log, `${log}.bad`);
+    const listed = await runBuiltCli(['list', '--json'], sb.env, root);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as Row[]).map((row) => [row.id, row.label])).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+    expect(fs.existsSync(log)).toBe(true);
+  }, 30_000);
 });

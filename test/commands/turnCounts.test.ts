@@ -26,16 +26,22 @@ interface Row {
   foldedInto: number | null;
 }
 
+/** The built `rewind` in `root` (exit 0, its stdout), and Claude Code's hook through it, as an agent without the app runs it. */
+function builtIn(root: string): { cli: (args: string[], input?: string) => string; hook: (event: string, fields: Record<string, unknown>) => string } {
+  const env = { ...sb.env, REWIND_SESSION: 'app-session', CLAUDE_CONFIG_DIR: path.join(sb.base, 'claude') };
+  const cli = (args: string[], input?: string) => {
+    const result = spawnSync(process.execPath, [builtCli, ...args], { cwd: root, env, input, encoding: 'utf8', timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout;
+  };
+  const hook = (event: string, fields: Record<string, unknown>) => cli(['hook', 'claude', event], JSON.stringify({ session_id: 'claude-1', cwd: root, hook_event_name: event, ...fields }));
+  return { cli, hook };
+}
+
 describe('a turn with its end marked', () => {
   it('counts what the turn changed (a file made and removed inside it is none), its tool step takes in both bursts, and the edit after its end is its own row', () => {
     const root = sb.repo('turn');
-    const env = { ...sb.env, REWIND_SESSION: 'app-session', CLAUDE_CONFIG_DIR: path.join(sb.base, 'claude') };
-    const cli = (args: string[], input?: string) => {
-      const result = spawnSync(process.execPath, [builtCli, ...args], { cwd: root, env, input, encoding: 'utf8', timeout: 60_000 });
-      expect(result.status, result.stderr).toBe(0);
-      return result.stdout;
-    };
-    const hook = (event: string, fields: Record<string, unknown>) => cli(['hook', 'claude', event], JSON.stringify({ session_id: 'claude-1', cwd: root, hook_event_name: event, ...fields }));
+    const { cli, hook } = builtIn(root);
 
     hook('UserPromptSubmit', { prompt: 'build it' });
     hook('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'make' } });
@@ -48,14 +54,18 @@ describe('a turn with its end marked', () => {
     write(root, 'README.md', '# project\n\nmine\n');
     cli(['snapshot', '--trigger', 'watch']);
 
-    const rows = JSON.parse(cli(['list', '--json'])) as Row[];
-    expect(rows.map(({ id, trigger, files, kind, turn, foldedInto }) => ({ id, trigger, files, kind, turn, foldedInto }))).toEqual([
+    const rows = JSON.parse(cli(['list', '--json', '--now'])) as Row[];
+    const expected = [
       { id: 1, trigger: 'UserPromptSubmit', files: 2, kind: 'turn', turn: null, foldedInto: null },
       { id: 2, trigger: 'PreToolUse:Bash', files: 2, kind: 'tool', turn: 1, foldedInto: null },
       { id: 3, trigger: 'watch', files: 2, kind: 'folded', turn: null, foldedInto: 2 },
       { id: 4, trigger: 'end', files: 1, kind: 'outside', turn: null, foldedInto: null },
       { id: 5, trigger: 'watch', files: 0, kind: 'folded', turn: null, foldedInto: 4 },
-    ]);
+    ];
+    const shape = (listed: Row[]) => listed.map(({ id, trigger, files, kind, turn, foldedInto }) => ({ id, trigger, files, kind, turn, foldedInto }));
+    expect(shape(rows)).toEqual(expected);
+    // Without --now the files are not read: the same steps, counted up to the newest checkpoint; its own step (since it) unknown.
+    expect(shape(JSON.parse(cli(['list', '--json'])) as Row[])).toEqual(expected.map((row) => (row.id === 5 ? { ...row, files: null } : row)));
     const listed = cli(['list']);
     expect(listed).toMatch(/#1 .* 2 files +prompt: build it {2}\(1 step\(s\)\)/);
     expect(listed).toMatch(/#2 .* 2 files +Bash make/);
@@ -64,6 +74,34 @@ describe('a turn with its end marked', () => {
     // `rewind show` of the tool step shows both bursts: from #2 to the end of the turn.
     const shown = cli(['show', '2', '--name-status']);
     expect(shown.split('\n').filter(Boolean).sort()).toEqual(['A\tapp.bin', 'A\tout.bin']);
+  });
+});
+
+describe('a turn still under way (its last step the newest checkpoint)', () => {
+  it('without --now counts the turn up to the newest checkpoint and leaves the step since it unknown; --now counts both to the files now', () => {
+    const root = sb.repo('under-way');
+    const { cli, hook } = builtIn(root);
+
+    hook('UserPromptSubmit', { prompt: 'build it' });
+    hook('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'make' } });
+    write(root, 'out.bin', 'one\n');
+    hook('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'make test' } });
+    write(root, 'report.txt', 'ok\n');
+
+    const counts = (args: string[]) => (JSON.parse(cli(['list', '--json', ...args])) as Row[]).map(({ id, kind, files }) => ({ id, kind, files }));
+    expect(counts([])).toEqual([
+      { id: 1, kind: 'turn', files: 1 },
+      { id: 2, kind: 'tool', files: 1 },
+      { id: 3, kind: 'tool', files: null },
+    ]);
+    expect(counts(['--now'])).toEqual([
+      { id: 1, kind: 'turn', files: 2 },
+      { id: 2, kind: 'tool', files: 1 },
+      { id: 3, kind: 'tool', files: 1 },
+    ]);
+    const listed = cli(['list']);
+    expect(listed).toMatch(/#1 .* 1 file +prompt: build it {2}\(2 step\(s\)\)/);
+    expect(listed).toMatch(/#3 .* \? +Bash make test/);
   });
 });
 

@@ -5,11 +5,10 @@ import type { CheckpointRecord, ProjectCheckpoints, PruneResult, RetentionPolicy
 import type { RewindConfig } from '../../config/schema.js';
 import { conversationStoreOf } from '../../conversation/conversationRestore.js';
 import { formatBytes } from '../../shared/format.js';
+import { retentionPolicy } from './retentionPolicy.js';
 import { sizeDropHeldText } from './storeReport.js';
 
-export function retentionPolicy(config: RewindConfig): RetentionPolicy {
-  return { days: config.checkpoint_retention_days, maxGb: config.checkpoint_max_gb };
-}
+export { retentionPolicy } from './retentionPolicy.js';
 
 /** Frees the kept conversations of checkpoints that are gone. */
 export function sweepConversations(checkpoints: ProjectCheckpoints): (kept: readonly CheckpointRecord[]) => void {
