@@ -8,6 +8,7 @@ import type { SessionController } from '../../src/runtime/session/controller.js'
 import { runAppCommand } from '../../src/runtime/session/appCommands.js';
 import { openPicker } from '../../src/runtime/restore/pickerFlow.js';
 import { sessionSandbox } from '../helpers/session.js';
+import { holdLock } from '../helpers/holdLock.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { write } from '../helpers/tempRepo.js';
 
@@ -105,4 +106,38 @@ describe('a restore from the picker that would change nothing', () => {
     expect(engine().list()).toHaveLength(before);
     expect(await engine().canUndo()).toBe(false);
   }, 30_000);
+});
+
+describe('Esc Esc while the session is taking its first checkpoint', () => {
+  it('opens at once on the checkpoints listed (it waits for no scan of the files), and takes the new one in once it is taken', async () => {
+    const sb = sessions.sandbox();
+    const root = sb.repo('first-checkpoint');
+    const earlier = sb.open(root);
+    await earlier.snapshot({ label: 'an earlier session' });
+    write(root, 'a.txt', 'changed since\n');
+    // Another rewind holds the project lock: the session's first checkpoint waits for it.
+    const lock = await holdLock(earlier, 'a test holding the lock');
+    try {
+      const { session, openCheckpoints } = await sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']);
+      session.attachCheckpoints(await openCheckpoints());
+      let opened = false;
+      void session.checkpointsOpened().then(() => (opened = true));
+      void openPicker(session);
+      await waitFor(() => session.view().picker !== undefined, 5_000, 'the picker');
+      expect(opened).toBe(false);
+      expect(session.view().picker?.checkpoints.map((row) => [row.id, row.label])).toEqual([[1, 'an earlier session']]);
+      await lock.release();
+      await waitFor(() => opened, 20_000, "the session's first checkpoint");
+      await waitFor(() => (session.view().picker?.checkpoints.length ?? 0) === 2, 5_000, 'its row in the picker');
+      expect(session.view().picker?.checkpoints.map((row) => [row.id, row.label])).toEqual([
+        [1, 'an earlier session'],
+        [2, 'session start'],
+      ]);
+      // The newest row's count, once the files are read (after that checkpoint, against it).
+      await waitFor(() => session.view().picker?.checkpoints.at(-1)?.files === 0, 20_000, "the newest row's count");
+      expect(session.view().picker?.checkpoints[0]?.files).toBe(1);
+    } finally {
+      await lock.release();
+    }
+  }, 60_000);
 });

@@ -92,11 +92,15 @@ function leftAloneRow(root: string, item: LeftAlone): PickerPreview['skipped'][n
 export class PreviewLoader {
   private current: Promise<CurrentTree> | undefined;
 
-  constructor(private readonly engine: ProjectCheckpoints) {}
+  /** `ready`: the session's first checkpoint is taken (the work tree is read after it, against it). */
+  constructor(
+    private readonly engine: ProjectCheckpoints,
+    private readonly ready: Promise<void> = Promise.resolve(),
+  ) {}
 
   /** The work tree now, and which files differ from the newest checkpoint. */
   workTree(): Promise<CurrentTree> {
-    this.current ??= this.engine.currentTree();
+    this.current ??= this.ready.then(() => this.engine.currentTree());
     return this.current;
   }
 

@@ -126,8 +126,12 @@ export function offerPickerAt(session: SessionPort, id: number): void {
 
 export async function openPicker(session: SessionPort, selectId: number | undefined = offers.get(session)): Promise<void> {
   offers.delete(session);
-  // Right after start: the session's first checkpoint is moments away.
-  await session.checkpointsOpened();
+  // Right after start the session's first checkpoint is being taken (a scan of every file: seconds
+  // on a big project): the picker opens on the checkpoints listed already and takes that one in
+  // once it is there. With none listed yet, it waits for it.
+  const opened = session.checkpointsOpened();
+  const early = session.checkpoints;
+  if (!early || !hasCheckpoints(early)) await opened;
   const checkpointer = session.checkpoints;
   if (!checkpointer) {
     session.say(`checkpoints are off: ${session.checkpointsOffReason ?? ''}`, 'warning');
@@ -144,7 +148,7 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     session.say(noCheckpointsYet, 'warning');
     return;
   }
-  const previews = new PreviewLoader(checkpointer.engine);
+  const previews = new PreviewLoader(checkpointer.engine, opened);
   const canUndo = await checkpointer.engine.canUndo();
   const model: PickerModel = {
     checkpoints: pickerCheckpoints(records),
@@ -159,10 +163,29 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     onClose: () => session.closeOverlay(),
   };
   session.showPicker(model);
-  // The newest row's count needs the work tree as it is now, and a turn's its diff: filled in when known.
+  // The session's first checkpoint, if it was still being taken: its row, as soon as it is there.
+  const shown = records;
+  void opened
+    .then(() => {
+      const now = checkpointer.engine.list();
+      if (now.length !== shown.length || now.at(-1)?.id !== shown.at(-1)?.id) session.updatePicker({ checkpoints: pickerCheckpoints(now) });
+    })
+    .catch(() => undefined);
+  // The newest row's count needs the work tree as it is now (a scan of every file, begun once the
+  // picker is shown, after the session's first checkpoint), and a turn's its diff: filled in when
+  // known, on the list as it is then.
   previews
     .workTree()
-    .then((now) => exactPickerCheckpoints(checkpointer.engine, records, now))
+    .then((now) => exactPickerCheckpoints(checkpointer.engine, checkpointer.engine.list(), now))
     .then((checkpoints) => session.updatePicker({ checkpoints }))
     .catch(() => undefined);
+}
+
+/** Whether any checkpoint is listed (an unreadable list: none, the picker then says why). */
+function hasCheckpoints(checkpointer: Checkpointer): boolean {
+  try {
+    return checkpointer.engine.list().length > 0;
+  } catch {
+    return false;
+  }
 }
