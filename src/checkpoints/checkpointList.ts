@@ -53,5 +53,5 @@ export async function readCheckpointList(options: ListOptions): Promise<Checkpoi
   if (initialized && fs.existsSync(repairMarker(repo))) return undefined;
   const list = () => log.readAll();
   if (await retentionDue({ initialized, store: paths, repo, list }, options.policy, options.now)) return undefined;
-  return { projectRoot: project.root, records: list(), spanChanges: (pairs) => spanChanges({ repo }, pairs) };
+  return { projectRoot: project.root, records: list(), spanChanges: (pairs) => spanChanges({ repo, store: paths }, pairs) };
 }

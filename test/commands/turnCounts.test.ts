@@ -126,3 +126,37 @@ describe('spanChanges (the diff of many tree pairs in one git call)', () => {
     ]);
   });
 });
+
+describe('spanChanges, asked again', () => {
+  it('answers from what it kept (spans.json), with no git; a pair not kept asks git; a cache it did not write is not trusted', async () => {
+    const root = sb.repo('kept');
+    const engine = sb.project(root);
+    const first = (await engine.snapshot({ trigger: 'manual', label: 'one' })).record;
+    write(root, 'a.txt', 'a\n');
+    const second = (await engine.snapshot({ trigger: 'manual', label: 'two' })).record;
+    write(root, 'b.txt', 'b\n');
+    const third = (await engine.snapshot({ trigger: 'manual', label: 'three' })).record;
+    const pairs: [string, string][] = [
+      [first.tree, second.tree],
+      [first.tree, third.tree],
+    ];
+    const answer = [
+      { paths: ['a.txt'], changes: { added: 1, modified: 0, deleted: 0 } },
+      { paths: ['a.txt', 'b.txt'], changes: { added: 2, modified: 0, deleted: 0 } },
+    ];
+    expect(await engine.spanChanges(pairs)).toEqual(answer);
+
+    // The same pairs with git gone from PATH: read from the store.
+    const noGit = sb.open(root, {}, { PATH: path.join(sb.base, 'no-git-here') });
+    expect(await noGit.spanChanges(pairs)).toEqual(answer);
+    await expect(noGit.spanChanges([[second.tree, third.tree]])).rejects.toThrow(/git/);
+
+    // A cache that says something else than what it writes is not read: git answers.
+    const kept = path.join(engine.storeRoot, 'spans.json');
+    fs.writeFileSync(kept, JSON.stringify({ [`${first.tree} ${second.tree}`]: { paths: 'a.txt', changes: {} } }));
+    await expect(noGit.spanChanges(pairs)).rejects.toThrow(/git/);
+    expect(await engine.spanChanges(pairs)).toEqual(answer);
+    expect(await noGit.spanChanges(pairs)).toEqual(answer);
+  });
+});
+

@@ -35,6 +35,8 @@ export interface StorePaths {
   pruning: string;
   /** Touched when retention last measured the store against its size cap (applyRetention.ts). */
   retentionChecked: string;
+  /** What the steps that span several checkpoints changed, as last read (tools/spanCache.ts). */
+  spans: string;
   /** The last size drop that freed little, so it is not repeated at every check (sizeDrop.ts). */
   sizeDrop: string;
   /** While a retention pass runs: the process doing it, as in the gc.pid it holds (maintenance.ts: takeGcLock). */
@@ -83,6 +85,7 @@ function pathsOf(root: string): StorePaths {
     needsRepair: path.join(root, 'needs-repair'),
     pruning: path.join(root, 'pruning'),
     retentionChecked: path.join(root, 'retention-checked'),
+    spans: path.join(root, 'spans.json'),
     sizeDrop: path.join(root, 'size-drop'),
     reclaiming: path.join(root, 'reclaiming'),
     reclaimTrash: path.join(root, 'reclaim-trash'),

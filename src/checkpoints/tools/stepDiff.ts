@@ -2,6 +2,9 @@ import type { Engine } from '../snapshot/engine.js';
 import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
 import { pathspecs } from '../restore/planRestore.js';
 import { UserError } from '../../shared/errors.js';
+import { readSpanCache, spanKey, writeSpanCache, type SpanChange } from './spanCache.js';
+
+export type { SpanChange } from './spanCache.js';
 
 /** What one checkpoint's step changed. */
 export interface StepDiff {
@@ -36,22 +39,31 @@ export async function stepDiff(engine: Engine, id: number, only: readonly string
   return { record, to, passedOver, diff: result.stdout };
 }
 
-/** What changed between two trees: the paths (in git's order) and how many of each kind. */
-export interface SpanChange {
-  paths: string[];
-  changes: { added: number; modified: number; deleted: number };
-}
-
 const statusKinds: Record<string, keyof SpanChange['changes']> = { A: 'added', D: 'deleted' };
 
 /**
- * What changed from each pair's first tree to its second, in one `git diff-tree --stdin`
- * (a step that spans several checkpoints: a turn, the agent's writes in two bursts). Each
- * pair's answer starts with the line git echoes for it (`<from> <to>`), then its
- * `<status>\0<path>\0` entries; a status is one capital letter, a tree id never is.
+ * What changed from each pair's first tree to its second (a step that spans several
+ * checkpoints: a turn, the agent's writes in two bursts): as read before (spanCache.ts), the
+ * rest in one `git diff-tree --stdin`, kept for the next time.
  */
-export async function spanChanges(engine: Pick<Engine, 'repo'>, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
+export async function spanChanges(engine: Pick<Engine, 'repo' | 'store'>, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
   if (pairs.length === 0) return [];
+  const kept = readSpanCache(engine.store.spans);
+  const missing = [...new Map(pairs.filter((pair) => !kept.has(spanKey(pair))).map((pair) => [spanKey(pair), pair])).values()];
+  if (missing.length > 0) {
+    const read = await diffSpans(engine, missing);
+    missing.forEach((pair, index) => kept.set(spanKey(pair), read[index] as SpanChange));
+    writeSpanCache(engine.store.spans, new Map(pairs.map((pair) => [spanKey(pair), kept.get(spanKey(pair)) as SpanChange])));
+  }
+  return pairs.map((pair) => kept.get(spanKey(pair)) as SpanChange);
+}
+
+/**
+ * The pairs' changes in one `git diff-tree --stdin`. Each pair's answer starts with the line
+ * git echoes for it (`<from> <to>`), then its `<status>\0<path>\0` entries; a status is one
+ * capital letter, a tree id never is.
+ */
+async function diffSpans(engine: Pick<Engine, 'repo'>, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
   const input = pairs.map(([from, to]) => `${from} ${to}\n`).join('');
   const { stdout } = await engine.repo.git(['diff-tree', '-r', '--no-renames', '-z', '--name-status', '--stdin'], { input });
   const text = stdout.toString('utf8');
