@@ -1,4 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { childProcess } from '../../os/childProcess.js';
 import { GitError } from './git.js';
 import { withOwner } from '../../os/processOwner.js';
 
@@ -30,7 +31,7 @@ export class ObjectReader {
     options: { cwd: string; env: Record<string, string> },
     private readonly withContents = true,
   ) {
-    this.child = spawn('git', [...gitArgs, 'cat-file', withContents ? '--batch' : '--batch-check'], { cwd: options.cwd, env: withOwner(options.env) });
+    this.child = childProcess().spawn('git', [...gitArgs, 'cat-file', withContents ? '--batch' : '--batch-check'], { cwd: options.cwd, env: withOwner(options.env) });
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
     this.child.stdin.on('error', (error) => this.fail(error));

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UserError } from '../../shared/errors.js';
 import { stopGroup, trackGroup, untrackGroup } from '../../os/processGroup.js';
 import { withOwner } from '../../os/processOwner.js';
+import { childProcess } from '../../os/childProcess.js';
 
 /** What to say when git (or the sh that runs it) is not installed. */
 export function programMissing(file: string, cause?: unknown): UserError {
@@ -100,7 +100,7 @@ function collect(stream: Readable | null | undefined): Promise<Buffer> {
  */
 export function startProcess(file: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; fd3?: boolean }): StartedProcess {
   // Its own process group, so a timeout stops the git processes a script started too.
-  const child = trackGroup(() => spawn(file, args, { cwd: options.cwd, env: withOwner(options.env), stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'], detached: true }));
+  const child = trackGroup(() => childProcess().spawn(file, args, { cwd: options.cwd, env: withOwner(options.env), stdio: options.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'], detached: true }));
   const pid = child.pid;
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -163,7 +163,7 @@ export function runProcess(file: string, args: readonly string[], options: RunOp
  */
 export function startDetached(file: string, args: readonly string[], options: { cwd: string; env: Record<string, string> }): number | undefined {
   try {
-    const child = spawn(file, args, { cwd: options.cwd, env: options.env, detached: true, stdio: 'ignore' });
+    const child = childProcess().spawn(file, args, { cwd: options.cwd, env: options.env, detached: true, stdio: 'ignore' });
     child.on('error', () => undefined);
     child.unref();
     return child.pid;
