@@ -7,6 +7,7 @@ import { benchThroughput, type ThroughputRow } from './throughput.js';
 import { benchPicker, type PickerRow } from './picker.js';
 import { benchProperties, type PropertyRow } from './property.js';
 import { benchProcess, type ProcessRow } from './process.js';
+import { benchList, type ListRow } from './list.js';
 import { benchHook, type HookRow } from './hook.js';
 import { benchEcho, type EchoRow } from './echo.js';
 import { benchAgentEcho, type AgentEchoRow } from './agentEcho.js';
@@ -60,6 +61,7 @@ const snapshot: SnapshotRow[] = [];
 const restore: RestoreRow[] = [];
 const throughput: ThroughputRow[] = [];
 const processRows: ProcessRow[] = [];
+const list: ListRow[] = [];
 const hook: HookRow[] = [];
 let echo: EchoRow[] = [];
 let agentEcho: AgentEchoRow[] = [];
@@ -86,6 +88,11 @@ try {
     if (want('process') && files <= 10_000) {
       process.stderr.write(`process bench: \`rewind snapshot\` at ${files} files…\n`);
       processRows.push(await benchProcess(work, files, runs));
+    }
+    // `rewind list`, whose target holds at any size: at 10,000 and 50,000 files (1,000 with --quick).
+    if (want('list') && (quick || files >= 10_000)) {
+      process.stderr.write(`list bench: \`rewind list\` at ${files} files…\n`);
+      list.push(await benchList(work, files, runs));
     }
     if (want('hook') && files <= 10_000) {
       process.stderr.write(`hook bench: ${files} files…\n`);
@@ -151,6 +158,7 @@ const measured = {
   snapshot,
   restore,
   process: processRows,
+  list,
   hook,
   throughput,
   echo,
@@ -178,6 +186,9 @@ if (restore.length > 0) process.stdout.write(`Restore of ${12} changed files, sa
 if (throughput.length > 0) process.stdout.write(`Output through the app\n\n${throughputTable(throughput)}\n\n`);
 for (const r of processRows) {
   process.stdout.write(`rewind snapshot as a process, ${r.files} files, ${r.case}: ${r.rewind.median} ms (p90 ${r.rewind.p90}) vs node -e 0 ${r.nodeStart.median} + floor ${r.floor.median} = ${r.ratio}x (${r.target})\n`);
+}
+for (const r of list) {
+  process.stdout.write(`rewind list as a process, ${r.files} files, ${r.checkpoints} checkpoints: ${r.rewind.median} ms (p90 ${r.rewind.p90}) shown again, ${r.firstAfterCheckpoint.median} ms (p90 ${r.firstAfterCheckpoint.p90}) first after a checkpoint, vs node -e 0 ${r.nodeStart.median}: +${r.overNode} / +${r.firstOverNode} ms (${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'}); rewind list --now ${r.withNow.median} ms (p90 ${r.withNow.p90})\n`);
 }
 for (const r of hook) {
   process.stdout.write(`hook ${r.mode}, ${r.files} files: ${r.hook.median} ms (p90 ${r.hook.p90}), floor ${r.floor.median}${r.nodeStart !== undefined ? ` + node ${r.nodeStart}` : ''}: ${r.mode === 'in the app' ? `+${r.against} ms` : `${r.against}x`}\n`);
