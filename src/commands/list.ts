@@ -65,6 +65,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     const owners = new Map(steps.flatMap((step) => step.folded.map((id) => [id, step.id] as const)));
     const rows = records.map((record, index) => {
       const step = byId.get(record.id);
+      const next = records[index + 1];
       return {
         id: record.id,
         time: record.time,
@@ -73,8 +74,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         trigger: record.trigger,
         label: record.label,
         commit: record.commit,
-        // A folded checkpoint's own step changed nothing (that is why it is folded); the newest's is what changed since it.
-        files: step ? step.files : (records[index + 1]?.changedSincePrevious ?? now?.changedSinceNewest ?? null),
+        // A folded checkpoint's own step changed nothing (that is why it is folded); the newest's is what changed since it, read with --now.
+        files: step ? step.files : next ? (next.changedSincePrevious ?? 0) : (now?.changedSinceNewest ?? null),
         kind: step ? step.kind : 'folded',
         turn: step?.turn ?? null,
         foldedInto: owners.get(record.id) ?? null,
