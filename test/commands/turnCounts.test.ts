@@ -157,6 +157,11 @@ describe('spanChanges, asked again', () => {
     await expect(noGit.spanChanges(pairs)).rejects.toThrow(/git/);
     expect(await engine.spanChanges(pairs)).toEqual(answer);
     expect(await noGit.spanChanges(pairs)).toEqual(answer);
+
+    // git's diff of two trees reads no index (the shadow's holds every file of the project): a damaged one changes nothing.
+    fs.rmSync(kept);
+    fs.writeFileSync(sb.open(root).repo.indexFile, 'not an index');
+    expect(await engine.spanChanges(pairs)).toEqual(answer);
   });
 });
 
