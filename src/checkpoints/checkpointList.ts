@@ -1,6 +1,7 @@
 // The checkpoint list read from the store's files alone, without the engine: what `rewind
 // list` prints at once, at any project size (issue 27). No lock, no scan of the work tree,
-// no git process but the one diff of the steps that span several checkpoints. When the
+// no git process but the one diff of the steps that span several checkpoints when they were
+// not counted before (run synchronously: the list waits for nothing else). When the
 // store needs the engine's work first (the list to recover, a chain to repair, a restore cut
 // off, retention due), it says so and the caller opens the engine, which does that work.
 import fs from 'node:fs';
@@ -53,5 +54,5 @@ export async function readCheckpointList(options: ListOptions): Promise<Checkpoi
   if (initialized && fs.existsSync(repairMarker(repo))) return undefined;
   const list = () => log.readAll();
   if (await retentionDue({ initialized, store: paths, repo, list }, options.policy, options.now)) return undefined;
-  return { projectRoot: project.root, records: list(), spanChanges: (pairs) => spanChanges({ repo, store: paths }, pairs) };
+  return { projectRoot: project.root, records: list(), spanChanges: (pairs) => spanChanges({ repo, store: paths }, pairs, { sync: true }) };
 }

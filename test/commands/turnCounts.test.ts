@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readProjectCheckpointList } from '../../src/checkpoints/index.js';
 import { builtCli, requireBuiltCli } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -114,16 +115,22 @@ describe('spanChanges (the diff of many tree pairs in one git call)', () => {
     write(root, 'odd\nname.txt', 'x\n');
     fs.rmSync(path.join(root, 'README.md'));
     const second = (await engine.snapshot({ trigger: 'manual', label: 'two' })).record;
-    const spans = await engine.spanChanges([
+    const pairs: [string, string][] = [
       [first.tree, second.tree],
       [second.tree, second.tree],
       [second.tree, first.tree],
-    ]);
-    expect(spans).toEqual([
+    ];
+    const expected = [
       { paths: ['M', 'README.md', 'odd\nname.txt'], changes: { added: 2, modified: 0, deleted: 1 } },
       { paths: [], changes: { added: 0, modified: 0, deleted: 0 } },
       { paths: ['M', 'README.md', 'odd\nname.txt'], changes: { added: 1, modified: 0, deleted: 2 } },
-    ]);
+    ];
+    expect(await engine.spanChanges(pairs)).toEqual(expected);
+    // The list's own reader runs that git synchronously: the same answer.
+    fs.rmSync(path.join(engine.storeRoot, 'spans.json'));
+    const list = await readProjectCheckpointList(root, { days: 14, maxGb: 2 }, sb.env);
+    expect(await list?.spanChanges(pairs)).toEqual(expected);
+    expect(fs.existsSync(path.join(engine.storeRoot, 'spans.json'))).toBe(true);
   });
 });
 

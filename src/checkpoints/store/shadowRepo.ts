@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ObjectReader } from '../git/catFile.js';
-import { runGit, type RunOptions, type RunResult } from '../git/git.js';
+import { runGit, runGitSync, type RunOptions, type RunResult } from '../git/git.js';
 import { shadowGitEnv, shadowIdentity } from '../git/gitEnv.js';
 import type { Project } from '../git/project.js';
 import type { StorePaths } from './store.js';
@@ -33,6 +33,11 @@ export class ShadowRepo {
   /** `git <args>` on the shadow with the project as its work tree. */
   git(args: readonly string[], options: Partial<RunOptions> = {}): Promise<RunResult> {
     return runGit([...this.baseArgs, ...args], { cwd: this.project.root, env: this.env, ...options });
+  }
+
+  /** `git` as above, run to its end synchronously (runGitSync: a command with nothing else to do, never the app). */
+  gitSync(args: readonly string[], options: Partial<Omit<RunOptions, 'onStdout'>> = {}): RunResult {
+    return runGitSync([...this.baseArgs, ...args], { cwd: this.project.root, env: this.env, ...options });
   }
 
   /** `git <args>` on the shadow alone (refs, objects, gc): no work tree, run in the store. */

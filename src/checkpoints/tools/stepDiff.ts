@@ -45,14 +45,15 @@ const statusKinds: Record<string, keyof SpanChange['changes']> = { A: 'added', D
 /**
  * What changed from each pair's first tree to its second (a step that spans several
  * checkpoints: a turn, the agent's writes in two bursts): as read before (spanCache.ts), the
- * rest in one `git diff-tree --stdin`, kept for the next time.
+ * rest in one `git diff-tree --stdin`, kept for the next time. `sync`: that git is run
+ * synchronously (a command with nothing else to do: see runGitSync).
  */
-export async function spanChanges(engine: Pick<Engine, 'repo' | 'store'>, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
+export async function spanChanges(engine: Pick<Engine, 'repo' | 'store'>, pairs: readonly (readonly [string, string])[], options: { sync?: boolean } = {}): Promise<SpanChange[]> {
   if (pairs.length === 0) return [];
   const kept = readSpanCache(engine.store.spans);
   const missing = [...new Map(pairs.filter((pair) => !kept.has(spanKey(pair))).map((pair) => [spanKey(pair), pair])).values()];
   if (missing.length > 0) {
-    const read = await diffSpans(engine, missing);
+    const read = await diffSpans(engine, missing, options.sync === true);
     missing.forEach((pair, index) => kept.set(spanKey(pair), read[index] as SpanChange));
     writeSpanCache(engine.store.spans, new Map(pairs.map((pair) => [spanKey(pair), kept.get(spanKey(pair)) as SpanChange])));
   }
@@ -66,10 +67,11 @@ export async function spanChanges(engine: Pick<Engine, 'repo' | 'store'>, pairs:
  * 11 ms at 50,000 files, growing with the project) though two trees' names and statuses need
  * none of it: it is given one that does not exist, an empty one.
  */
-async function diffSpans(engine: Pick<Engine, 'repo'>, pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]> {
+async function diffSpans(engine: Pick<Engine, 'repo'>, pairs: readonly (readonly [string, string])[], sync: boolean): Promise<SpanChange[]> {
   const input = pairs.map(([from, to]) => `${from} ${to}\n`).join('');
   const env = { ...engine.repo.env, GIT_INDEX_FILE: path.join(engine.repo.gitDir, 'no-index-for-tree-diffs') };
-  const { stdout } = await engine.repo.git(['diff-tree', '-r', '--no-renames', '-z', '--name-status', '--stdin'], { input, env });
+  const args = ['diff-tree', '-r', '--no-renames', '-z', '--name-status', '--stdin'];
+  const { stdout } = sync ? engine.repo.gitSync(args, { input, env }) : await engine.repo.git(args, { input, env });
   const text = stdout.toString('utf8');
   const spans: SpanChange[] = [];
   let at = 0;
