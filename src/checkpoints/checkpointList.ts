@@ -4,6 +4,7 @@
 // not counted before (run synchronously: the list waits for nothing else). When the
 // store needs the engine's work first (the list to recover, a chain to repair, a restore cut
 // off, retention due), it says so and the caller opens the engine, which does that work.
+import { readState } from './store/storeState.js';
 import fs from 'node:fs';
 import { findProject } from './git/project.js';
 import { CheckpointLog } from './store/checkpointLog.js';
@@ -25,6 +26,8 @@ export interface CheckpointList {
   readonly records: readonly CheckpointRecord[];
   /** What changed from each pair's first tree to its second, in one git call. */
   spanChanges(pairs: readonly (readonly [string, string])[]): Promise<SpanChange[]>;
+  /** As ProjectCheckpoints.scanConfirmedThrough: from the store's state file. */
+  scanConfirmedThrough(): number;
 }
 
 /** Where the list is read: the project around `cwd`, the store under `home`, retention's policy and clock. */
@@ -54,5 +57,10 @@ export async function readCheckpointList(options: ListOptions): Promise<Checkpoi
   if (initialized && fs.existsSync(repairMarker(repo))) return undefined;
   const list = () => log.readAll();
   if (await retentionDue({ initialized, store: paths, repo, list }, options.policy, options.now)) return undefined;
-  return { projectRoot: project.root, records: list(), spanChanges: (pairs) => spanChanges({ repo, store: paths }, pairs, { sync: true }) };
+  return {
+    projectRoot: project.root,
+    records: list(),
+    spanChanges: (pairs) => spanChanges({ repo, store: paths }, pairs, { sync: true }),
+    scanConfirmedThrough: () => readState(paths.state).scanConfirmedThrough ?? 0,
+  };
 }

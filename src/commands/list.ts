@@ -61,7 +61,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const steps = await exactStepCounts(sessionSteps(records, now), records, spans, endTree(records, now));
   if (values.json) {
     const byId = new Map(steps.map((step) => [step.id, step]));
-    const confirmedThrough = checkpoints.scanConfirmedThrough();
+    const confirmedThrough = spans.scanConfirmedThrough();
     const owners = new Map(steps.flatMap((step) => step.folded.map((id) => [id, step.id] as const)));
     const rows = records.map((record, index) => {
       const step = byId.get(record.id);

@@ -11,7 +11,7 @@ import { openCheckpoints } from './open.js';
 /** The list as the engine gives it, and the files now when asked (`now`). */
 export interface EngineListing {
   records: CheckpointRecord[];
-  spans: Pick<ProjectCheckpoints, 'spanChanges'>;
+  spans: Pick<ProjectCheckpoints, 'spanChanges' | 'scanConfirmedThrough'>;
   now?: CurrentTree;
 }
 
