@@ -119,22 +119,37 @@ export class CheckpointTriggers {
 
   private async checkpointNow(ask: CheckpointAsk, checkpointer: Checkpointer | undefined): Promise<string | undefined> {
     if (!checkpointer || !this.availability?.on) return undefined;
-    const changes = this.changes;
-    const scope: Scope = changes ? await changes.take() : { full: 'no watcher' };
     try {
       // Enter and settled bursts add no entry when nothing changed since the newest one.
       const { always, ...options } = ask;
-      const paths = scope.paths && (await this.notIgnored(checkpointer, scope.paths));
-      const { record, fromChangedPaths } = await checkpointer.snapshot({ ...options, ...(paths ? { paths } : {}), session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' && always !== true });
+      const { record, fromChangedPaths } = await this.withChangedPaths(checkpointer, (changed) =>
+        checkpointer.snapshot({ ...options, ...(changed.changedPaths ? { paths: changed.changedPaths } : {}), session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' && always !== true }),
+      );
       if (ask.trigger === 'manual') this.notices.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
-      if (!fromChangedPaths && changes) await this.watchWhatWasFound(checkpointer);
+      if (!fromChangedPaths && this.changes) await this.watchWhatWasFound(checkpointer);
       if (fromChangedPaths) this.confirmLater(checkpointer);
       return undefined;
     } catch (error) {
-      changes?.giveBack(scope);
       const failed = `checkpoint failed: ${messageOf(error)}`;
       this.notices.say(failed, 'error');
       return failed;
+    }
+  }
+
+  /**
+   * Runs `work` (a snapshot, a restore) told what changed since the newest checkpoint (none:
+   * walk the whole tree); if it fails, the changes are given back for the next one. The
+   * caller runs it in turn (serial): the paths are taken and staged together.
+   */
+  private async withChangedPaths<T>(checkpointer: Checkpointer | undefined, work: (changed: ChangedSince) => Promise<T>): Promise<T> {
+    const changes = this.changes;
+    const scope: Scope = changes ? await changes.take() : { full: 'no watcher' };
+    try {
+      const paths = scope.paths && checkpointer && (await this.notIgnored(checkpointer, scope.paths));
+      return await work(paths ? { changedPaths: paths } : {});
+    } catch (error) {
+      changes?.giveBack(scope);
+      throw error;
     }
   }
 
@@ -242,17 +257,10 @@ export class CheckpointTriggers {
     const resume = this.watcher?.pause();
     try {
       return await this.serial(async () => {
-        const changes = this.changes;
-        const scope: Scope = changes ? await changes.take() : { full: 'no watcher' };
         try {
-          const checkpointer = this.checkpointer;
-          const paths = scope.paths && checkpointer && (await this.notIgnored(checkpointer, scope.paths));
-          return await work(paths ? { changedPaths: paths } : {});
-        } catch (error) {
-          changes?.giveBack(scope);
-          throw error;
+          return await this.withChangedPaths(this.checkpointer, work);
         } finally {
-          changes?.needFull('files were restored');
+          this.changes?.needFull('files were restored');
         }
       });
     } finally {
