@@ -93,6 +93,15 @@ const ownQuit = (agent: Agent) => async (session: TermSession) => {
   session.write(agent.quit);
   await session.waitFor((screen) => screen.includes(agent.quit) && (agent.quitShown?.test(screen) ?? true), 5_000, 'the typed command');
   session.write('\r');
+  const shown = agent.quitShown;
+  if (!shown) return;
+  // Gemini CLI can take an Enter that comes just after its menu drew for completing the menu
+  // (the input unchanged); a user whose Enter did nothing presses it again, and so does this.
+  const heard = await Promise.race([
+    session.exited.then(() => true),
+    session.waitFor((screen) => !shown.test(screen), 5_000, 'the menu gone').then(() => true, () => false),
+  ]);
+  if (!heard) session.write('\r');
 };
 
 /** Rewind's command bar: Ctrl+] then /quit. */
