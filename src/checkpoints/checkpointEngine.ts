@@ -33,6 +33,7 @@ import type { RetentionPolicy } from './retention/retention.js';
 import { storeReport, type StoreReport } from './retention/storeReport.js';
 import { bisectCheckpoints, type BisectOptions, type BisectResult } from './tools/bisect.js';
 import { forkCheckpoint, type ForkResult } from './tools/fork.js';
+import { previewRevert, revertStep, type RevertOptions, type RevertPlan, type RevertResult, type RevertScope } from './tools/revert.js';
 import { spanChanges, stepDiff, type SpanChange, type StepDiff } from './tools/stepDiff.js';
 import type { ProjectCheckpoints } from './projectCheckpoints.js';
 
@@ -242,6 +243,14 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
 
   restore(id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
     return logged(this.env, 'restore', { id, project: this.project.root, only: options.only?.length || undefined }, () => restoreCheckpoint(this, id, options), restoreFields);
+  }
+
+  previewRevert(id: number, scope: RevertScope = {}): Promise<RevertPlan> {
+    return previewRevert(this, id, scope);
+  }
+
+  revert(id: number, options: RevertOptions = {}): Promise<RevertResult> {
+    return logged(this.env, 'revert', { id, project: this.project.root, only: options.only?.length || undefined }, () => revertStep(this, id, options), (result) => ({ ...restoreFields(result.restore), conflicts: result.plan.conflicts.length }));
   }
 
   previewRedo(): Promise<RedoPreview> {

@@ -25,6 +25,8 @@ export type { LeftAlone, PlannedWrite, RestorePlan } from './restore/plan.js';
 export type { RestorePreview } from './restore/planRestore.js';
 export type { PlanNow, Requester, RestoreOptions, RestoreResult } from './restore/restore.js';
 export type { RedoPreview, RedoResult } from './restore/redo.js';
+export type { RevertChange, RevertConflict, RevertOptions, RevertPlan, RevertResult, RevertScope } from './tools/revert.js';
+export { RevertConflictsError } from './tools/revert.js';
 export { whyUnrestorable } from './store/record.js';
 export { requireGit } from './git/git.js';
 export { engineSettings } from './settings.js';

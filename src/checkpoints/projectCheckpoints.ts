@@ -7,6 +7,7 @@ import type { PruneOptions, PruneResult } from './retention/applyRetention.js';
 import type { RetentionPolicy } from './retention/retention.js';
 import type { StoreReport } from './retention/storeReport.js';
 import type { ForkResult } from './tools/fork.js';
+import type { RevertOptions, RevertPlan, RevertResult, RevertScope } from './tools/revert.js';
 import type { SpanChange, StepDiff } from './tools/stepDiff.js';
 import type { CheckpointRecord, SkippedFile } from './store/record.js';
 import type { RepairResult } from './store/repairChain.js';
@@ -53,6 +54,10 @@ export interface ProjectCheckpoints {
   /** `git diff-tree -r <format>` of exactly what a plan writes and deletes, from the tree it starts at. */
   planDiff(from: string, id: number, plan: RestorePreview, only: readonly string[], format: readonly string[]): Promise<Buffer>;
   restore(id: number, options?: RestoreOptions): Promise<RestoreResult>;
+  /** What taking back checkpoint `id`'s step (keeping the later ones) would do to the files now. */
+  previewRevert(id: number, scope?: RevertScope): Promise<RevertPlan>;
+  /** Takes back checkpoint `id`'s step and keeps the later ones (git's three-way merge), as an undoable restore. */
+  revert(id: number, options?: RevertOptions): Promise<RevertResult>;
   /** Which restore `redo` would undo, and its plan. */
   previewRedo(): Promise<RedoPreview>;
   /** Undoes the last restore (`expected`: the redo point a shown plan was for). */

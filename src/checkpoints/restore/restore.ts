@@ -204,10 +204,10 @@ function progressOf(engine: Engine, preview: RestorePreview, from: number): ((fi
 }
 
 /** Restores `id` holding the lock; `redoOf` is the redo point a redo pops. */
-export async function restoreLocked(engine: Engine, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
+export async function restoreLocked(engine: Engine, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined, given?: Start): Promise<RestoreResult> {
   let failed = true;
   try {
-    const result = await restoreReported(engine, id, options, redoOf);
+    const result = await restoreReported(engine, id, options, redoOf, given);
     failed = false;
     return result;
   } finally {
@@ -215,7 +215,18 @@ export async function restoreLocked(engine: Engine, id: number, options: Restore
   }
 }
 
-async function restoreReported(engine: Engine, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
+/**
+ * Restores `id` from a redo point the caller took before it worked out the target (a revert:
+ * the files now, checkpointed, then merged): pushed on the redo stack like any restore's.
+ * Caller holds the lock.
+ */
+export async function restoreFromRedoPoint(engine: Engine, id: number, options: RestoreOptions, redoPoint: CheckpointRecord): Promise<RestoreResult> {
+  const seq = await nextRedoSeq(engine.repo);
+  const pushed = { seq, checkpoint: redoPoint.id, restored: id, ref: redoRef(seq, redoPoint.id, id) };
+  return restoreLocked(engine, id, options, undefined, { redo: redoPoint.id, base: redoPoint, tree: redoPoint.tree, nested: redoPoint.nested, pushed });
+}
+
+async function restoreReported(engine: Engine, id: number, options: RestoreOptions, redoOf: RedoPoint | undefined, given: Start | undefined): Promise<RestoreResult> {
   const cutOff = interruptedJournal(engine.store.journal);
   // What was written into the files it displaced is kept first (its redo point may move).
   const salvage = cutOff ? await salvageCutOff(engine, cutOff) : undefined;
@@ -231,7 +242,7 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
   await requireKnownPaths(engine, target, only);
   cleanStaleStaging(engine);
 
-  const start: Start = finishing ? await finishingStart(engine, id, interrupted.redo) : await takeRedoPoint(engine, target, { ...options, only }, redoOf);
+  const start: Start = finishing ? await finishingStart(engine, id, interrupted.redo) : (given ?? (await takeRedoPoint(engine, target, { ...options, only }, redoOf)));
   const staging = stagingDirFor(engine);
   let preview: RestorePreview;
   let staged: string[];

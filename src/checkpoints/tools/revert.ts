@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { text } from '../git/git.js';
+import type { Engine } from '../snapshot/engine.js';
+import { interruptedJournal, interruptedMessage } from '../restore/journal.js';
+import { diffTrees } from '../restore/planRestore.js';
+import { restoreFromRedoPoint, type Requester, type RestoreResult } from '../restore/restore.js';
+import { checkpointMessage } from '../store/message.js';
+import type { CheckpointRecord } from '../store/record.js';
+import { UserError } from '../../shared/errors.js';
+import { planRevert, type RevertPlan, type RevertScope } from './revertPlan.js';
+
+export type { RevertChange, RevertConflict, RevertPlan, RevertScope } from './revertPlan.js';
+
+export interface RevertOptions extends RevertScope, Requester {
+  /** With conflicts: `keep` writes the settled paths and leaves the conflicted ones as they
+   * are now; `markers` also writes git's conflict markers into them. Undefined: with a
+   * conflict nothing is written (RevertConflictsError). */
+  conflicts?: 'keep' | 'markers';
+}
+
+export interface RevertResult {
+  plan: RevertPlan;
+  /** What was written into the conflicted files (none: there were none, or `keep`). */
+  conflicts: 'none' | 'keep' | 'markers';
+  /** The checkpoint holding the files as the revert left them. */
+  checkpoint: number;
+  restore: RestoreResult;
+}
+
+/** A revert with conflicts and no choice made: nothing was written. */
+export class RevertConflictsError extends UserError {
+  constructor(readonly plan: RevertPlan) {
+    super(`reverting the step of #${plan.checkpoint} conflicts in ${plan.conflicts.length} file(s) (${plan.conflicts.map((conflict) => conflict.path).join(', ')}): nothing was written; choose --conflicts keep or --conflicts markers (see \`rewind revert ${plan.checkpoint} --dry-run\`)`);
+  }
+}
+
+/** What reverting `id`'s step would do to the files now. Changes nothing in the project. */
+export async function previewRevert(engine: Engine, id: number, scope: RevertScope = {}): Promise<RevertPlan> {
+  return engine.locked('preview a revert', async () => (await planRevert(engine, id, (await engine.currentTreeLocked()).tree, scope)).plan);
+}
+
+/**
+ * Takes back checkpoint `id`'s step and keeps the later ones, as a restore: the files as they
+ * are now are checkpointed first (the redo point, `rewind redo` goes back to it), the step is
+ * taken back onto them by git's merge (revertPlan.ts), the result is recorded as a
+ * checkpoint on top, and the files are restored to it (staged, journaled, renamed into
+ * place; only the paths the revert changes). With a conflict and no choice, nothing is done.
+ */
+export async function revertStep(engine: Engine, id: number, options: RevertOptions = {}): Promise<RevertResult> {
+  return engine.locked('revert', async () => {
+    const cutOff = interruptedJournal(engine.store.journal);
+    if (cutOff) throw new UserError(`${interruptedMessage(cutOff)}; do that before reverting anything`);
+    const { record: before } = await engine.snapshotLocked({ trigger: 'restore', label: `before reverting #${id}`, session: options.session ?? null, agent: options.agent ?? null, backgroundScan: false });
+    let result: CheckpointRecord | undefined;
+    try {
+      const { plan, keep, markers } = await planRevert(engine, id, before.tree, options, before.id);
+      if (plan.conflicts.length > 0 && !options.conflicts) throw new RevertConflictsError(plan);
+      const chosen = options.conflicts === 'markers' ? markers : keep;
+      if (chosen === before.tree) throw new UserError(`reverting the step of #${id} changes no files now${plan.conflicts.length > 0 ? ' (its only changes conflict, and --conflicts keep leaves them as they are)' : ''}`);
+      result = await recordResult(engine, before, chosen, plan);
+      const restore = await restoreFromRedoPoint(engine, result.id, options, before);
+      return { plan, conflicts: plan.conflicts.length === 0 ? 'none' : (options.conflicts ?? 'keep'), checkpoint: result.id, restore };
+    } catch (error) {
+      // Nothing in the project was changed (no journal left): the checkpoints taken for it go.
+      if (!interruptedJournal(engine.store.journal)) {
+        if (result) await engine.dropNewestLocked(result.id);
+        await engine.dropNewestLocked(before.id);
+      }
+      throw error;
+    }
+  });
+}
+
+/** The revert's files as a checkpoint on top of its redo point (what the restore goes to). */
+async function recordResult(engine: Engine, base: CheckpointRecord, tree: string, plan: RevertPlan): Promise<CheckpointRecord> {
+  const id = (engine.log.last()?.id ?? 0) + 1;
+  const trigger = 'revert';
+  const paths = [...plan.changes.map((change) => change.path), ...plan.conflicts.map((conflict) => conflict.path)];
+  const label = `#${plan.checkpoint}'s step taken back: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
+  const commit = text(await engine.repo.git(['commit-tree', '--no-gpg-sign', '-p', base.commit, tree], { input: checkpointMessage({ id, label, trigger }) }));
+  await engine.repo.git(['update-ref', `refs/checkpoints/${id}`, commit]);
+  const changed = await diffTrees(engine, base.tree, tree);
+  const count = (status: string) => changed.filter((change) => change.status === status).length;
+  const { agentSession: _left, ...rest } = base;
+  const record: CheckpointRecord = {
+    ...rest,
+    id,
+    commit,
+    tree,
+    time: new Date(engine.now()).toISOString(),
+    trigger,
+    label,
+    deduped: false,
+    changedSincePrevious: changed.length,
+    changedPaths: changed.slice(0, 100).map((change) => change.path),
+    changes: { added: count('A'), modified: changed.length - count('A') - count('D'), deleted: count('D') },
+    conversation: null,
+  };
+  engine.log.append(record);
+  return record;
+}

@@ -1,0 +1,200 @@
+// Issue 28 item 1: take back one step and keep the later ones, on real repositories. Each
+// case builds steps as an agent would (a checkpoint before each), reverts one, and checks
+// the files byte for byte, what was planned, that nothing is written until a conflict is
+// decided, that `redo` undoes it exactly, and that the project's .git is untouched.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RevertConflictsError } from '../../src/checkpoints/index.js';
+import type { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { fingerprint } from '../helpers/fingerprint.js';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox('rewind-revert-');
+});
+afterEach(() => sb.cleanup());
+
+const lines = (...items: string[]) => `${items.join('\n')}\n`;
+const ten = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`);
+
+/** The project's files (not .git), path -> content or `-> target` for a symlink, with modes. */
+function files(root: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (rel === '.git') continue;
+      const full = path.join(root, rel);
+      const stat = fs.lstatSync(full);
+      if (stat.isDirectory()) walk(rel);
+      else if (stat.isSymbolicLink()) found[rel] = `-> ${fs.readlinkSync(full)}`;
+      else found[rel] = `${stat.mode & 0o111 ? 'x ' : ''}${fs.readFileSync(full, 'latin1')}`;
+    }
+  };
+  walk('');
+  return found;
+}
+
+/** Runs `steps`, each after a checkpoint, then one more checkpoint; returns the ids before each step. */
+async function stepsOf(engine: CheckpointEngine, steps: ReadonlyArray<() => void>): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [index, step] of steps.entries()) {
+    ids.push((await engine.snapshot({ trigger: 'PreToolUse:Edit', label: `step ${index + 1}` })).record.id);
+    step();
+  }
+  await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'after' });
+  return ids;
+}
+
+describe('rewind revert (engine)', () => {
+  it('takes back a middle step whose files the later steps left alone, exactly, and redo undoes it', async () => {
+    const root = sb.repo('middle');
+    write(root, 'a.txt', 'a0\n');
+    write(root, 'b.txt', 'b0\n');
+    const engine = sb.open(root);
+    const gitBefore = fingerprint(path.join(root, '.git'));
+    const ids = await stepsOf(engine, [() => write(root, 'b.txt', 'b1\n'), () => write(root, 'a.txt', 'a1\n'), () => write(root, 'c.txt', 'c\n')]);
+    const now = files(root);
+    const preview = await engine.previewRevert(ids[1] ?? 0);
+    expect(preview.changes).toEqual([{ path: 'a.txt', how: 'restored' }]);
+    expect(preview.conflicts).toEqual([]);
+    expect(files(root)).toEqual(now);
+    const result = await engine.revert(ids[1] ?? 0);
+    expect(files(root)).toEqual({ ...now, 'a.txt': 'a0\n' });
+    expect(result.restore.changed).toEqual(['a.txt']);
+    expect(engine.get(result.checkpoint).trigger).toBe('revert');
+    await engine.redo();
+    expect(files(root)).toEqual(now);
+    expect(fingerprint(path.join(root, '.git'))).toEqual(gitBefore);
+  });
+
+  it('merges a file the later steps changed in other lines', async () => {
+    const root = sb.repo('merged');
+    write(root, 'f.txt', lines(...ten));
+    const engine = sb.open(root);
+    const edited = [...ten];
+    const ids = await stepsOf(engine, [
+      () => {
+        edited[1] = 'two, by the step';
+        write(root, 'f.txt', lines(...edited));
+      },
+      () => {
+        edited[8] = 'nine, later';
+        write(root, 'f.txt', lines(...edited));
+      },
+    ]);
+    const result = await engine.revert(ids[0] ?? 0);
+    expect(result.plan.changes).toEqual([{ path: 'f.txt', how: 'merged' }]);
+    const expected = [...ten];
+    expected[8] = 'nine, later';
+    expect(fs.readFileSync(path.join(root, 'f.txt'), 'utf8')).toBe(lines(...expected));
+  });
+
+  it('shows a conflict on the same lines and writes nothing until it is chosen; each choice is exact', async () => {
+    const root = sb.repo('conflict');
+    write(root, 'f.txt', lines(...ten));
+    write(root, 'g.txt', 'g0\n');
+    const engine = sb.open(root);
+    const ids = await stepsOf(engine, [
+      () => {
+        write(root, 'f.txt', lines('ONE', ...ten.slice(1)));
+        write(root, 'g.txt', 'g1\n');
+      },
+      () => write(root, 'f.txt', lines('one, later', ...ten.slice(1))),
+    ]);
+    const now = files(root);
+    const count = engine.list().length;
+    const error = await engine.revert(ids[0] ?? 0).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RevertConflictsError);
+    const plan = (error as RevertConflictsError).plan;
+    expect(plan.changes).toEqual([{ path: 'g.txt', how: 'restored' }]);
+    expect(plan.conflicts).toEqual([{ path: 'f.txt', kind: 'content', withMarkers: 'markers', hunks: ['<<<<<<< now\none, later\n=======\nline 1\n>>>>>>> before-#1'] }]);
+    expect(files(root)).toEqual(now);
+    expect(engine.list()).toHaveLength(count);
+
+    await engine.revert(ids[0] ?? 0, { conflicts: 'keep' });
+    expect(files(root)).toEqual({ ...now, 'g.txt': 'g0\n' });
+    await engine.redo();
+    expect(files(root)).toEqual(now);
+
+    await engine.revert(ids[0] ?? 0, { conflicts: 'markers' });
+    expect(files(root)).toEqual({ ...now, 'g.txt': 'g0\n', 'f.txt': lines('<<<<<<< now', 'one, later', '=======', 'line 1', '>>>>>>> before-#1', ...ten.slice(1)) });
+    await engine.redo();
+    expect(files(root)).toEqual(now);
+  });
+
+  it('gives each kind of change its outcome: created, deleted, symlink, mode, binary, rename', async () => {
+    const root = sb.repo('kinds');
+    write(root, 'gone.txt', 'kept by the revert\n');
+    write(root, 'run.sh', '#!/bin/sh\n');
+    write(root, 'old-name.txt', lines(...ten));
+    write(root, 'pic.bin', Buffer.from([0, 1, 2, 3, 255]));
+    fs.symlinkSync('a-target', path.join(root, 'link'));
+    const engine = sb.open(root);
+    const ids = await stepsOf(engine, [
+      () => {
+        write(root, 'new.txt', 'made by the step\n');
+        write(root, 'made-then-edited.txt', 'made by the step\n');
+        fs.rmSync(path.join(root, 'gone.txt'));
+        fs.chmodSync(path.join(root, 'run.sh'), 0o755);
+        fs.rmSync(path.join(root, 'link'));
+        fs.symlinkSync('b-target', path.join(root, 'link'));
+        fs.renameSync(path.join(root, 'old-name.txt'), path.join(root, 'new-name.txt'));
+        write(root, 'pic.bin', Buffer.from([0, 1, 2, 3, 254]));
+      },
+      () => {
+        write(root, 'made-then-edited.txt', 'edited later\n');
+        write(root, 'pic.bin', Buffer.from([0, 1, 2, 3, 253]));
+        const renamed = [...ten];
+        renamed[9] = 'ten, edited after the rename';
+        write(root, 'new-name.txt', lines(...renamed));
+      },
+    ]);
+    const now = files(root);
+    const plan = await engine.previewRevert(ids[0] ?? 0);
+    const byPath = Object.fromEntries(plan.changes.map((change) => [change.path, change.how]));
+    expect(byPath).toEqual({ 'new.txt': 'deleted', 'gone.txt': 'created', 'run.sh': 'restored', link: 'restored', 'new-name.txt': 'deleted', 'old-name.txt': 'created' });
+    expect(plan.conflicts.map(({ path: file, kind, withMarkers }) => ({ file, kind, withMarkers }))).toEqual([
+      { file: 'made-then-edited.txt', kind: 'created-then-changed', withMarkers: 'as-now' },
+      { file: 'pic.bin', kind: 'binary', withMarkers: 'as-now' },
+    ]);
+    await engine.revert(ids[0] ?? 0, { conflicts: 'markers' });
+    const renamedBack = [...ten];
+    renamedBack[9] = 'ten, edited after the rename';
+    const { 'new.txt': _made, 'new-name.txt': _renamed, ...rest } = now;
+    expect(files(root)).toEqual({ ...rest, 'gone.txt': 'kept by the revert\n', 'run.sh': '#!/bin/sh\n', link: '-> a-target', 'old-name.txt': lines(...renamedBack) });
+    await engine.redo();
+    expect(files(root)).toEqual(now);
+  });
+
+  it('--only takes back the step in those paths alone; a path the step did not change is refused', async () => {
+    const root = sb.repo('only');
+    write(root, 'a.txt', 'a0\n');
+    write(root, 'src/b.txt', 'b0\n');
+    const engine = sb.open(root);
+    const ids = await stepsOf(engine, [
+      () => {
+        write(root, 'a.txt', 'a1\n');
+        write(root, 'src/b.txt', 'b1\n');
+      },
+    ]);
+    const now = files(root);
+    const result = await engine.revert(ids[0] ?? 0, { only: ['src'] });
+    expect(result.plan.changes).toEqual([{ path: 'src/b.txt', how: 'restored' }]);
+    expect(files(root)).toEqual({ ...now, 'src/b.txt': 'b0\n' });
+    await expect(engine.revert(ids[0] ?? 0, { only: ['README.md'] })).rejects.toThrow(/changed no files under "README.md"/);
+  });
+
+  it('of the newest step takes back what changed since its checkpoint', async () => {
+    const root = sb.repo('newest');
+    write(root, 'a.txt', 'a0\n');
+    const engine = sb.open(root);
+    const { record } = await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'edit a' });
+    write(root, 'a.txt', 'a1\n');
+    const result = await engine.revert(record.id);
+    expect(result.plan.to).toBeNull();
+    expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('a0\n');
+  });
+});
