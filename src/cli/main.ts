@@ -14,6 +14,7 @@ export const commands: Record<CommandName, CommandLoader> = {
   list: () => import('../commands/list.js'),
   diff: () => import('../commands/diff.js'),
   restore: () => import('../commands/restore.js'),
+  revert: () => import('../commands/revert.js'),
   run: () => import('../commands/run.js'),
   redo: () => import('../commands/redo.js'),
   checkpoints: () => import('../commands/checkpoints.js'),

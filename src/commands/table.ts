@@ -4,6 +4,8 @@
 // (args.ts) are all read from here, so none of them can say what another does not.
 // Data only: the hot commands' bundle (src/cli/hot.ts) loads it.
 import { BugError } from '../shared/errors.js';
+import { dryRun, json, nameStatus, yes } from './tableOptions.js';
+import { revertCommand } from './tableRevert.js';
 
 /** What the help needs to know of the code outside the table (agents, config keys). */
 export interface HelpFacts {
@@ -68,10 +70,6 @@ export function fact<K extends keyof HelpFacts>(facts: Partial<HelpFacts>, key: 
   return value as HelpFacts[K];
 }
 
-const json = (what: string) => ({ type: 'boolean', help: `print ${what}` }) as const;
-const yes = { type: 'boolean', short: 'y', help: 'do not ask; without a terminal to ask in, --yes is required' } as const;
-const dryRun = (what: string) => ({ type: 'boolean', help: what }) as const;
-const nameStatus = { type: 'boolean', help: "each file's name and how it changed (git's --name-status), not the diff" } as const;
 
 /** Every command, in the order `rewind --help` lists them. */
 export const commandTable = {
@@ -213,6 +211,7 @@ so a redo can be undone with \`rewind restore <that id>\`. After a restore that 
 off, it puts everything back as it was before that restore.`,
     examples: ['rewind redo                       # shows which restore it undoes, asks', 'rewind redo --yes --json'],
   },
+  revert: revertCommand,
   checkpoints: {
     synopsis: '[--json]',
     summary: "disk usage, retention, every project's store",

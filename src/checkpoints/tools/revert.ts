@@ -75,11 +75,11 @@ export async function revertStep(engine: Engine, id: number, options: RevertOpti
 async function recordResult(engine: Engine, base: CheckpointRecord, tree: string, plan: RevertPlan): Promise<CheckpointRecord> {
   const id = (engine.log.last()?.id ?? 0) + 1;
   const trigger = 'revert';
-  const paths = [...plan.changes.map((change) => change.path), ...plan.conflicts.map((conflict) => conflict.path)];
+  const changed = await diffTrees(engine, base.tree, tree);
+  const paths = changed.map((change) => change.path);
   const label = `#${plan.checkpoint}'s step taken back: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
   const commit = text(await engine.repo.git(['commit-tree', '--no-gpg-sign', '-p', base.commit, tree], { input: checkpointMessage({ id, label, trigger }) }));
   await engine.repo.git(['update-ref', `refs/checkpoints/${id}`, commit]);
-  const changed = await diffTrees(engine, base.tree, tree);
   const count = (status: string) => changed.filter((change) => change.status === status).length;
   const { agentSession: _left, ...rest } = base;
   const record: CheckpointRecord = {
