@@ -21,6 +21,8 @@ export interface RestoreNote {
 export interface RestoreTold {
   checkpoint: number;
   redo: number | null;
+  /** It was a revert of checkpoint `checkpoint`'s step, not a restore to it. */
+  reverted?: boolean;
 }
 
 /** How many files a note names (the rest are counted). */
@@ -64,16 +66,32 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
 }
 
 /**
- * The note for an undo of the files restore of checkpoint `id` the agent was told of: the
- * files that undo wrote and deleted are as they were before that restore, its edits with them.
+ * The note for a revert of the step of checkpoint `id` (labelled `label`) that wrote
+ * `changed` and deleted `deleted`: that one step's edits are taken back, the later ones kept.
  */
-export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>): RestoreNote | undefined {
+export function revertNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>): RestoreNote | undefined {
+  const files = [...result.changed, ...result.deleted];
+  if (files.length === 0) return undefined;
+  const named = label ? ` ("${shortText(label, 60)}")` : '';
+  const count = `${files.length} file${files.length === 1 ? '' : 's'}`;
+  return {
+    text: `Note from Rewind: the user took back one earlier step of yours, the one after checkpoint #${id}${named}, keeping this conversation and the later steps. ${count} changed: ${someFiles(files)}. What that step did to them is undone; re-read files before relying on them.`,
+    told: `told the agent the step of #${id} was taken back (${count}: ${someFiles(files)})`,
+  };
+}
+
+/**
+ * The note for an undo of the files restore (or revert) of checkpoint `id` the agent was
+ * told of: the files that undo wrote and deleted are as they were before it, its edits with them.
+ */
+export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>, reverted = false): RestoreNote | undefined {
   const files = [...result.changed, ...result.deleted];
   if (files.length === 0) return undefined;
   const count = `${files.length} file${files.length === 1 ? '' : 's'}`;
+  const what = reverted ? `the revert of the step of #${id}` : `the restore to checkpoint #${id}`;
   return {
-    text: `Note from Rewind: the user undid the restore to checkpoint #${id} you were told of: the project's files are back as they were before it, your edits included. ${count} changed back: ${someFiles(files)}. Re-read files before relying on them.`,
-    told: `told the agent the restore to #${id} was undone (${count}: ${someFiles(files)}): its edits are back`,
+    text: `Note from Rewind: the user undid ${what} you were told of: the project's files are back as they were before it, your edits included. ${count} changed back: ${someFiles(files)}. Re-read files before relying on them.`,
+    told: `told the agent ${reverted ? `the revert of #${id}` : `the restore to #${id}`} was undone (${count}: ${someFiles(files)}): its edits are back`,
   };
 }
 
@@ -84,22 +102,33 @@ export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | '
  * ('' otherwise, and when the restore changed no file).
  */
 export function filesRestored(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>): string {
-  let label: string | undefined;
+  return tell(agent, restoreNoteOf(id, labelOf(engine, id), result), { checkpoint: id, redo: result.redo }, 'its edits after it are gone');
+}
+
+/** After a revert of checkpoint `id`'s step in the app: as filesRestored, with the revert's note. */
+export function filesReverted(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>): string {
+  return tell(agent, revertNoteOf(id, labelOf(engine, id), result), { checkpoint: id, redo: result.redo, reverted: true }, `the step of #${id} was taken back`);
+}
+
+function labelOf(engine: Pick<ProjectCheckpoints, 'get'>, id: number): string | undefined {
   try {
-    const record = engine.get(id);
-    label = record.label || undefined;
+    return engine.get(id).label || undefined;
   } catch {
     // The note goes without the step's name.
+    return undefined;
   }
-  const note = restoreNoteOf(id, label, result);
+}
+
+/** `note` waits for the agent's next prompt; for an agent with no prompt hook, what to tell it instead. */
+function tell(agent: AdapterGuard, note: RestoreNote | undefined, about: RestoreTold, what: string): string {
   if (!note) return '';
   given.delete(agent);
   if (agent.adapter.promptNote === undefined) {
     waiting.delete(agent);
     // Any other command is no agent Rewind knows by name.
-    return ` (tell ${agent.name === genericAgent.name ? 'the agent' : agent.name} its edits after it are gone)`;
+    return ` (tell ${agent.name === genericAgent.name ? 'the agent' : agent.name} ${what})`;
   }
-  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name), about: { checkpoint: id, redo: result.redo } });
+  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name), about });
   return '';
 }
 
@@ -121,7 +150,7 @@ export function restoreUndone(agent: AdapterGuard, result: Pick<RedoResult, 'und
   given.delete(agent);
   // The agent heard of the restore this undid (its redo point is the one popped), and of nothing since.
   if (pending !== undefined || told === undefined || told.redo !== result.undid) return;
-  const note = undoNoteOf(told.checkpoint, result);
+  const note = undoNoteOf(told.checkpoint, result, told.reverted === true);
   if (note) waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
 }
 

@@ -10,7 +10,7 @@ import { PickerPreviewPane } from './PickerPreviewPane.js';
 import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv } from './pickerReducer.js';
 import { menuTitle } from './pickerRows.js';
 import { conversationCut } from './conversationCut.js';
-import type { PickerCheckpoint, PickerProps } from './types.js';
+import type { PickerCheckpoint, PickerProps, PickerRevertPlan } from './types.js';
 import { useLoaded, usePreview } from './usePreview.js';
 
 import { noCheckpointsYet } from '../../shared/messages.js';
@@ -21,6 +21,8 @@ const MENU_ROOM = 8;
 
 const diffFailed = (error: unknown): string[] => [`the diff could not be read: ${error instanceof Error ? error.message : String(error)}`];
 const noDiff = (): Promise<string[]> => Promise.resolve([]);
+const revertFailed = (error: unknown): PickerRevertPlan => ({ lines: [], conflicts: 0, error: error instanceof Error ? error.message : String(error) });
+const noRevert = (): Promise<PickerRevertPlan> => Promise.resolve({ lines: [], conflicts: 0, error: 'not offered here' });
 
 /**
  * The rewind picker: every checkpoint, oldest first and the newest selected, a preview of
@@ -29,7 +31,7 @@ const noDiff = (): Promise<string[]> => Promise.resolve([]);
  */
 export function Picker(props: PickerProps) {
   const { checkpoints, width, height, keys, canUndo, agentBusy, banner } = props;
-  const base = { checkpoints, canUndo, modes: props.modes, canDiff: props.loadStepDiff !== undefined };
+  const base = { checkpoints, canUndo, modes: props.modes, canDiff: props.loadStepDiff !== undefined, canRevert: props.loadRevertPlan !== undefined };
   const layoutFor = (listRows: number) => pickerLayout(width, height, { banner: banner !== undefined, busy: agentBusy, listRows });
   const [raw, dispatch] = useReducer(pickerReducer, { ...base, listHeight: layoutFor(visibleRows({ filter: '' }, base).length).listHeight, selectId: props.selectId }, initialPickerState);
   const rows = visibleRows(raw, base);
@@ -40,8 +42,13 @@ export function Picker(props: PickerProps) {
   const diffHeight = layout.listHeight + previewArea;
   const diffRow = raw.stage === 'diff' ? rows[raw.selected] : undefined;
   const diff = useLoaded(diffRow?.kind === 'checkpoint' ? diffRow.checkpoint.id : undefined, props.loadStepDiff ?? noDiff, diffFailed);
-  const diffLines = diff?.state === 'ready' ? diff.value : undefined;
-  const env: PickerEnv = { ...base, listHeight: layout.listHeight, diffLength: diffLines?.length ?? 0, diffHeight };
+  const revertRow = raw.stage === 'revert' ? rows[raw.selected] : undefined;
+  const revert = useLoaded(revertRow?.kind === 'checkpoint' ? revertRow.checkpoint.id : undefined, props.loadRevertPlan ?? noRevert, revertFailed);
+  const revertPlan = revert?.state === 'ready' ? revert.value : undefined;
+  const revertLines = revertPlan ? (revertPlan.error !== undefined ? [`this step cannot be reverted: ${revertPlan.error}`] : revertPlan.lines) : undefined;
+  const diffLines = raw.stage === 'revert' ? revertLines : diff?.state === 'ready' ? diff.value : undefined;
+  const revertConflicts = revertPlan && revertPlan.error === undefined ? revertPlan.conflicts : undefined;
+  const env: PickerEnv = { ...base, listHeight: layout.listHeight, diffLength: diffLines?.length ?? 0, diffHeight, ...(revertConflicts !== undefined ? { revertConflicts } : {}) };
   // Keys are read against the latest props, not those of the render that subscribed.
   const envRef = useRef(env);
   envRef.current = env;
@@ -82,14 +89,18 @@ export function Picker(props: PickerProps) {
   const diffStatus = `${row?.kind === 'checkpoint' && row.checkpoint.kind === 'turn' ? 'the turn' : 'the step'} of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'}: what it changed${diffLines ? ` (${diffLines.length} lines)` : ''}`;
   const options = row?.kind === 'checkpoint' ? modeOptions(row.checkpoint, props.modes(row.checkpoint.id), unchangedId === row.checkpoint.id) : [];
   const folds = rows.some((r) => r.kind === 'checkpoint' && r.open !== undefined) && state.filter === '' ? ' · ←→ fold' : '';
-  const status = state.stage === 'modes' ? 'choose what to restore' : state.stage === 'diff' ? diffStatus : filtering;
+  const revertStatus = `revert the ${row?.kind === 'checkpoint' && row.checkpoint.kind === 'turn' ? 'turn' : 'step'} of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'} alone: keep what came after${revertPlan ? '' : ' (working it out…)'}`;
+  const status = state.stage === 'modes' ? 'choose what to restore' : state.stage === 'diff' ? diffStatus : state.stage === 'revert' ? (state.notice ?? revertStatus) : filtering;
   const diffKey = props.loadStepDiff && state.filter === '' ? ' · d diff' : '';
+  const revertKey = props.loadRevertPlan && state.filter === '' ? ' · u revert' : '';
   const hints =
     state.stage === 'modes'
       ? 'b/f/c or ↑↓ Enter choose · Esc back · Ctrl+C close'
       : state.stage === 'diff'
         ? '↑↓ PgUp/PgDn Space Home/End scroll · Esc or d back · Ctrl+C close'
-        : `↑↓ PgUp/PgDn Home/End move${folds} · Enter choose${diffKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
+        : state.stage === 'revert'
+          ? revertHints(revertConflicts)
+          : `↑↓ PgUp/PgDn Home/End move${folds} · Enter choose${diffKey}${revertKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width} height={height} paddingX={1} flexShrink={0}>
@@ -106,7 +117,7 @@ export function Picker(props: PickerProps) {
           {line(BUSY_NOTE)}
         </Text>
       ) : null}
-      {state.stage === 'diff' ? (
+      {state.stage === 'diff' || state.stage === 'revert' ? (
         <PickerDiffPane lines={diffLines} top={state.diffTop ?? 0} width={w} height={diffHeight} />
       ) : state.stage === 'modes' && row?.kind === 'checkpoint' ? (
         <ModeMenu
@@ -141,6 +152,14 @@ export function Picker(props: PickerProps) {
       </Text>
     </Box>
   );
+}
+
+/** The revert plan's keys, as its conflicts allow (undefined: not loaded, or no revert to make). */
+function revertHints(conflicts: number | undefined): string {
+  const scroll = '↑↓ scroll · Esc back';
+  if (conflicts === undefined) return scroll;
+  if (conflicts === 0) return `y or Enter revert · ${scroll} · /redo undoes it`;
+  return `k: conflicted stay as they are · m: conflict markers · ${scroll}`;
 }
 
 /** `2 turns, 7 steps`: every row is a step (a turn too, and its steps folded under it). */

@@ -14,9 +14,10 @@ export interface PickerState {
   selected: number;
   /** Index of the first row in view. */
   top: number;
-  /** `diff`: the selected step's own diff fills the picker (`d`), scrolled to `diffTop`. */
-  stage: 'list' | 'modes' | 'diff';
-  /** In the diff stage: the first diff line in view. */
+  /** `diff`: the selected step's own diff fills the picker (`d`), scrolled to `diffTop`;
+   * `revert`: what reverting that step alone would do (`u`), scrolled the same way. */
+  stage: 'list' | 'modes' | 'diff' | 'revert';
+  /** In the diff and revert stages: the first line in view. */
   diffTop?: number;
   /** In the modes stage: the mode the cursor is on (an index into the three modes). */
   mode: number;
@@ -44,6 +45,11 @@ export interface PickerEnv {
   /** The diff lines loaded for the selected row, and the rows they get (for scrolling). */
   diffLength?: number;
   diffHeight?: number;
+  /** Whether `u` shows a step's revert (the session can plan one). */
+  canRevert?: boolean;
+  /** In the revert stage, once its plan is loaded: how many files conflict (undefined: not
+   * loaded, or it cannot be reverted). */
+  revertConflicts?: number;
   /** Checkpoints whose restore is known to change no file (their preview said so). */
   unchanged?(id: number): boolean;
 }
@@ -239,6 +245,8 @@ function listKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[],
     case 'text':
       // `d` with no filter typed: the selected step's own diff (a filter can start with d after a space).
       if (key.text === 'd' && state.filter === '' && env.canDiff && rows[state.selected]?.kind === 'checkpoint') return { ...state, stage: 'diff', diffTop: 0 };
+      // `u`: revert only this step (keep the later ones), its plan first.
+      if (key.text === 'u' && state.filter === '' && env.canRevert && rows[state.selected]?.kind === 'checkpoint') return { ...state, stage: 'revert', diffTop: 0 };
       return refilter(state, state.filter + key.text, rows, env);
   }
 }
@@ -272,6 +280,28 @@ function diffKey(state: PickerState, key: PickerKey, env: PickerEnv): PickerStat
     default:
       return state;
   }
+}
+
+/**
+ * The revert plan's keys: with no conflict y or Enter reverts; with conflicts k (the rest
+ * written, the conflicted files as they are) or m (with conflict markers); Esc, u or q go
+ * back to the list; the rest scroll as in the diff.
+ */
+function revertKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[], env: PickerEnv): PickerState {
+  const row = rows[state.selected];
+  if (row?.kind !== 'checkpoint') return { ...state, stage: 'list' };
+  const id = row.checkpoint.id;
+  const conflicts = env.revertConflicts;
+  const revert = (choice: 'keep' | 'markers' | undefined): PickerState => ({ ...state, outcome: { type: 'choose', choice: { kind: 'revert', id, ...(choice ? { conflicts: choice } : {}) } } });
+  const letter = key.type === 'text' ? key.text.toLowerCase().slice(-1) : key.type === 'enter' ? 'y' : undefined;
+  if (letter === 'u' || letter === 'q') return { ...state, stage: 'list' };
+  if (letter === 'd') return state;
+  if (letter !== undefined && conflicts !== undefined) {
+    if (conflicts === 0 && letter === 'y') return revert(undefined);
+    if (conflicts > 0 && (letter === 'k' || letter === 'm')) return revert(letter === 'k' ? 'keep' : 'markers');
+    if (conflicts > 0 && letter === 'y') return { ...state, notice: `${conflicts} file(s) conflict: k keeps them as they are, m writes markers` };
+  }
+  return diffKey(state, key, env);
 }
 
 function modesKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[], env: PickerEnv): PickerState {
@@ -328,6 +358,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     const rows = visibleRows(next, env);
     const current = normalize(next.notice === undefined ? next : { ...next, notice: undefined }, rows, env.listHeight);
     if (current.stage === 'diff') next = diffKey(current, key, env);
+    else if (current.stage === 'revert') next = revertKey(current, key, rows, env);
     else next = current.stage === 'list' ? listKey(current, key, rows, env) : modesKey(current, key, rows, env);
   }
   return next;

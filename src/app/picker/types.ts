@@ -51,7 +51,17 @@ export interface PickerPreview {
 
 export type { ModeState, RestoreMode } from '../../shared/restoreModes.js';
 
-export type PickerChoice = { kind: 'restore'; id: number; mode: RestoreMode } | { kind: 'undo' };
+/** What `u` shows for a step: reverting it (taking back that step alone, keeping what came after). */
+export interface PickerRevertPlan {
+  /** The plan as `rewind revert --dry-run` prints it. */
+  lines: string[];
+  /** Conflicted files: with any, `k` or `m` chooses what they get. */
+  conflicts: number;
+  /** Set when the step cannot be reverted (it changed nothing, git is too old…). */
+  error?: string;
+}
+
+export type PickerChoice = { kind: 'restore'; id: number; mode: RestoreMode } | { kind: 'undo' } | { kind: 'revert'; id: number; conflicts?: 'keep' | 'markers' };
 
 /** Key events (from src/pty/keys.ts) delivered to the picker while it is open. */
 export interface KeySource {
@@ -75,6 +85,8 @@ export interface PickerProps {
   banner?: string;
   /** The diff of checkpoint `id`'s own step, as lines (`d` shows it); absent: no `d`. */
   loadStepDiff?(id: number): Promise<string[]>;
+  /** What reverting checkpoint `id`'s step would do (`u` shows it); absent: no `u`. */
+  loadRevertPlan?(id: number): Promise<PickerRevertPlan>;
   /** The checkpoint selected when the picker opens (default: the newest). */
   selectId?: number;
   onChoose(choice: PickerChoice): void;

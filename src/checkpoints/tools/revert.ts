@@ -7,6 +7,7 @@ import { restoreFromRedoPoint, type Requester, type RestoreResult } from '../res
 import { checkpointMessage } from '../store/message.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { UserError } from '../../shared/errors.js';
+import { REVERT_TRIGGER } from '../../shared/triggers.js';
 import { planRevert, type RevertPlan, type RevertScope } from './revertPlan.js';
 
 export type { RevertChange, RevertConflict, RevertPlan, RevertScope } from './revertPlan.js';
@@ -50,7 +51,14 @@ export async function revertStep(engine: Engine, id: number, options: RevertOpti
   return engine.locked('revert', async () => {
     const cutOff = interruptedJournal(engine.store.journal);
     if (cutOff) throw new UserError(`${interruptedMessage(cutOff)}; do that before reverting anything`);
-    const { record: before } = await engine.snapshotLocked({ trigger: 'restore', label: `before reverting #${id}`, session: options.session ?? null, agent: options.agent ?? null, backgroundScan: false });
+    const { record: before } = await engine.snapshotLocked({
+      trigger: 'restore',
+      label: `before reverting #${id}`,
+      session: options.session ?? null,
+      agent: options.agent ?? null,
+      backgroundScan: false,
+      ...(options.changedPaths ? { paths: options.changedPaths } : {}),
+    });
     let result: CheckpointRecord | undefined;
     try {
       const { plan, keep, markers } = await planRevert(engine, id, before.tree, options, before.id);
@@ -74,7 +82,7 @@ export async function revertStep(engine: Engine, id: number, options: RevertOpti
 /** The revert's files as a checkpoint on top of its redo point (what the restore goes to). */
 async function recordResult(engine: Engine, base: CheckpointRecord, tree: string, plan: RevertPlan): Promise<CheckpointRecord> {
   const id = (engine.log.last()?.id ?? 0) + 1;
-  const trigger = 'revert';
+  const trigger = REVERT_TRIGGER;
   const changed = await diffTrees(engine, base.tree, tree);
   const paths = changed.map((change) => change.path);
   const label = `#${plan.checkpoint}'s step taken back: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;

@@ -8,6 +8,7 @@ import { partsOf, sessionSteps, type StepPart } from '../../services/steps/sessi
 import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
 import { dropRestoreNote, filesRestored, restoreUndone } from '../../hooks/restoreNote.js';
+import { revertInSession, revertPlanOf } from './revertFlow.js';
 
 /**
  * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):
@@ -49,6 +50,11 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       checkpointer.refresh();
       restoreUndone(session.agent, result);
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), toneOf(result, tone));
+      return;
+    }
+    if (choice.kind === 'revert') {
+      const { what, result } = await revertInSession(session, checkpointer, choice.id, choice.conflicts, requesterOf(session));
+      session.say(summary(result.restore, `${what}${busyNote}`), toneOf(result.restore, tone));
       return;
     }
     // A restore that would change no file is not made (it would leave a redo point for nothing).
@@ -156,6 +162,7 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     modes: (id) => restoreModesOf(session.agent, checkpointer.engine.get(id), conversationStoreOf(checkpointer.engine)),
     canUndo,
     loadStepDiff: (id) => stepDiffLines(checkpointer, id),
+    loadRevertPlan: (id) => revertPlanOf(checkpointer, id),
     selectId,
     agentBusy: session.agentBusy,
     banner: session.checkpointsOffReason ? `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken` : undefined,

@@ -3,6 +3,7 @@
 // from N to the next checkpoint (record N+1 says so), or to the files now for the newest.
 import type { CheckpointRecord } from '../../checkpoints/index.js';
 import { TURN_END_TRIGGER } from '../../agents/hookSteps.js';
+import { REVERT_TRIGGER } from '../../shared/triggers.js';
 
 /**
  * What a step is: a prompt and its whole turn, a tool call the agent's hook announced, edits
@@ -145,7 +146,9 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
     const quiet = interval.files === 0 || (interval.to === null && now === undefined);
     const enterBeforePrompt = record.trigger === 'enter' && quiet && next !== undefined && next.session === record.session && PROMPT_EVENTS.has(next.trigger);
     const agentsWrites = kind === 'watch' && insideTurn[index] === true && turn !== undefined && turn.session === record.session;
-    if (sameSession && owner && (((kind === 'watch' || kind === 'end') && quiet) || enterBeforePrompt || agentsWrites)) {
+    // A revert's result, after which nothing changed, is where the revert (its redo point's row) ended.
+    const revertDone = record.trigger === REVERT_TRIGGER && quiet;
+    if (sameSession && owner && (((kind === 'watch' || kind === 'end') && quiet) || enterBeforePrompt || agentsWrites || revertDone)) {
       owner.folded.push(record.id);
       owner.to = interval.to;
       if (!quiet) mergeInto(owner, interval);

@@ -1,0 +1,38 @@
+// The picker's `u`: what reverting one step (taking back that step alone, keeping the later
+// ones) would do, and doing it, in a running session.
+import type { PickerRevertPlan } from '../../app/picker/types.js';
+import type { RevertResult } from '../../checkpoints/index.js';
+import { messageOf } from '../../shared/errors.js';
+import { partsOf, sessionSteps } from '../../services/steps/sessionSteps.js';
+import { revertPlanLines } from '../../services/steps/revertLines.js';
+import { filesReverted } from '../../hooks/restoreNote.js';
+import type { Checkpointer } from '../checkpointing/checkpointer.js';
+import type { SessionPort } from '../session/sessionPort.js';
+import type { Requester } from '../../checkpoints/index.js';
+
+/** The last checkpoint step `id` takes in (a turn: its last step's), as `rewind revert` reads it. */
+function throughOf(checkpointer: Checkpointer, id: number): number {
+  return partsOf(sessionSteps(checkpointer.engine.list()), id).at(-1)?.through ?? id;
+}
+
+/** What `u` shows: the plan as `rewind revert --dry-run` prints it; a step that cannot be reverted says why. */
+export async function revertPlanOf(checkpointer: Checkpointer, id: number): Promise<PickerRevertPlan> {
+  try {
+    const plan = await checkpointer.engine.previewRevert(id, { through: throughOf(checkpointer, id) });
+    const lines = [...revertPlanLines(plan, checkpointer.engine.get(id)), '  your files as they are now are checkpointed first: /redo (or Esc Esc → undo last rewind) undoes it'];
+    return { lines, conflicts: plan.conflicts.length };
+  } catch (error) {
+    return { lines: [], conflicts: 0, error: messageOf(error) };
+  }
+}
+
+/** Reverts step `id` with the watcher paused; returns the notice's words before the counts, and the result. */
+export async function revertInSession(session: SessionPort, checkpointer: Checkpointer, id: number, conflicts: 'keep' | 'markers' | undefined, requester: Requester): Promise<{ what: string; result: RevertResult }> {
+  const result = await session.restores.whileRestoring((changed) =>
+    checkpointer.engine.revert(id, { through: throughOf(checkpointer, id), ...(conflicts ? { conflicts } : {}), ...requester, ...changed }),
+  );
+  checkpointer.refresh();
+  const conflicted = result.plan.conflicts.length;
+  const how = conflicted === 0 ? '' : result.conflicts === 'markers' ? `, ${conflicted} conflicted file(s) with conflict markers` : `, ${conflicted} conflicted file(s) left as they were`;
+  return { what: `reverted the step of #${id}${how}${filesReverted(session.agent, checkpointer.engine, id, result.restore)}`, result };
+}

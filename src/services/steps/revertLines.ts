@@ -1,0 +1,51 @@
+// What reverting a step would do, as lines for people: `rewind revert` prints them, the
+// picker's `u` shows them.
+import type { CheckpointRecord, RevertChange, RevertConflict, RevertPlan } from '../../checkpoints/index.js';
+
+const changeWords: Record<RevertChange['how'], [string, string]> = {
+  restored: ['restore ', 'as it was before the step'],
+  merged: ['merge   ', 'changed later too: merged line by line'],
+  deleted: ['delete  ', 'the step created it'],
+  created: ['create  ', 'the step deleted it'],
+};
+
+const conflictWords: Record<RevertConflict['kind'], string> = {
+  content: 'the step and a later change changed the same lines',
+  binary: 'changed by the step and later; git cannot merge it line by line (binary, symlink)',
+  'created-then-changed': 'the step created it and it was changed since (taking the step back would delete that work)',
+  'changed-then-deleted': 'the step changed it and it was deleted since',
+  'deleted-then-created': 'the step deleted it and it was created again since',
+  other: "git's merge could not settle it (renamed on both sides?)",
+};
+
+const markerWords: Record<RevertConflict['withMarkers'], string> = {
+  markers: 'markers: git conflict markers around each hunk',
+  'as-now': 'markers: it stays as it is now',
+  'as-before': 'markers: it comes back as it was before the step',
+};
+
+/** Hunks shown per file, and lines per hunk, before the rest are counted. */
+const hunksShown = 3;
+const linesShown = 16;
+
+/** What reverting a step would do, for people: each file, each conflict with its hunks. */
+export function revertPlanLines(plan: RevertPlan, record: Pick<CheckpointRecord, 'label' | 'trigger'>): string[] {
+  const lines: string[] = [];
+  const to = plan.to === null ? 'the files now' : `#${plan.to}`;
+  const count = plan.changes.length + plan.conflicts.length;
+  lines.push(`Reverting the step of #${plan.checkpoint} (${record.label || record.trigger}: #${plan.checkpoint} -> ${to}), keeping what came after, changes ${count} file(s):`);
+  for (const change of plan.changes) {
+    const [verb, why] = changeWords[change.how];
+    lines.push(`  ${verb}  ${change.path}  (${why})`);
+  }
+  for (const conflict of plan.conflicts) {
+    lines.push(`  conflict  ${conflict.path}  (${conflictWords[conflict.kind]}; keep: it stays as it is now; ${markerWords[conflict.withMarkers]})`);
+    for (const hunk of conflict.hunks.slice(0, hunksShown)) {
+      const hunkLines = hunk.split('\n');
+      for (const line of hunkLines.slice(0, linesShown)) lines.push(`      ${line}`);
+      if (hunkLines.length > linesShown) lines.push(`      … ${hunkLines.length - linesShown} more line(s)`);
+    }
+    if (conflict.hunks.length > hunksShown) lines.push(`      … ${conflict.hunks.length - hunksShown} more conflicting hunk(s)`);
+  }
+  return lines;
+}
