@@ -3,7 +3,9 @@ import { parseCommandArgs } from './args.js';
 import { commandHelp } from './help.js';
 import { agentFacts } from '../services/helpFacts.js';
 import { writeLine, type CommandIO } from './io.js';
-import { UsageError } from '../shared/errors.js';
+import { UsageError, UserError } from '../shared/errors.js';
+import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.js';
+import { sessionScope } from '../services/steps/sessionScope.js';
 import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 import { restoreWithConversation } from './restoreConversation.js';
 import { confirmOrStop, requesterOf } from './confirm.js';
@@ -19,11 +21,14 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   if ([values.files, values.conversation, values.both].filter(Boolean).length > 1) throw new UsageError('give one of --files, --conversation and --both (see `rewind restore --help`)');
   if (values.conversation && values.only) throw new UsageError('--only picks files: it goes with --files or --both, not --conversation (see `rewind restore --help`)');
+  if (values.session && (values.conversation || values.both)) throw new UsageError('--session picks files: it goes with --files, not --conversation or --both (see `rewind restore --help`)');
   const id = parseCheckpointId(positionals[0], 'restore');
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, quietAboutInterrupted: true, keep: [id] });
-  const only = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), values.only, '--only');
+  const given = projectPaths(checkpoints, path.resolve(io.cwd, values.C ?? '.'), values.only, '--only');
   const target = checkpoints.get(id);
-  if (values.conversation || values.both) return restoreWithConversation(io, checkpoints, target, { ...values, only });
+  if (values.conversation || values.both) return restoreWithConversation(io, checkpoints, target, { ...values, only: given });
+  const only = values.session ? await sessionPaths(io, checkpoints, target, given, values.json ? io.stderr : io.stdout) : given;
+  if (only === undefined) return 0;
 
   if (values['dry-run'] || !values.yes) {
     const preview = (await checkpoints.plan(id, only)).preview;
@@ -49,4 +54,23 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (result.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(result.unchecked)}`);
   if (result.redo !== null) writeLine(io.stdout, `undo with \`rewind redo\` (your files as they were are checkpoint #${result.redo})`);
   return 0;
+}
+
+/**
+ * `--session`: of the files a restore of `target` would change now, those the session's own
+ * steps changed since it (the session of REWIND_SESSION, else the checkpoint's), within
+ * `--only` if given; what others changed is left as it is, and said. Undefined: nothing to do.
+ */
+async function sessionPaths(io: CommandIO, checkpoints: ProjectCheckpoints, target: CheckpointRecord, given: readonly string[], out: NodeJS.WritableStream): Promise<string[] | undefined> {
+  const session = io.env.REWIND_SESSION || target.session;
+  if (!session) throw new UserError(`checkpoint #${target.id} was taken outside any session and REWIND_SESSION is not set: --session needs the session whose changes to put back (see \`rewind list --json\`)`);
+  const scope = await sessionScope(checkpoints, target.id, session);
+  const { preview } = await checkpoints.plan(target.id, given);
+  const changing = new Set([...preview.writes.map((write) => write.path), ...preview.deletes]);
+  const paths = scope.paths.filter((file) => changing.has(file));
+  writeLine(out, `session ${session}: ${paths.length} file(s) its steps changed since #${target.id}${given.length > 0 ? ' (within --only)' : ''}; ${scope.others} changed only by others stay as they are`);
+  for (const file of scope.shared.filter((shared) => changing.has(shared))) writeLine(out, `  left alone  ${file}: changed by another session or outside one too since #${target.id} (name it with --only to restore it)`);
+  if (paths.length > 0) return paths;
+  writeLine(out, `nothing to restore: the files this session changed since #${target.id} are already as they were`);
+  return undefined;
 }

@@ -160,7 +160,7 @@ instead). Binary files are named, not printed. PATHs (files or folders) limit it
     examples: ['rewind diff 12', 'rewind diff 12 src/ --name-status'],
   },
   restore: {
-    synopsis: '<id> [--files | --conversation | --both] [--only PATH]... [--dry-run] [--yes] [--json]',
+    synopsis: '<id> [--files | --conversation | --both] [--only PATH]... [--session] [--dry-run] [--yes] [--json]',
     summary: 'put the files (or the conversation) back as they were at <id>',
     dir: true,
     options: {
@@ -172,6 +172,10 @@ instead). Binary files are named, not printed. PATHs (files or folders) limit it
       },
       both: { type: 'boolean', help: 'the files and the conversation (the conversation is rebuilt first: if that fails, nothing changes)' },
       only: { type: 'string', multiple: true, arg: 'PATH', help: 'restore only this file or folder (repeatable; the checkpoint or the project must have it)' },
+      session: {
+        type: 'boolean',
+        help: "restore only the files this agent session's own steps changed since <id> (the session of REWIND_SESSION, else <id>'s); what other sessions, agents or you changed stays as it is, and a file both changed is left alone and named",
+      },
       'dry-run': dryRun('print what would change and touch nothing'),
       yes,
       json: json(
