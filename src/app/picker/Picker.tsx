@@ -6,6 +6,8 @@ import { modeOptions } from './modeOptions.js';
 import { PickerList } from './PickerList.js';
 import { pickerLayout } from './pickerLayout.js';
 import { PickerDiffPane } from './PickerDiffPane.js';
+import { PickerFilesPane } from './PickerFilesPane.js';
+import { tickedOf } from './pickFiles.js';
 import { PickerPreviewPane } from './PickerPreviewPane.js';
 import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv } from './pickerReducer.js';
 import { menuTitle } from './pickerRows.js';
@@ -75,6 +77,8 @@ export function Picker(props: PickerProps) {
   const state = normalize(raw, rows, layout.listHeight);
   const row = rows[state.selected];
   const preview = usePreview(row?.kind === 'checkpoint' ? row.checkpoint.id : undefined, props.loadPreview);
+  const previewed = preview?.state === 'ready' && preview.preview.error === undefined ? preview.preview : undefined;
+  if (previewed) env.previewFiles = previewed.files.map((file) => file.path);
   // A restore that would change no file is not offered (the modes read this through env).
   const nothing = preview?.state === 'ready' && preview.preview.error === undefined && preview.preview.files.length === 0 && preview.preview.unsaved.length === 0;
   const unchangedId = nothing && row?.kind === 'checkpoint' ? row.checkpoint.id : undefined;
@@ -89,8 +93,12 @@ export function Picker(props: PickerProps) {
   const diffStatus = `${row?.kind === 'checkpoint' && row.checkpoint.kind === 'turn' ? 'the turn' : 'the step'} of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'}: what it changed${diffLines ? ` (${diffLines.length} lines)` : ''}`;
   const options = row?.kind === 'checkpoint' ? modeOptions(row.checkpoint, props.modes(row.checkpoint.id), unchangedId === row.checkpoint.id) : [];
   const folds = rows.some((r) => r.kind === 'checkpoint' && r.open !== undefined) && state.filter === '' ? ' · ←→ fold' : '';
+  const ticked = previewed ? tickedOf(state, previewed.files.map((file) => file.path)).length : 0;
+  const filesStatus = state.notice ?? `restore only the ticked files of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'} (files only): ${ticked} of ${previewed?.files.length ?? 0}`;
   const revertStatus = `revert the ${row?.kind === 'checkpoint' && row.checkpoint.kind === 'turn' ? 'turn' : 'step'} of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'} alone: keep what came after${revertPlan ? '' : ' (working it out…)'}`;
-  const status = state.stage === 'modes' ? 'choose what to restore' : state.stage === 'diff' ? diffStatus : state.stage === 'revert' ? (state.notice ?? revertStatus) : filtering;
+  const status =
+    state.stage === 'modes' ? 'choose what to restore' : state.stage === 'diff' ? diffStatus : state.stage === 'revert' ? (state.notice ?? revertStatus) : state.stage === 'files' ? filesStatus : filtering;
+  const pickKey = state.filter === '' && (previewed?.files.length ?? 0) > 0 ? ' · Tab files' : '';
   const diffKey = props.loadStepDiff && state.filter === '' ? ' · d diff' : '';
   const revertKey = props.loadRevertPlan && state.filter === '' ? ' · u revert' : '';
   const hints =
@@ -100,7 +108,9 @@ export function Picker(props: PickerProps) {
         ? '↑↓ PgUp/PgDn Space Home/End scroll · Esc or d back · Ctrl+C close'
         : state.stage === 'revert'
           ? revertHints(revertConflicts)
-          : `↑↓ PgUp/PgDn Home/End move${folds} · Enter choose${diffKey}${revertKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
+          : state.stage === 'files'
+            ? '↑↓ move · Space tick · a all/none · Enter restore the ticked · Esc back'
+            : `↑↓ move${folds} · Enter choose${diffKey}${revertKey}${pickKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width} height={height} paddingX={1} flexShrink={0}>
@@ -117,7 +127,9 @@ export function Picker(props: PickerProps) {
           {line(BUSY_NOTE)}
         </Text>
       ) : null}
-      {state.stage === 'diff' || state.stage === 'revert' ? (
+      {state.stage === 'files' && previewed ? (
+        <PickerFilesPane files={previewed.files} unsaved={previewed.unsaved} unticked={state.unticked ?? new Set()} cursor={state.fileCursor ?? 0} width={w} height={diffHeight} />
+      ) : state.stage === 'diff' || state.stage === 'revert' ? (
         <PickerDiffPane lines={diffLines} top={state.diffTop ?? 0} width={w} height={diffHeight} />
       ) : state.stage === 'modes' && row?.kind === 'checkpoint' ? (
         <ModeMenu

@@ -6,8 +6,8 @@ export type PickerKey = { type: MoveKey } | { type: ActionKey } | { type: 'text'
 
 /** Keys that move the selection. */
 export type MoveKey = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
-/** Keys that act: Enter, Esc, Backspace, Ctrl+U (clear the filter), Ctrl+C, → open and ← fold a turn. */
-export type ActionKey = 'enter' | 'esc' | 'backspace' | 'clear' | 'interrupt' | 'open' | 'fold';
+/** Keys that act: Enter, Esc, Backspace, Ctrl+U (clear the filter), Ctrl+C, → open and ← fold a turn, Tab (pick files). */
+export type ActionKey = 'enter' | 'esc' | 'backspace' | 'clear' | 'interrupt' | 'open' | 'fold' | 'tab';
 
 const SEQUENCES: Record<string, MoveKey | 'open' | 'fold'> = {
   '\x1b[C': 'open',
@@ -35,6 +35,7 @@ const CONTROLS: Record<string, ActionKey> = {
   '\b': 'backspace',
   '\x15': 'clear', // Ctrl+U
   '\x03': 'interrupt', // Ctrl+C
+  '\t': 'tab',
 };
 
 const PASTE_START = '\x1b[200~';

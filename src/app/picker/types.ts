@@ -61,7 +61,8 @@ export interface PickerRevertPlan {
   error?: string;
 }
 
-export type PickerChoice = { kind: 'restore'; id: number; mode: RestoreMode } | { kind: 'undo' } | { kind: 'revert'; id: number; conflicts?: 'keep' | 'markers' };
+/** `only`: the files picked (Tab), for a files-only restore of those alone. */
+export type PickerChoice = { kind: 'restore'; id: number; mode: RestoreMode; only?: string[] } | { kind: 'undo' } | { kind: 'revert'; id: number; conflicts?: 'keep' | 'markers' };
 
 /** Key events (from src/pty/keys.ts) delivered to the picker while it is open. */
 export interface KeySource {

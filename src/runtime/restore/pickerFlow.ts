@@ -58,15 +58,17 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       return;
     }
     // A restore that would change no file is not made (it would leave a redo point for nothing).
-    const filesMatch = choice.mode !== 'conversation' && (await nothingToRestore(checkpointer, choice.id));
+    const only = choice.only ?? [];
+    const filesMatch = choice.mode !== 'conversation' && (await nothingToRestore(checkpointer, choice.id, only));
     if (choice.mode === 'files' && filesMatch) {
       session.say(`#${choice.id}: nothing to restore, the files already match it (no redo point made)`, 'info');
       return;
     }
     if (choice.mode === 'files') {
-      const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed }));
+      const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed, ...(only.length > 0 ? { only } : {}) }));
       checkpointer.refresh();
-      session.say(summary(result, `restored the files of #${choice.id}${filesRestored(session.agent, checkpointer.engine, choice.id, result)}${busyNote}`), toneOf(result, tone));
+      const which = only.length > 0 ? `the ${only.length} chosen file(s) of #${choice.id}` : `the files of #${choice.id}`;
+      session.say(summary(result, `restored ${which}${filesRestored(session.agent, checkpointer.engine, choice.id, result)}${busyNote}`), toneOf(result, tone));
       return;
     }
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
@@ -88,9 +90,9 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
 }
 
 /** Whether restoring `id` now would write or delete no file (a plan that cannot be made says nothing: the restore says why). */
-async function nothingToRestore(checkpointer: Checkpointer, id: number): Promise<boolean> {
+async function nothingToRestore(checkpointer: Checkpointer, id: number, only: readonly string[] = []): Promise<boolean> {
   try {
-    const { preview } = await checkpointer.engine.plan(id);
+    const { preview } = await checkpointer.engine.plan(id, only);
     return preview.writes.length + preview.deletes.length === 0;
   } catch {
     return false;
