@@ -32,7 +32,7 @@ describe('Picker: picking files', () => {
     let frame = await view.waitForFrame((f) => f.includes('restore only the ticked files of #20 (files only): 3 of 3'));
     expect(frame).toContain('› [x] ! M a.txt  +1 -1');
     expect(frame).toContain('  [x]   A src/b.ts  +3 -0');
-    expect(frame).toContain('Space tick · a all/none · Enter restore the ticked');
+    expect(frame).toContain('Space tick · a all/none · Enter restore · Esc back');
     keys.press(KEY.down);
     keys.press(' ');
     frame = await view.waitForFrame((f) => f.includes(': 2 of 3'));
@@ -57,6 +57,20 @@ describe('Picker: picking files', () => {
     keys.press(KEY.enter);
     await view.waitForFrame(() => chosen.length === 1);
     expect(chosen).toEqual([{ kind: 'restore', id: 20, mode: 'files' }]);
+  });
+
+  it("s ticks only this session's files (what its own steps changed since, no one else's)", async () => {
+    const { view, keys, chosen } = await openPicker(opened, { loadPreview: () => Promise.resolve(three), loadSessionFiles: () => Promise.resolve(['src/b.ts', 'elsewhere.txt']) });
+    await view.waitForFrame((f) => f.includes('Tab files'));
+    keys.press('\t');
+    await view.waitForFrame((f) => f.includes("s this session's (1)"));
+    keys.press('s');
+    const frame = await view.waitForFrame((f) => f.includes(': 1 of 3'));
+    expect(frame).toContain('[x]   A src/b.ts');
+    expect(frame).toContain('[ ] ! M a.txt');
+    keys.press(KEY.enter);
+    await view.waitForFrame(() => chosen.length === 1);
+    expect(chosen).toEqual([{ kind: 'restore', id: 20, mode: 'files', only: ['src/b.ts'] }]);
   });
 
   it('Esc goes back to the list; a row whose files cannot be restored, or that changes none, has no Tab', async () => {

@@ -24,6 +24,8 @@ const MENU_ROOM = 8;
 const diffFailed = (error: unknown): string[] => [`the diff could not be read: ${error instanceof Error ? error.message : String(error)}`];
 const noDiff = (): Promise<string[]> => Promise.resolve([]);
 const revertFailed = (error: unknown): PickerRevertPlan => ({ lines: [], conflicts: 0, error: error instanceof Error ? error.message : String(error) });
+const noSessionFiles = (): Promise<readonly string[]> => Promise.resolve([]);
+const noSessionFilesKnown = (): readonly string[] | undefined => undefined;
 const noRevert = (): Promise<PickerRevertPlan> => Promise.resolve({ lines: [], conflicts: 0, error: 'not offered here' });
 
 /**
@@ -44,13 +46,23 @@ export function Picker(props: PickerProps) {
   const diffHeight = layout.listHeight + previewArea;
   const diffRow = raw.stage === 'diff' ? rows[raw.selected] : undefined;
   const diff = useLoaded(diffRow?.kind === 'checkpoint' ? diffRow.checkpoint.id : undefined, props.loadStepDiff ?? noDiff, diffFailed);
+  const filesRow = raw.stage === 'files' ? rows[raw.selected] : undefined;
+  const sessionFiles = useLoaded(filesRow?.kind === 'checkpoint' && props.loadSessionFiles ? filesRow.checkpoint.id : undefined, props.loadSessionFiles ?? noSessionFiles, noSessionFilesKnown);
   const revertRow = raw.stage === 'revert' ? rows[raw.selected] : undefined;
   const revert = useLoaded(revertRow?.kind === 'checkpoint' ? revertRow.checkpoint.id : undefined, props.loadRevertPlan ?? noRevert, revertFailed);
   const revertPlan = revert?.state === 'ready' ? revert.value : undefined;
   const revertLines = revertPlan ? (revertPlan.error !== undefined ? [`this step cannot be reverted: ${revertPlan.error}`] : revertPlan.lines) : undefined;
   const diffLines = raw.stage === 'revert' ? revertLines : diff?.state === 'ready' ? diff.value : undefined;
   const revertConflicts = revertPlan && revertPlan.error === undefined ? revertPlan.conflicts : undefined;
-  const env: PickerEnv = { ...base, listHeight: layout.listHeight, diffLength: diffLines?.length ?? 0, diffHeight, ...(revertConflicts !== undefined ? { revertConflicts } : {}) };
+  const mine = sessionFiles?.state === 'ready' ? sessionFiles.value : undefined;
+  const env: PickerEnv = {
+    ...base,
+    listHeight: layout.listHeight,
+    diffLength: diffLines?.length ?? 0,
+    diffHeight,
+    ...(revertConflicts !== undefined ? { revertConflicts } : {}),
+    ...(mine !== undefined ? { sessionFiles: mine } : {}),
+  };
   // Keys are read against the latest props, not those of the render that subscribed.
   const envRef = useRef(env);
   envRef.current = env;
@@ -109,7 +121,7 @@ export function Picker(props: PickerProps) {
         : state.stage === 'revert'
           ? revertHints(revertConflicts)
           : state.stage === 'files'
-            ? '↑↓ move · Space tick · a all/none · Enter restore the ticked · Esc back'
+            ? `↑↓ move · Space tick · a all/none${mine !== undefined ? ` · s this session's (${previewed?.files.filter((file) => mine.includes(file.path)).length ?? 0})` : ''} · Enter restore · Esc back`
             : `↑↓ move${folds} · Enter choose${diffKey}${revertKey}${pickKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
 
   return (

@@ -20,7 +20,8 @@ export function tickedOf(state: Pick<PickerState, 'unticked'>, files: readonly s
 
 /**
  * The file list's keys: ↑↓ PgUp PgDn Home End move, Space ticks or unticks, `a` ticks all (or
- * none, when all are), Enter restores the ticked files (files only), Esc or Tab go back.
+ * none, when all are), `s` ticks only this session's (what its own steps changed since the
+ * checkpoint, no one else's), Enter restores the ticked files (files only), Esc or Tab go back.
  */
 export function filesKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[], env: PickerEnv): PickerState {
   const row = rows[state.selected];
@@ -62,6 +63,10 @@ export function filesKey(state: PickerState, key: PickerKey, rows: readonly Pick
           const file = files[cursor] as string;
           if (unticked.has(file)) unticked.delete(file);
           else unticked.add(file);
+        } else if (letter === 's' && env.sessionFiles !== undefined) {
+          const mine = new Set(env.sessionFiles);
+          unticked.clear();
+          for (const file of files) if (!mine.has(file)) unticked.add(file);
         } else if (letter === 'a') {
           const all = unticked.size === 0;
           unticked.clear();

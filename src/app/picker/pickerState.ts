@@ -47,6 +47,8 @@ export interface PickerEnv {
   diffHeight?: number;
   /** The paths the selected row's preview says a restore changes (undefined: not loaded): what Tab picks from. */
   previewFiles?: readonly string[];
+  /** In the files stage, once loaded: the files this session's own steps changed since the row's checkpoint (`s` ticks those). */
+  sessionFiles?: readonly string[];
   /** Whether `u` shows a step's revert (the session can plan one). */
   canRevert?: boolean;
   /** In the revert stage, once its plan is loaded: how many files conflict (undefined: not

@@ -86,6 +86,9 @@ export interface PickerProps {
   banner?: string;
   /** The diff of checkpoint `id`'s own step, as lines (`d` shows it); absent: no `d`. */
   loadStepDiff?(id: number): Promise<string[]>;
+  /** The files this session's own steps changed since checkpoint `id` and no one else did
+   * (`s` in the file picking ticks those); absent: no `s`. */
+  loadSessionFiles?(id: number): Promise<readonly string[]>;
   /** What reverting checkpoint `id`'s step would do (`u` shows it); absent: no `u`. */
   loadRevertPlan?(id: number): Promise<PickerRevertPlan>;
   /** The checkpoint selected when the picker opens (default: the newest). */

@@ -9,6 +9,7 @@ import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
 import { dropRestoreNote, filesRestored, restoreUndone } from '../../hooks/restoreNote.js';
 import { revertInSession, revertPlanOf } from './revertFlow.js';
+import { sessionScope } from '../../services/steps/sessionScope.js';
 
 /**
  * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):
@@ -165,6 +166,7 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     canUndo,
     loadStepDiff: (id) => stepDiffLines(checkpointer, id),
     loadRevertPlan: (id) => revertPlanOf(checkpointer, id),
+    loadSessionFiles: async (id) => (await sessionScope(checkpointer.engine, id, session.sessionId)).paths,
     selectId,
     agentBusy: session.agentBusy,
     banner: session.checkpointsOffReason ? `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken` : undefined,
