@@ -43,7 +43,8 @@ export function printPlan(out: NodeJS.WritableStream, target: CheckpointRecord, 
 
 /** Prints what a redo would do: which restore it undoes, when, where it goes back to, and the plan. */
 export function printRedoPlan(out: NodeJS.WritableStream, redo: RedoPreview): void {
-  const which = redo.restored === null ? 'the last restore' : `the restore of checkpoint #${redo.restored}`;
+  const reverted = /^before reverting #(\d+)$/.exec(redo.back.label)?.[1];
+  const which = reverted !== undefined ? `the revert of the step of #${reverted}` : redo.restored === null ? 'the last restore' : `the restore of checkpoint #${redo.restored}`;
   const how = redo.interrupted ? 'cut off' : 'made';
   writeLine(out, `Undoing ${which} (${how} ${localTime(redo.time)}): back to checkpoint #${redo.back.id}, the files as they were just before it.`);
   printBody(out, `Going back to #${redo.back.id}`, redo.preview);

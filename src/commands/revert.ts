@@ -9,6 +9,7 @@ import { confirmOrStop, requesterOf } from './confirm.js';
 import { openCheckpoints } from './open.js';
 import { printLeftAlone } from './plan.js';
 import { printRevertPlan } from './revertPlan.js';
+import { conflictWords } from '../services/steps/revertLines.js';
 import { parseCheckpointId, projectPaths } from './targetArgs.js';
 import { partsOf, sessionSteps } from '../services/steps/sessionSteps.js';
 import type { RevertOptions, RevertPlan } from '../checkpoints/index.js';
@@ -55,8 +56,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, JSON.stringify({ ...result.plan, written: result.conflicts, result: result.checkpoint, changed: restore.changed, deleted: restore.deleted, redo: restore.redo, ...(restore.writtenMeanwhile ? { writtenMeanwhile: restore.writtenMeanwhile } : {}), ...(restore.unchecked ? { unchecked: restore.unchecked } : {}) }));
     return 0;
   }
-  const conflicted = result.plan.conflicts.length;
-  const conflicts = conflicted === 0 ? '' : result.conflicts === 'markers' ? `; ${conflicted} conflicted file(s) written as --conflicts markers leaves them` : `; ${conflicted} conflicted file(s) left as they were`;
+  const conflicts = conflictWords(result.plan, result.conflicts);
   writeLine(io.stdout, `reverted the step of #${id}: ${restore.changed.length} file(s) written, ${restore.deleted.length} deleted${conflicts}`);
   printLeftAlone(io.stdout, restore.leftAlone);
   if (restore.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(restore.writtenMeanwhile, { redoMovedThere: restore.redo === restore.writtenMeanwhile.checkpoint, during: 'the revert', redoCommand: '`rewind redo`' })}`);

@@ -18,14 +18,13 @@ export const revertCommand = {
   },
   positionals: true,
   about: `Takes back what the step of checkpoint <id> did (from <id> to the checkpoint after it;
-for a prompt, its whole turn) and keeps everything done after it: git's own three-way
-merge of that step, reversed, onto the files as they are now. Files the later steps did
-not touch come back as before the step; files they changed too are merged line by line;
-a file the step created is deleted, one it deleted comes back. Where the step and a later
-step (or your edits) changed the same lines, or a file git cannot merge (binary, a
-symlink), or a file the step created and a later step changed, that is a conflict: it is
-shown with its hunks before anything is written, and you choose (--conflicts, or the
-question). The files as they are now are checkpointed first, so \`rewind redo\` undoes it.
-Needs git 2.38 or newer.`,
+for a prompt, its whole turn) and keeps everything done after it, path by path over the
+paths the step changed (no other path is touched). A file nothing changed since comes back
+as before the step (one the step created is deleted, one it deleted comes back); one a
+later step (or you) changed too is merged line by line by git's own file merge. Where that
+cannot be done (the same lines changed; a binary file, symlink or submodule changed by both;
+a file the step created and a later step changed), that is a conflict: it is shown with
+its hunks before anything is written, and you choose (--conflicts, or the question). The
+files as they are now are checkpointed first, so \`rewind redo\` undoes it.`,
   examples: ['rewind revert 12 --dry-run        # the plan, conflicts and hunks', 'rewind revert 12                  # shows the plan, asks', 'rewind revert 12 --only src/db.ts --yes', 'rewind revert 12 --conflicts markers --yes'],
 } as const;

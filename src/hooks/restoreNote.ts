@@ -69,13 +69,14 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
  * The note for a revert of the step of checkpoint `id` (labelled `label`) that wrote
  * `changed` and deleted `deleted`: that one step's edits are taken back, the later ones kept.
  */
-export function revertNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>): RestoreNote | undefined {
+export function revertNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>, marked: readonly string[] = []): RestoreNote | undefined {
   const files = [...result.changed, ...result.deleted];
   if (files.length === 0) return undefined;
   const named = label ? ` ("${shortText(label, 60)}")` : '';
   const count = `${files.length} file${files.length === 1 ? '' : 's'}`;
+  const markers = marked.length > 0 ? ` ${someFiles(marked)} now hold${marked.length === 1 ? 's' : ''} git conflict markers (your later lines and the lines from before that step) to resolve.` : '';
   return {
-    text: `Note from Rewind: the user took back one earlier step of yours, the one after checkpoint #${id}${named}, keeping this conversation and the later steps. ${count} changed: ${someFiles(files)}. What that step did to them is undone; re-read files before relying on them.`,
+    text: `Note from Rewind: the user took back one earlier step of yours, the one after checkpoint #${id}${named}, keeping this conversation and the later steps. ${count} changed: ${someFiles(files)}. What that step did to them is undone.${markers} Re-read files before relying on them.`,
     told: `told the agent the step of #${id} was taken back (${count}: ${someFiles(files)})`,
   };
 }
@@ -106,8 +107,8 @@ export function filesRestored(agent: AdapterGuard, engine: Pick<ProjectCheckpoin
 }
 
 /** After a revert of checkpoint `id`'s step in the app: as filesRestored, with the revert's note. */
-export function filesReverted(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>): string {
-  return tell(agent, revertNoteOf(id, labelOf(engine, id), result), { checkpoint: id, redo: result.redo, reverted: true }, `the step of #${id} was taken back`);
+export function filesReverted(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>, marked: readonly string[] = []): string {
+  return tell(agent, revertNoteOf(id, labelOf(engine, id), result, marked), { checkpoint: id, redo: result.redo, reverted: true }, `the step of #${id} was taken back`);
 }
 
 function labelOf(engine: Pick<ProjectCheckpoints, 'get'>, id: number): string | undefined {

@@ -41,7 +41,7 @@ describe('rewind restore --session', () => {
     const { root, start } = await twoSessions();
     const done = await rewind(['restore', String(start), '--session', '--yes'], { ...sb.env, REWIND_SESSION: 'agent-a' }, root);
     expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout).toMatch(new RegExp(`^session agent-a: 2 file\\(s\\) its steps changed since #${start}; 1 changed only by others stay as they are\\n  left alone  shared\\.txt: changed by another session or outside one too since #${start}`));
+    expect(done.stdout).toMatch(new RegExp(`^session agent-a: 2 file\\(s\\) its steps changed since #${start}; 1 changed only by others stay as they are\\n  left alone  shared\\.txt: changed by another session or outside one too since #${start} \\(add --only shared\\.txt to restore it too\\)`));
     expect([read(root, 'a.txt'), read(root, 'new.txt'), read(root, 'b.txt'), read(root, 'shared.txt')]).toEqual(['a0\n', undefined, 'b1\n', 's2 by a\n']);
     expect((await rewind(['redo', '--yes'], sb.env, root)).code).toBe(0);
     expect([read(root, 'a.txt'), read(root, 'new.txt')]).toEqual(['a1\n', 'made by a\n']);
@@ -62,6 +62,9 @@ describe('rewind restore --session', () => {
     const narrowed = await rewind(['restore', String(start), '--session', '--only', 'new.txt', '--yes'], { ...sb.env, REWIND_SESSION: 'agent-a' }, root);
     expect(narrowed.code, narrowed.stderr).toBe(0);
     expect([read(root, 'a.txt'), read(root, 'new.txt')]).toEqual(['a1\n', undefined]);
+    const shared = await rewind(['restore', String(start), '--session', '--only', 'shared.txt', '--yes'], { ...sb.env, REWIND_SESSION: 'agent-a' }, root);
+    expect(shared.code, shared.stderr).toBe(0);
+    expect(read(root, 'shared.txt')).toBe('s0\n');
     const none = await rewind(['restore', String(start), '--session', '--yes'], { ...sb.env, REWIND_SESSION: 'agent-c' }, root);
     expect(none.code).toBe(0);
     expect(none.stdout).toMatch(/nothing to restore: the files this session changed since/);

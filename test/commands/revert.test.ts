@@ -45,7 +45,7 @@ describe('rewind revert', () => {
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toBe(
       [
-        'Reverting the step of #1 (step 1: #1 -> #2), keeping what came after, changes 3 file(s):',
+        'Reverting the step of #1 (step 1: #1 -> #2), keeping what came after: 2 file(s) change, 1 conflict(s):',
         '  restore   g.txt  (as it was before the step)',
         '  delete    new.txt  (the step created it)',
         '  conflict  f.txt  (the step and a later change changed the same lines; keep: it stays as it is now; markers: git conflict markers around each hunk)',
@@ -97,8 +97,9 @@ describe('rewind revert', () => {
     expect(fs.readFileSync(path.join(root, 'g.txt'), 'utf8')).toBe('g0\n');
     expect(fs.existsSync(path.join(root, 'new.txt'))).toBe(false);
     const list = JSON.parse((await rewind(['list', '--json'], sb.env, root)).stdout) as { id: number; label: string; trigger: string }[];
-    expect(list.find((entry) => entry.id === result.result)).toMatchObject({ trigger: 'revert', label: "#1's step taken back: f.txt, g.txt, new.txt" });
+    expect(list.find((entry) => entry.id === result.result)).toMatchObject({ trigger: 'revert', label: 'after reverting #1: f.txt, g.txt, new.txt' });
     expect(list.find((entry) => entry.id === result.redo)).toMatchObject({ label: 'before reverting #1' });
+    expect((await rewind(['redo', '--dry-run'], sb.env, root)).stdout).toMatch(/^Undoing the revert of the step of #1 \(made /);
     expect((await rewind(['redo', '--yes'], sb.env, root)).code).toBe(0);
     expect(fingerprint(root)).toEqual(before);
   });

@@ -19,7 +19,7 @@ import { SessionController } from '../../src/runtime/session/controller.js';
 import { HookChannel } from '../../src/hooks/hookChannel.js';
 import { openPicker } from '../../src/runtime/restore/pickerFlow.js';
 import { runAppCommand } from '../../src/runtime/session/appCommands.js';
-import { restoreNoteOf } from '../../src/hooks/restoreNote.js';
+import { restoreNoteOf, revertNoteOf, undoNoteOf } from '../../src/hooks/restoreNote.js';
 import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { sessionSandbox } from '../helpers/session.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
@@ -44,6 +44,16 @@ describe('the note', () => {
     expect(long).toMatch(/#2 \("fix it and x+…"\), keeping/);
     expect(long).not.toContain('\n');
     expect(long.length).toBeLessThan(400);
+  });
+
+  it('a revert: the one step taken back, the later ones kept; files left with conflict markers named; its undo said as a revert', () => {
+    const note = revertNoteOf(5, 'Edit config.ts', { changed: ['config.ts', 'a.txt'], deleted: ['.env.example'] }, ['config.ts']);
+    expect(note?.text).toBe(
+      'Note from Rewind: the user took back one earlier step of yours, the one after checkpoint #5 ("Edit config.ts"), keeping this conversation and the later steps. 3 files changed: config.ts, a.txt, .env.example. What that step did to them is undone. config.ts now holds git conflict markers (your later lines and the lines from before that step) to resolve. Re-read files before relying on them.',
+    );
+    expect(note?.told).toBe('told the agent the step of #5 was taken back (3 files: config.ts, a.txt, .env.example)');
+    expect(revertNoteOf(5, undefined, { changed: [], deleted: [] })).toBeUndefined();
+    expect(undoNoteOf(5, { changed: ['a.txt'], deleted: [] }, true)?.text).toMatch(/^Note from Rewind: the user undid the revert of the step of #5 you were told of/);
   });
 
   it('a restore that put back no file makes no note', () => {

@@ -9,6 +9,7 @@ import { RevertConflictsError } from '../../src/checkpoints/index.js';
 import type { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { fingerprint } from '../helpers/fingerprint.js';
+import { injectInProcess } from '../helpers/inject.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -125,14 +126,17 @@ describe('rewind revert (engine)', () => {
     expect(files(root)).toEqual(now);
   });
 
-  it('gives each kind of change its outcome: created, deleted, symlink, mode, binary, rename', async () => {
+  it('gives each kind of change its outcome: created, deleted, symlink, mode, binary, rename (its two paths: no later work lost)', async () => {
     const root = sb.repo('kinds');
     write(root, 'gone.txt', 'kept by the revert\n');
     write(root, 'run.sh', '#!/bin/sh\n');
     write(root, 'old-name.txt', lines(...ten));
+    write(root, 'moved-clean.txt', lines('moved', 'and left'));
     write(root, 'pic.bin', Buffer.from([0, 1, 2, 3, 255]));
     fs.symlinkSync('a-target', path.join(root, 'link'));
     const engine = sb.open(root);
+    const renamed = [...ten];
+    renamed[9] = 'ten, edited after the rename';
     const ids = await stepsOf(engine, [
       () => {
         write(root, 'new.txt', 'made by the step\n');
@@ -142,31 +146,99 @@ describe('rewind revert (engine)', () => {
         fs.rmSync(path.join(root, 'link'));
         fs.symlinkSync('b-target', path.join(root, 'link'));
         fs.renameSync(path.join(root, 'old-name.txt'), path.join(root, 'new-name.txt'));
+        fs.renameSync(path.join(root, 'moved-clean.txt'), path.join(root, 'moved-clean-2.txt'));
         write(root, 'pic.bin', Buffer.from([0, 1, 2, 3, 254]));
       },
       () => {
         write(root, 'made-then-edited.txt', 'edited later\n');
         write(root, 'pic.bin', Buffer.from([0, 1, 2, 3, 253]));
-        const renamed = [...ten];
-        renamed[9] = 'ten, edited after the rename';
         write(root, 'new-name.txt', lines(...renamed));
       },
     ]);
     const now = files(root);
     const plan = await engine.previewRevert(ids[0] ?? 0);
     const byPath = Object.fromEntries(plan.changes.map((change) => [change.path, change.how]));
-    expect(byPath).toEqual({ 'new.txt': 'deleted', 'gone.txt': 'created', 'run.sh': 'restored', link: 'restored', 'new-name.txt': 'deleted', 'old-name.txt': 'created' });
+    expect(byPath).toEqual({
+      'new.txt': 'deleted',
+      'gone.txt': 'created',
+      'run.sh': 'restored',
+      link: 'restored',
+      'old-name.txt': 'created',
+      'moved-clean.txt': 'created',
+      'moved-clean-2.txt': 'deleted',
+    });
     expect(plan.conflicts.map(({ path: file, kind, withMarkers }) => ({ file, kind, withMarkers }))).toEqual([
       { file: 'made-then-edited.txt', kind: 'created-then-changed', withMarkers: 'as-now' },
+      { file: 'new-name.txt', kind: 'created-then-changed', withMarkers: 'as-now' },
       { file: 'pic.bin', kind: 'binary', withMarkers: 'as-now' },
     ]);
     await engine.revert(ids[0] ?? 0, { conflicts: 'markers' });
-    const renamedBack = [...ten];
-    renamedBack[9] = 'ten, edited after the rename';
-    const { 'new.txt': _made, 'new-name.txt': _renamed, ...rest } = now;
-    expect(files(root)).toEqual({ ...rest, 'gone.txt': 'kept by the revert\n', 'run.sh': '#!/bin/sh\n', link: '-> a-target', 'old-name.txt': lines(...renamedBack) });
+    const { 'new.txt': _made, 'moved-clean-2.txt': _moved, ...rest } = now;
+    // The renamed file's old name is back as it was; the new name, edited since, stays.
+    expect(files(root)).toEqual({ ...rest, 'gone.txt': 'kept by the revert\n', 'run.sh': '#!/bin/sh\n', link: '-> a-target', 'old-name.txt': lines(...ten), 'moved-clean.txt': lines('moved', 'and left') });
     await engine.redo();
     expect(files(root)).toEqual(now);
+  });
+
+  it('a folder the step renamed comes back, and a file made in the new folder since stays', async () => {
+    const root = sb.repo('folder-rename');
+    write(root, 'lib/a.ts', 'export const a = 1;\n');
+    const engine = sb.open(root);
+    const ids = await stepsOf(engine, [() => fs.renameSync(path.join(root, 'lib'), path.join(root, 'src')), () => write(root, 'src/new.ts', 'made later\n')]);
+    const result = await engine.revert(ids[0] ?? 0, { conflicts: 'keep' });
+    expect(result.plan.conflicts).toEqual([]);
+    expect(files(root)).toEqual({ 'README.md': '# project\n', 'lib/a.ts': 'export const a = 1;\n', 'src/new.ts': 'made later\n' });
+  });
+
+  it('--only a renamed file takes back that path alone: nothing of the later edit is lost', async () => {
+    const root = sb.repo('only-rename');
+    write(root, 'a.txt', lines(...ten));
+    const engine = sb.open(root);
+    const edited = [...ten];
+    edited[0] = 'edited after the rename';
+    const ids = await stepsOf(engine, [() => fs.renameSync(path.join(root, 'a.txt'), path.join(root, 'b.txt')), () => write(root, 'b.txt', lines(...edited))]);
+    const now = files(root);
+    await expect(engine.revert(ids[0] ?? 0, { only: ['b.txt'] })).rejects.toThrow(/conflicts in 1 file/);
+    expect(files(root)).toEqual(now);
+    const result = await engine.revert(ids[0] ?? 0, { only: ['a.txt'] });
+    expect(result.plan.changes).toEqual([{ path: 'a.txt', how: 'created' }]);
+    expect(files(root)).toEqual({ ...now, 'a.txt': lines(...ten) });
+  });
+
+  it('a turn that ends in its end mark is reverted to that mark: an edit made after it stays', async () => {
+    const root = sb.repo('turn-end');
+    write(root, 'a.txt', 'a0\n');
+    const engine = sb.open(root);
+    const prompt = (await engine.snapshot({ trigger: 'UserPromptSubmit', label: 'edit a' })).record.id;
+    await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'Edit a.txt' });
+    write(root, 'a.txt', 'a1\n');
+    const end = (await engine.snapshot({ trigger: 'end', label: 'turn end' })).record.id;
+    write(root, 'mine.txt', 'my edit after the turn\n');
+    const result = await engine.revert(prompt, { through: end });
+    expect(result.plan).toMatchObject({ to: end, changes: [{ path: 'a.txt', how: 'restored' }] });
+    expect(files(root)).toEqual({ 'README.md': '# project\n', 'a.txt': 'a0\n', 'mine.txt': 'my edit after the turn\n' });
+  });
+
+  it('a failure after the journal keeps the redo point and the result, so the revert can be finished or undone', async () => {
+    const root = sb.repo('failure');
+    write(root, 'a.txt', 'a0\n');
+    const engine = sb.open(root);
+    const ids = await stepsOf(engine, [() => write(root, 'a.txt', 'a1\n')]);
+    const count = engine.list().length;
+    const taken = injectInProcess({
+      at: (seam) => {
+        if (seam === 'applied') throw new Error('killed after applying');
+      },
+    });
+    try {
+      await expect(engine.revert(ids[0] ?? 0)).rejects.toThrow(/killed after applying/);
+    } finally {
+      taken();
+    }
+    expect(engine.list()).toHaveLength(count + 2);
+    expect(engine.list().at(-1)?.trigger).toBe('revert');
+    await engine.redo();
+    expect(files(root)).toEqual({ 'README.md': '# project\n', 'a.txt': 'a1\n' });
   });
 
   it('--only takes back the step in those paths alone; a path the step did not change is refused', async () => {

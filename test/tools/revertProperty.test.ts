@@ -1,10 +1,11 @@
-// Property (issue 28): random steps on a few text files, then a revert of a random one
-// (conflicts kept as they are). Each file must end as git's own three-way file merge says,
+// Property (issue 28): random steps on a few text files (edits, creations, deletions,
+// renames), then a revert of a random one, of all of it or of some files (--only), conflicts
+// kept as they are. Each file must end as git's own three-way file merge says,
 // computed apart, file by file (`git merge-file`, the step's end as the base, the files now
 // and the files before the step as the sides): back as before the step where nothing later
 // touched it, as it is now where the step did not, the merge where that is clean; and a
 // conflict exactly where it is not (or where a file is gone on one side), left as it is now.
-// REWIND_PROPERTY_RUNS overrides the number of runs (40 by default).
+// REWIND_PROPERTY_RUNS / 5 runs (40 by default; at least 10).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,17 +17,20 @@ const runs = Math.max(10, Math.ceil((Number(process.env.REWIND_PROPERTY_RUNS ?? 
 const names = ['f0.txt', 'f1.txt', 'src/f2.txt', 'src/f3.txt'] as const;
 const lineCount = 8;
 
-type Op = { kind: 'edit'; file: number; line: number } | { kind: 'remove'; file: number } | { kind: 'create'; file: number };
+type Op = { kind: 'edit'; file: number; line: number } | { kind: 'remove'; file: number } | { kind: 'create'; file: number } | { kind: 'rename'; file: number; to: number };
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('edit' as const), file: fc.nat(names.length - 1), line: fc.nat(lineCount - 1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), file: fc.nat(names.length - 1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('create' as const), file: fc.nat(names.length - 1) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), file: fc.nat(names.length - 1), to: fc.nat(names.length - 1) }) },
 );
 const scenario = fc.record({
   steps: fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 4 }),
   /** Edits after the newest checkpoint: part of "the files now". */
   after: fc.array(op, { maxLength: 2 }),
   revert: fc.nat(3),
+  /** Which files `--only` names (none: the whole step). */
+  only: fc.subarray([...names], { maxLength: 2 }),
 });
 
 type Files = Map<string, string>;
@@ -47,12 +51,18 @@ function read(root: string): Files {
   return files;
 }
 
-/** Applies `op`; every line written is unique to its file and to this write (no rename is ever similar). */
+/** Applies `op`; every line written is unique to its file and to this write (a rename moves the file as it is). */
 function apply(root: string, { kind, file, ...rest }: Op): void {
   const name = names[file] ?? names[0];
   const full = path.join(root, name);
   counter += 1;
   if (kind === 'remove') return fs.rmSync(full, { force: true });
+  if (kind === 'rename') {
+    const target = path.join(root, names['to' in rest ? rest.to : 0] ?? names[0]);
+    if (!fs.existsSync(full) || fs.existsSync(target)) return;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    return fs.renameSync(full, target);
+  }
   fs.mkdirSync(path.dirname(full), { recursive: true });
   if (kind === 'create' || !fs.existsSync(full)) {
     fs.writeFileSync(full, Array.from({ length: lineCount }, (_, i) => `${name} v${counter} line ${i}\n`).join(''));
@@ -79,12 +89,16 @@ function mergeFile(now: string, base: string, other: string): string | undefined
   }
 }
 
-/** What each file must end as (absent: deleted), and which conflict. */
-function expected(before: Files, after: Files, now: Files): { files: Files; conflicts: string[] } {
+/** What each file must end as (absent: deleted), and which conflict; a file outside `only` as it is now. */
+function expected(before: Files, after: Files, now: Files, only: readonly string[]): { files: Files; conflicts: string[] } {
   const files: Files = new Map();
   const conflicts: string[] = [];
   for (const name of names) {
     const [b, a, n] = [before.get(name), after.get(name), now.get(name)];
+    if (only.length > 0 && !only.includes(name)) {
+      if (n !== undefined) files.set(name, n);
+      continue;
+    }
     let result: string | undefined;
     if (a === n) result = b;
     else if (b === a || b === n) result = n;
@@ -102,7 +116,7 @@ describe('rewind revert (property)', () => {
   it('each file ends as git merge-file of the step taken back says; conflicts exactly where it cannot', async () => {
     let project = 0;
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ steps, after, revert }) => {
+      fc.asyncProperty(scenario, async ({ steps, after, revert, only }) => {
         project += 1;
         const root = sb.repo(`p${project}`);
         const engine = sb.open(root);
@@ -118,10 +132,10 @@ describe('rewind revert (property)', () => {
         for (const each of after) apply(root, each);
         const k = revert % steps.length;
         const now = read(root);
-        const want = expected(states[k] ?? new Map(), states[k + 1] ?? new Map(), now);
-        const stepChanged = names.some((name) => states[k]?.get(name) !== states[k + 1]?.get(name));
+        const want = expected(states[k] ?? new Map(), states[k + 1] ?? new Map(), now, only);
+        const stepChanged = names.some((name) => (only.length === 0 || only.includes(name)) && states[k]?.get(name) !== states[k + 1]?.get(name));
         const changes = names.some((name) => want.files.get(name) !== now.get(name));
-        const reverting = engine.revert(ids[k] ?? 0, { conflicts: 'keep' });
+        const reverting = engine.revert(ids[k] ?? 0, { conflicts: 'keep', only });
         if (!stepChanged) {
           await expect(reverting).rejects.toThrow(/changed no files/);
           return;

@@ -249,7 +249,8 @@ function revertKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[
   const id = row.checkpoint.id;
   const conflicts = env.revertConflicts;
   const revert = (choice: 'keep' | 'markers' | undefined): PickerState => ({ ...state, outcome: { type: 'choose', choice: { kind: 'revert', id, ...(choice ? { conflicts: choice } : {}) } } });
-  const letter = key.type === 'text' ? key.text.toLowerCase().slice(-1) : key.type === 'enter' ? 'y' : undefined;
+  // One key at a time: a paste that ends in y, k or m reverts nothing.
+  const letter = key.type === 'text' ? (key.text.length === 1 ? key.text.toLowerCase() : undefined) : key.type === 'enter' ? 'y' : undefined;
   if (letter === 'u' || letter === 'q') return { ...state, stage: 'list' };
   if (letter === 'd') return state;
   if (letter !== undefined && conflicts !== undefined) {

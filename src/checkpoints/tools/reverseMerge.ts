@@ -1,91 +1,152 @@
-import { GitError, splitNul, text } from '../git/git.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runGit, text } from '../git/git.js';
 import type { Engine } from '../snapshot/engine.js';
-import { UserError } from '../../shared/errors.js';
+import { MissingObjectError } from '../restore/errors.js';
+import { entriesAt, type TreeEntry } from '../restore/treeEntries.js';
 
-/** The three trees of taking one step back: before it, after it, and the files now. */
-export interface ReverseMergeTrees {
+/** The three trees of taking one step back, and the paths the step changed (within `--only`). */
+export interface ReverseMergeInput {
   before: string;
   after: string;
   now: string;
+  paths: readonly string[];
   /** The conflict markers' name for the files as they were before the step (`before-#5`). */
   beforeLabel: string;
 }
 
-/** One side of a conflicted path, as git's merge left it in its index (stage 1, 2 or 3). */
-export interface StageEntry {
+/** A file as a tree holds it. */
+export interface Entry {
   mode: string;
   oid: string;
 }
 
-/** A path git's merge could not settle: each side that has it (absent: that side has no such file). */
+/** What taking the step back does to one path: its entry afterwards (undefined: no file there). */
+export interface Settled {
+  path: string;
+  result: Entry | undefined;
+  /** Already as the revert leaves it: nothing to write. */
+  unchanged: boolean;
+  /** `restored`: as before the step; `merged`: changed later too, merged line by line; `deleted`: the step created it; `created`: the step deleted it. */
+  how: 'restored' | 'merged' | 'deleted' | 'created';
+}
+
+/**
+ * A path the step and a later change (a later step, an edit since) both changed so that it
+ * cannot be settled. `content`: the same lines (the hunks git marked); `binary`: git cannot
+ * merge it line by line (binary, symlink, submodule, a mode changed both ways);
+ * `created-then-changed`: the step created it and it was changed since (taking the step back
+ * would delete that work); `changed-then-deleted`: the step changed it, it was deleted
+ * since; `deleted-then-created`: the step deleted it, it was created again since with other
+ * bytes; `other`: a file on one side, a folder on another.
+ */
 export interface MergeConflict {
   path: string;
-  /** After the step (the merge's base). */
-  after?: StageEntry;
-  /** The files now. */
-  now?: StageEntry;
-  /** Before the step: what taking it back wants. */
-  before?: StageEntry;
+  kind: 'content' | 'binary' | 'created-then-changed' | 'changed-then-deleted' | 'deleted-then-created' | 'other';
+  /** What `--conflicts markers` leaves there (undefined: no file). */
+  marked: Entry | undefined;
+  /** The conflicting hunks as git marked them (text conflicts). */
+  hunks: string[];
 }
 
 export interface ReverseMerge {
-  /** The merged tree: the clean paths merged, the conflicted ones as git leaves them (markers in text files). */
-  tree: string;
+  settled: Settled[];
   conflicts: MergeConflict[];
 }
 
-/** `git merge-tree --write-tree` came with git 2.38. */
-export const revertNeedsGit = '2.38';
+const regular = new Set(['100644', '100755']);
+const same = (x: Entry | undefined, y: Entry | undefined): boolean => (x === undefined ? y === undefined : y !== undefined && x.mode === y.mode && x.oid === y.oid);
 
-const stageNames = { 1: 'after', 2: 'now', 3: 'before' } as const;
-
-/**
- * Takes the step back onto the files now with git's own three-way merge (merge-ort, through
- * `git merge-tree --write-tree`): the step's after-tree is the base, the files now one side,
- * its before-tree the other. Paths the later steps left alone come back as before the step;
- * paths they changed too are merged line by line, renames followed; what cannot be settled is
- * a conflict. Nothing in the project is touched: three commits and the merged tree go into
- * the shadow repository's objects, two refs name the sides for the conflict markers (`now`
- * and `before-#N`) and are deleted again. Caller holds the lock.
- */
-export async function reverseMerge(engine: Engine, trees: ReverseMergeTrees): Promise<ReverseMerge> {
-  const git = (args: readonly string[], input?: string) => engine.repo.git(args, input === undefined ? {} : { input });
-  const base = text(await git(['commit-tree', trees.after], 'after the step\n'));
-  const sides = [
-    ['refs/now', text(await git(['commit-tree', '-p', base, trees.now], 'the files now\n'))],
-    [`refs/${trees.beforeLabel}`, text(await git(['commit-tree', '-p', base, trees.before], 'before the step\n'))],
-  ] as const;
-  for (const [ref, commit] of sides) await git(['update-ref', '--no-deref', ref, commit]);
-  try {
-    const result = await engine.repo.git(['merge-tree', '--write-tree', '-z', 'now', trees.beforeLabel], { okCodes: [0, 1] });
-    return parseMergeTree(result.stdout);
-  } catch (error) {
-    if (error instanceof GitError && /usage: git merge-tree|unknown option/.test(error.stderr)) {
-      throw new UserError(`rewind revert needs git ${revertNeedsGit} or newer (git merge-tree --write-tree): install a newer git, or use \`rewind restore\``, { cause: error });
-    }
-    throw error;
-  } finally {
-    for (const [ref] of sides) await git(['update-ref', '-d', '--no-deref', ref]).catch(() => undefined);
-  }
+/** git's own test for a binary file: a NUL byte in the first 8000. */
+function isBinary(data: Buffer): boolean {
+  return data.subarray(0, 8000).includes(0);
 }
 
 /**
- * `merge-tree --write-tree -z` output: the tree, then for each conflicted path one record per
- * side `<mode> <oid> <stage>\t<path>`, then an empty record and git's messages (not read: the
- * sides say what happened).
+ * Takes the step back onto the files now, path by path over the paths the step changed (a
+ * path it did not change is never touched, so a rename is its two paths: the old name comes
+ * back, the new one goes unless changed since). For each: the files now as after the step:
+ * back as before it; already as before it: as it is; changed by both: git's own three-way
+ * file merge (`git merge-file`, the step's end as the base), clean or a conflict with its
+ * markers; and what no line merge can settle is a conflict. Writes merged blobs to the
+ * shadow repository; touches nothing in the project. `scratch`: an empty folder.
  */
-export function parseMergeTree(stdout: Buffer): ReverseMerge {
-  const records = splitNul(stdout);
-  const tree = records[0] ?? '';
-  if (!/^[0-9a-f]{40,64}$/.test(tree)) throw new Error(`git merge-tree gave no tree: ${stdout.toString('utf8').slice(0, 200)}`);
-  const byPath = new Map<string, MergeConflict>();
-  for (const record of records.slice(1)) {
-    const match = /^(\d{6}) ([0-9a-f]{40,64}) ([123])\t([^]*)$/.exec(record);
-    if (!match) break;
-    const [, mode = '', oid = '', stage = '1', file = ''] = match;
-    const conflict = byPath.get(file) ?? { path: file };
-    conflict[stageNames[Number(stage) as 1 | 2 | 3]] = { mode, oid };
-    byPath.set(file, conflict);
+export async function reverseMerge(engine: Engine, input: ReverseMergeInput, scratch: string): Promise<ReverseMerge> {
+  const before = await entriesOf(engine, input.before, input.paths);
+  const after = await entriesOf(engine, input.after, input.paths);
+  const now = await entriesOf(engine, input.now, input.paths);
+  const reader = engine.repo.objectReader(true);
+  const blob = async (entry: Entry, file: string): Promise<Buffer> => {
+    const read = await reader.read(entry.oid);
+    if ('missing' in read) throw new MissingObjectError(entry.oid, file);
+    return read.data;
+  };
+  const settled: Settled[] = [];
+  const conflicts: MergeConflict[] = [];
+  const settle = (file: string, result: Entry | undefined, a: Entry | undefined, n: Entry | undefined): void => {
+    const how = result === undefined ? 'deleted' : n === undefined ? 'created' : same(a, n) ? 'restored' : 'merged';
+    settled.push({ path: file, result, unchanged: same(result, n), how });
+  };
+  try {
+    for (const file of input.paths) {
+      const [b, a, n] = [before.get(file), after.get(file), now.get(file)];
+      if (same(a, n)) settle(file, b, a, n);
+      else if (same(b, n)) settle(file, n, a, n);
+      else if ([b, a, n].some((entry) => entry?.mode === '040000')) conflicts.push({ path: file, kind: 'other', marked: n, hunks: [] });
+      else if (!b && a && n) conflicts.push({ path: file, kind: 'created-then-changed', marked: n, hunks: [] });
+      else if (b && a && !n) conflicts.push({ path: file, kind: 'changed-then-deleted', marked: b, hunks: [] });
+      else if (b && n && [b, n, ...(a ? [a] : [])].every((entry) => regular.has(entry.mode))) {
+        const mode = !a || a.mode === n.mode ? b.mode : b.mode === a.mode ? n.mode : b.mode === n.mode ? n.mode : undefined;
+        const sides = { now: await blob(n, file), base: a ? await blob(a, file) : Buffer.alloc(0), other: await blob(b, file) };
+        const kind = a ? 'content' : 'deleted-then-created';
+        if (mode === undefined || Object.values(sides).some(isBinary)) {
+          conflicts.push({ path: file, kind: mode === undefined ? 'binary' : a ? 'binary' : 'deleted-then-created', marked: n, hunks: [] });
+          continue;
+        }
+        const merged = await mergeFile(engine, sides, input.beforeLabel, scratch);
+        const entry = { mode, oid: merged.oid };
+        if (merged.clean) settle(file, entry, a, n);
+        else conflicts.push({ path: file, kind, marked: entry, hunks: markedHunks(merged.text) });
+      } else conflicts.push({ path: file, kind: !a ? 'deleted-then-created' : 'binary', marked: n, hunks: [] });
+    }
+  } finally {
+    await reader.close();
   }
-  return { tree, conflicts: [...byPath.values()] };
+  return { settled, conflicts };
+}
+
+/** The entries of `tree` at `paths` (files, links, submodules; a folder where one of them is a folder there). */
+async function entriesOf(engine: Engine, tree: string, paths: readonly string[]): Promise<Map<string, Entry>> {
+  const wanted = new Set(paths);
+  const entries: TreeEntry[] = paths.length === 0 ? [] : await entriesAt(engine.repo, tree, paths);
+  return new Map(entries.filter((entry) => wanted.has(entry.path)).map((entry) => [entry.path, { mode: entry.mode, oid: entry.oid }]));
+}
+
+/** `git merge-file` of the three versions (the step's end the base), the result written to the shadow repo. */
+async function mergeFile(engine: Engine, sides: { now: Buffer; base: Buffer; other: Buffer }, beforeLabel: string, scratch: string): Promise<{ clean: boolean; oid: string; text: string }> {
+  const files = { now: path.join(scratch, 'now'), base: path.join(scratch, 'base'), other: path.join(scratch, 'other') };
+  for (const side of ['now', 'base', 'other'] as const) fs.writeFileSync(files[side], sides[side]);
+  // In the shadow repository: its config, never that of a repository the scratch folder is in.
+  const merged = await runGit([`--git-dir=${engine.repo.gitDir}`, 'merge-file', '-p', '-L', 'now', '-L', 'after the step', '-L', beforeLabel, files.now, files.base, files.other], {
+    cwd: scratch,
+    env: engine.repo.env,
+    okCodes: Array.from({ length: 128 }, (_, code) => code),
+  });
+  const oid = text(await engine.repo.git(['hash-object', '-w', '--stdin'], { input: merged.stdout }));
+  return { clean: merged.code === 0, oid, text: merged.stdout.toString('utf8') };
+}
+
+/** The regions git marked: from a `<<<<<<< ` line through its `>>>>>>> ` line. */
+export function markedHunks(content: string): string[] {
+  const hunks: string[] = [];
+  let open: string[] | undefined;
+  for (const line of content.split('\n')) {
+    if (line.startsWith('<<<<<<< ')) open = [];
+    if (open) open.push(line);
+    if (open && line.startsWith('>>>>>>> ')) {
+      hunks.push(open.join('\n'));
+      open = undefined;
+    }
+  }
+  return hunks;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { text } from '../git/git.js';
 import type { Engine } from '../snapshot/engine.js';
-import { interruptedJournal, interruptedMessage } from '../restore/journal.js';
+import { interruptedJournal, interruptedMessage, readJournal } from '../restore/journal.js';
 import { diffTrees } from '../restore/planRestore.js';
 import { restoreFromRedoPoint, type Requester, type RestoreResult } from '../restore/restore.js';
 import { checkpointMessage } from '../store/message.js';
@@ -21,7 +21,7 @@ export interface RevertOptions extends RevertScope, Requester {
 
 export interface RevertResult {
   plan: RevertPlan;
-  /** What was written into the conflicted files (none: there were none, or `keep`). */
+  /** What the conflicted files got: `none` when there were none, `keep` (left as they were) or `markers`. */
   conflicts: 'none' | 'keep' | 'markers';
   /** The checkpoint holding the files as the revert left them. */
   checkpoint: number;
@@ -66,17 +66,29 @@ export async function revertStep(engine: Engine, id: number, options: RevertOpti
       const chosen = options.conflicts === 'markers' ? markers : keep;
       if (chosen === before.tree) throw new UserError(`reverting the step of #${id} changes no files now${plan.conflicts.length > 0 ? ' (its only changes conflict, and --conflicts keep leaves them as they are)' : ''}`);
       result = await recordResult(engine, before, chosen, plan);
-      const restore = await restoreFromRedoPoint(engine, result.id, options, before);
+      // From the redo point to the result: the whole tree diff, which is the revert's paths alone.
+      const restore = await restoreFromRedoPoint(engine, result.id, { session: options.session ?? null, agent: options.agent ?? null }, before);
+      if (restore.changed.length + restore.deleted.length === 0) {
+        // Every file it would change was left alone (not writable, say): no revert to undo.
+        await dropTaken(engine, result, before);
+        const alone = restore.leftAlone.map((item) => `${item.path}: ${item.reason}`).join('; ');
+        throw new UserError(`reverting the step of #${id} changed no files: ${alone || 'each was left alone'}`);
+      }
       return { plan, conflicts: plan.conflicts.length === 0 ? 'none' : (options.conflicts ?? 'keep'), checkpoint: result.id, restore };
     } catch (error) {
-      // Nothing in the project was changed (no journal left): the checkpoints taken for it go.
-      if (!interruptedJournal(engine.store.journal)) {
-        if (result) await engine.dropNewestLocked(result.id);
-        await engine.dropNewestLocked(before.id);
-      }
+      // Nothing in the project was changed (no journal: the restore stopped before its first
+      // change, and took its journal back): the checkpoints taken for it go. With a journal
+      // left, files may have changed: both stay, and `rewind restore <result>` finishes it.
+      if (!readJournal(engine.store.journal)) await dropTaken(engine, result, before);
       throw error;
     }
   });
+}
+
+/** Takes back the checkpoints a revert took (its result, then its redo point), newest first. */
+async function dropTaken(engine: Engine, result: CheckpointRecord | undefined, before: CheckpointRecord): Promise<void> {
+  if (result) await engine.dropNewestLocked(result.id);
+  await engine.dropNewestLocked(before.id);
 }
 
 /** The revert's files as a checkpoint on top of its redo point (what the restore goes to). */
@@ -85,7 +97,7 @@ async function recordResult(engine: Engine, base: CheckpointRecord, tree: string
   const trigger = REVERT_TRIGGER;
   const changed = await diffTrees(engine, base.tree, tree);
   const paths = changed.map((change) => change.path);
-  const label = `#${plan.checkpoint}'s step taken back: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
+  const label = `after reverting #${plan.checkpoint}: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
   const commit = text(await engine.repo.git(['commit-tree', '--no-gpg-sign', '-p', base.commit, tree], { input: checkpointMessage({ id, label, trigger }) }));
   await engine.repo.git(['update-ref', `refs/checkpoints/${id}`, commit]);
   const count = (status: string) => changed.filter((change) => change.status === status).length;

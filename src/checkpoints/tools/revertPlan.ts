@@ -1,35 +1,28 @@
-import type { RawChange } from '../git/diffRaw.js';
 import type { Engine } from '../snapshot/engine.js';
+import { GitError } from '../git/git.js';
 import { diffTrees } from '../restore/planRestore.js';
 import { treeWith } from '../restore/planDiff.js';
+import { MissingObjectError } from '../restore/errors.js';
 import { withScratch } from '../restore/staging.js';
-import { entriesAt } from '../restore/treeEntries.js';
 import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
 import { UserError } from '../../shared/errors.js';
-import { reverseMerge, type MergeConflict, type StageEntry } from './reverseMerge.js';
+import { reverseMerge, type Entry, type MergeConflict } from './reverseMerge.js';
 
 /** What taking the step back does to one path it settles (no conflict). */
 export interface RevertChange {
   path: string;
-  /** `restored`: back as before the step; `merged`: later steps changed it too, merged line by
-   * line; `deleted`: the step created it; `created`: the step deleted it. */
+  /** `restored`: back as before the step; `merged`: changed later too, merged line by line;
+   * `deleted`: the step created it; `created`: the step deleted it. */
   how: 'restored' | 'merged' | 'deleted' | 'created';
 }
 
-/**
- * A path the step and a later step (or an edit since) both changed so that git cannot
- * settle it. `content`: the same lines (the hunks shown); `binary`: a file git cannot merge
- * line by line (binary, a symlink); `created-then-changed`: the step created it and it was
- * changed since (taking the step back would delete that work); `changed-then-deleted`: the
- * step changed it and it was deleted since; `deleted-then-created`: the step deleted it and it
- * was created again since; `other`: anything else git could not settle (renames on both sides).
- */
+/** A path that conflicts (see MergeConflict), and what `--conflicts markers` leaves in it. */
 export interface RevertConflict {
   path: string;
-  kind: 'content' | 'binary' | 'created-then-changed' | 'changed-then-deleted' | 'deleted-then-created' | 'other';
-  /** What `--conflicts markers` leaves in it. */
+  kind: MergeConflict['kind'];
+  /** `markers`: git's conflict markers around each hunk; `as-now`: it stays as it is now;
+   * `as-before`: it comes back as it was before the step. */
   withMarkers: 'markers' | 'as-now' | 'as-before';
-  /** The conflicting hunks as git marks them (text conflicts): `<<<<<<< now` … `>>>>>>> before-#N`. */
   hunks: string[];
 }
 
@@ -38,7 +31,7 @@ export interface RevertPlan {
   checkpoint: number;
   /** The checkpoint the step ends at, or null: the files now (the newest's step). */
   to: number | null;
-  /** The paths it settles, as `--conflicts keep` writes them (and with no conflict, all of it). */
+  /** The paths it settles and changes (what `--conflicts keep` writes, and with no conflict, all of it). */
   changes: RevertChange[];
   conflicts: RevertConflict[];
 }
@@ -46,105 +39,82 @@ export interface RevertPlan {
 /** A plan and the trees behind it. */
 export interface RevertTrees {
   plan: RevertPlan;
-  /** The files now, the step's paths settled, the conflicted ones as they are now. */
+  /** The files now with the settled paths taken back, the conflicted ones as they are now. */
   keep: string;
-  /** The same, with git's conflict markers (or the side it keeps) in the conflicted ones. */
+  /** The same with what `--conflicts markers` leaves in the conflicted ones. */
   markers: string;
 }
 
 export interface RevertScope {
-  /** Up to the checkpoint after this one (a turn: its last step); default: the checkpoint itself. */
+  /** The last checkpoint the step takes in (a turn: its last step's, or its end); default: the checkpoint itself. */
   through?: number;
   /** Project-relative paths (files or folders) to take back; everything the step changed when empty. */
   only?: readonly string[];
 }
 
-/** The step of `id` (through `through`): its record and the tree it ends at (null: the files now). */
+/** Checkpoints folded into a step that only mark where it ended: the step ends AT them. */
+const endMarks = new Set(['end', 'watch']);
+
+/**
+ * The step of `id` (through `through`): its record and the checkpoint it ends at (null: the
+ * files now). A step that takes in an end mark (a turn's `end`, a quiet `watch`) ends there,
+ * so edits made after it are never taken for the step's.
+ */
 function stepBounds(engine: Engine, id: number, through: number, nowAt: number | undefined): { record: CheckpointRecord; to: CheckpointRecord | null } {
   const record = engine.get(id);
   const why = whyUnrestorable(record);
   if (why) throw new UserError(`checkpoint #${id}'s step cannot be reverted: ${why}`);
   const records = engine.list().filter((entry) => nowAt === undefined || entry.id < nowAt);
+  const last = records.find((entry) => entry.id === through && entry.id > id && !entry.unrestorable);
+  if (last && endMarks.has(last.trigger)) return { record, to: last };
   const index = records.findIndex((entry) => entry.id === Math.max(id, through));
+  if (index < 0) throw new UserError(`checkpoint #${Math.max(id, through)} is not in the list: see \`rewind list\``);
   const to = records.slice(index + 1).find((entry) => !entry.unrestorable) ?? null;
   return { record, to };
 }
 
+const under = (only: readonly string[]) => (file: string) => only.length === 0 || only.some((prefix) => file === prefix || file.startsWith(`${prefix}/`));
+
 /**
- * What reverting checkpoint `id`'s step does to the files as they are in `now` (a tree):
- * git's three-way merge of the step taken back (reverseMerge.ts), limited to `only`. Writes
- * objects to the shadow repository only. `nowAt`: the checkpoint that holds `now` (a revert's
- * redo point), not a step's end. Caller holds the lock.
+ * What reverting checkpoint `id`'s step does to the files as they are in `now` (a tree): each
+ * path the step changed (within `only`) taken back (reverseMerge.ts); no other path is ever
+ * touched. Writes objects to the shadow repository only. `nowAt`: the checkpoint that holds
+ * `now` (a revert's redo point), not a step's end. Caller holds the lock.
  */
 export async function planRevert(engine: Engine, id: number, now: string, scope: RevertScope = {}, nowAt?: number): Promise<RevertTrees> {
   const { record, to } = stepBounds(engine, id, scope.through ?? id, nowAt);
   const after = to ? to.tree : now;
   const only = scope.only ?? [];
-  const stepChanges = await diffTrees(engine, record.tree, after, only);
-  if (stepChanges.length === 0) {
-    const where = only.length > 0 ? ` under ${only.map((file) => JSON.stringify(file)).join(', ')}` : '';
-    throw new UserError(`the step of #${id} changed no files${where} (#${id} -> ${to ? `#${to.id}` : 'the files now'}): nothing to revert; see \`rewind show ${id}\``);
-  }
-  const merged = await reverseMerge(engine, { before: record.tree, after, now, beforeLabel: `before-#${id}` });
-  const inScope = (file: string) => only.length === 0 || only.some((prefix) => file === prefix || file.startsWith(`${prefix}/`));
-  const conflicted = merged.conflicts.filter((conflict) => inScope(conflict.path));
-  // The merge within `only`: the files now, with the merge's paths there.
-  const markers = only.length === 0 ? merged.tree : await treeTaking(engine, now, merged.tree, only);
-  const keep = conflicted.length === 0 ? markers : await treeTaking(engine, markers, now, conflicted.map((conflict) => conflict.path));
-  const settled = await diffTrees(engine, now, keep);
-  const laterChanged = new Set((await diffTrees(engine, after, now, settled.map((change) => change.path))).map((change) => change.path));
-  const changes = settled.map((change): RevertChange => ({ path: change.path, how: change.status === 'A' ? 'created' : change.status === 'D' ? 'deleted' : laterChanged.has(change.path) ? 'merged' : 'restored' }));
-  const conflicts = await describeConflicts(engine, merged.tree, conflicted);
-  return { plan: { checkpoint: id, to: to?.id ?? null, changes, conflicts }, keep, markers };
-}
-
-/** `base` with the paths under `paths` as they are in `from` (present or absent). */
-async function treeTaking(engine: Engine, base: string, from: string, paths: readonly string[]): Promise<string> {
-  const changes: RawChange[] = await diffTrees(engine, base, from, paths);
-  if (changes.length === 0) return base;
-  const writes = changes.filter((change) => change.status !== 'D').map((change) => ({ path: change.path, mode: change.dstMode, oid: change.dstOid, creates: change.status === 'A' }));
-  const deletes = changes.filter((change) => change.status === 'D' || change.status === 'T').map((change) => change.path);
-  return withScratch(engine, (scratch) => treeWith(engine, base, { writes, deletes, leftAlone: [] }, scratch));
-}
-
-function kindOf(conflict: MergeConflict, merged: StageEntry | undefined, hunks: readonly string[]): RevertConflict['kind'] {
-  const { after, now, before } = conflict;
-  if (after && now && before) return hunks.length > 0 ? 'content' : 'binary';
-  if (after && now && !before) return 'created-then-changed';
-  if (after && before && !now) return 'changed-then-deleted';
-  if (!after && now && before) return hunks.length > 0 || merged?.oid !== now.oid ? 'content' : 'deleted-then-created';
-  return 'other';
-}
-
-/** Each conflict's kind, what markers would leave, and its hunks (read from the merged blob). */
-async function describeConflicts(engine: Engine, mergedTree: string, conflicts: readonly MergeConflict[]): Promise<RevertConflict[]> {
-  if (conflicts.length === 0) return [];
-  const inMerged = new Map<string, StageEntry>((await entriesAt(engine.repo, mergedTree, conflicts.map((conflict) => conflict.path))).map((entry) => [entry.path, { mode: entry.mode, oid: entry.oid }]));
-  const described: RevertConflict[] = [];
-  for (const conflict of conflicts) {
-    const merged = inMerged.get(conflict.path);
-    const hunks = merged && merged.mode !== '120000' && merged.mode !== '160000' ? markedHunks(await blobText(engine, merged.oid)) : [];
-    const withMarkers = !merged ? 'as-now' : hunks.length > 0 ? 'markers' : merged.oid === conflict.now?.oid && merged.mode === conflict.now?.mode ? 'as-now' : 'as-before';
-    described.push({ path: conflict.path, kind: kindOf(conflict, merged, hunks), withMarkers: !merged && conflict.now ? 'as-now' : withMarkers, hunks });
-  }
-  return described;
-}
-
-async function blobText(engine: Engine, oid: string): Promise<string> {
-  return (await engine.repo.git(['cat-file', 'blob', oid])).stdout.toString('utf8');
-}
-
-/** The regions git marked: from a `<<<<<<< ` line through its `>>>>>>> ` line. */
-export function markedHunks(content: string): string[] {
-  const hunks: string[] = [];
-  let open: string[] | undefined;
-  for (const line of content.split('\n')) {
-    if (line.startsWith('<<<<<<< ')) open = [];
-    if (open) open.push(line);
-    if (open && line.startsWith('>>>>>>> ')) {
-      hunks.push(open.join('\n'));
-      open = undefined;
+  try {
+    const paths = (await diffTrees(engine, record.tree, after)).map((change) => change.path).filter(under(only));
+    if (paths.length === 0) {
+      const where = only.length > 0 ? ` under ${only.map((file) => JSON.stringify(file)).join(', ')}` : '';
+      throw new UserError(`the step of #${id} changed no files${where} (#${id} -> ${to ? `#${to.id}` : 'the files now'}): nothing to revert; see \`rewind show ${id}\``);
     }
+    return await withScratch(engine, async (scratch) => {
+      const merged = await reverseMerge(engine, { before: record.tree, after, now, paths, beforeLabel: `before-#${id}` }, scratch);
+      const changed = merged.settled.filter((entry) => !entry.unchanged);
+      const keep = await treeApplying(engine, now, changed, scratch);
+      const markers = await treeApplying(engine, keep, merged.conflicts.map((conflict) => ({ path: conflict.path, result: conflict.marked })), scratch);
+      const changes = changed.map((entry): RevertChange => ({ path: entry.path, how: entry.how }));
+      const conflicts = merged.conflicts.map((conflict): RevertConflict => ({ path: conflict.path, kind: conflict.kind, withMarkers: markerOutcome(conflict), hunks: conflict.hunks }));
+      return { plan: { checkpoint: id, to: to?.id ?? null, changes, conflicts }, keep, markers };
+    });
+  } catch (error) {
+    if (error instanceof MissingObjectError || error instanceof GitError) throw new UserError(`checkpoint #${id}'s step cannot be reverted: the files it needs can no longer be read (${error.message})`, { cause: error });
+    throw error;
   }
-  return hunks;
+}
+
+function markerOutcome(conflict: MergeConflict): RevertConflict['withMarkers'] {
+  if (conflict.hunks.length > 0) return 'markers';
+  return conflict.kind === 'changed-then-deleted' ? 'as-before' : 'as-now';
+}
+
+/** `base` with each path's result in place (absent: removed). */
+async function treeApplying(engine: Engine, base: string, results: readonly { path: string; result: Entry | undefined }[], scratch: string): Promise<string> {
+  if (results.length === 0) return base;
+  const writes = results.flatMap((entry) => (entry.result ? [{ path: entry.path, mode: entry.result.mode, oid: entry.result.oid, creates: false }] : []));
+  const deletes = results.filter((entry) => !entry.result).map((entry) => entry.path);
+  return treeWith(engine, base, { writes, deletes, leftAlone: [] }, scratch);
 }

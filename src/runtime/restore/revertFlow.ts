@@ -4,7 +4,7 @@ import type { PickerRevertPlan } from '../../app/picker/types.js';
 import type { RevertResult } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
 import { partsOf, sessionSteps } from '../../services/steps/sessionSteps.js';
-import { revertPlanLines } from '../../services/steps/revertLines.js';
+import { conflictWords, revertPlanLines } from '../../services/steps/revertLines.js';
 import { filesReverted } from '../../hooks/restoreNote.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import type { SessionPort } from '../session/sessionPort.js';
@@ -32,7 +32,7 @@ export async function revertInSession(session: SessionPort, checkpointer: Checkp
     checkpointer.engine.revert(id, { through: throughOf(checkpointer, id), ...(conflicts ? { conflicts } : {}), ...requester, ...changed }),
   );
   checkpointer.refresh();
-  const conflicted = result.plan.conflicts.length;
-  const how = conflicted === 0 ? '' : result.conflicts === 'markers' ? `, ${conflicted} conflicted file(s) with conflict markers` : `, ${conflicted} conflicted file(s) left as they were`;
-  return { what: `reverted the step of #${id}${how}${filesReverted(session.agent, checkpointer.engine, id, result.restore)}`, result };
+  const how = conflictWords(result.plan, result.conflicts).replace(/^; /, ', ');
+  const marked = result.conflicts === 'markers' ? result.plan.conflicts.filter((conflict) => conflict.withMarkers === 'markers').map((conflict) => conflict.path) : [];
+  return { what: `reverted the step of #${id}${how}${filesReverted(session.agent, checkpointer.engine, id, result.restore, marked)}`, result };
 }

@@ -9,13 +9,13 @@ const changeWords: Record<RevertChange['how'], [string, string]> = {
   created: ['create  ', 'the step deleted it'],
 };
 
-const conflictWords: Record<RevertConflict['kind'], string> = {
+const conflictKinds: Record<RevertConflict['kind'], string> = {
   content: 'the step and a later change changed the same lines',
-  binary: 'changed by the step and later; git cannot merge it line by line (binary, symlink)',
+  binary: 'changed by the step and later; git cannot merge it line by line (binary, symlink, submodule, or its mode changed both ways)',
   'created-then-changed': 'the step created it and it was changed since (taking the step back would delete that work)',
   'changed-then-deleted': 'the step changed it and it was deleted since',
-  'deleted-then-created': 'the step deleted it and it was created again since',
-  other: "git's merge could not settle it (renamed on both sides?)",
+  'deleted-then-created': 'the step deleted it and it was created again since, with other bytes',
+  other: 'a file on one side and a folder on another',
 };
 
 const markerWords: Record<RevertConflict['withMarkers'], string> = {
@@ -32,14 +32,14 @@ const linesShown = 16;
 export function revertPlanLines(plan: RevertPlan, record: Pick<CheckpointRecord, 'label' | 'trigger'>): string[] {
   const lines: string[] = [];
   const to = plan.to === null ? 'the files now' : `#${plan.to}`;
-  const count = plan.changes.length + plan.conflicts.length;
-  lines.push(`Reverting the step of #${plan.checkpoint} (${record.label || record.trigger}: #${plan.checkpoint} -> ${to}), keeping what came after, changes ${count} file(s):`);
+  const conflicts = plan.conflicts.length > 0 ? `, ${plan.conflicts.length} conflict(s)` : '';
+  lines.push(`Reverting the step of #${plan.checkpoint} (${record.label || record.trigger}: #${plan.checkpoint} -> ${to}), keeping what came after: ${plan.changes.length} file(s) change${conflicts}:`);
   for (const change of plan.changes) {
     const [verb, why] = changeWords[change.how];
     lines.push(`  ${verb}  ${change.path}  (${why})`);
   }
   for (const conflict of plan.conflicts) {
-    lines.push(`  conflict  ${conflict.path}  (${conflictWords[conflict.kind]}; keep: it stays as it is now; ${markerWords[conflict.withMarkers]})`);
+    lines.push(`  conflict  ${conflict.path}  (${conflictKinds[conflict.kind]}; keep: it stays as it is now; ${markerWords[conflict.withMarkers]})`);
     for (const hunk of conflict.hunks.slice(0, hunksShown)) {
       const hunkLines = hunk.split('\n');
       for (const line of hunkLines.slice(0, linesShown)) lines.push(`      ${line}`);
@@ -48,4 +48,13 @@ export function revertPlanLines(plan: RevertPlan, record: Pick<CheckpointRecord,
     if (conflict.hunks.length > hunksShown) lines.push(`      … ${conflict.hunks.length - hunksShown} more conflicting hunk(s)`);
   }
   return lines;
+}
+
+/** `; 1 conflicted file(s) written with conflict markers, 1 left as it was`: what a done revert did to its conflicts. */
+export function conflictWords(plan: RevertPlan, choice: 'none' | 'keep' | 'markers'): string {
+  const total = plan.conflicts.length;
+  if (total === 0) return '';
+  const written = choice === 'markers' ? plan.conflicts.filter((conflict) => conflict.withMarkers !== 'as-now').length : 0;
+  const parts = [...(written > 0 ? [`${written} conflicted file(s) written (conflict markers, or as before the step)`] : []), ...(total - written > 0 ? [`${total - written} conflicted file(s) left as they were`] : [])];
+  return `; ${parts.join(', ')}`;
 }
