@@ -41,7 +41,8 @@ describe("Picker: a step's revert", () => {
     keys.press('y');
     await view.waitForFrame(() => chosen.length === 1);
     expect(chosen).toEqual([{ kind: 'revert', id: 20 }]);
-    expect(loads).toEqual([20]);
+    // Worked out afresh at each u: the files may have changed in between.
+    expect(loads).toEqual([20, 20]);
   });
 
   it('with conflicts Enter chooses nothing (it says why); k keeps them, m writes markers', async () => {

@@ -49,7 +49,11 @@ export function Picker(props: PickerProps) {
   const filesRow = raw.stage === 'files' ? rows[raw.selected] : undefined;
   const sessionFiles = useLoaded(filesRow?.kind === 'checkpoint' && props.loadSessionFiles ? filesRow.checkpoint.id : undefined, props.loadSessionFiles ?? noSessionFiles, noSessionFilesKnown);
   const revertRow = raw.stage === 'revert' ? rows[raw.selected] : undefined;
-  const revert = useLoaded(revertRow?.kind === 'checkpoint' ? revertRow.checkpoint.id : undefined, props.loadRevertPlan ?? noRevert, revertFailed);
+  // Worked out afresh at each `u` (keyed by it): the files may have changed since the last one.
+  const revertOf = useRef(0);
+  if (revertRow?.kind === 'checkpoint') revertOf.current = revertRow.checkpoint.id;
+  const loadRevert = props.loadRevertPlan;
+  const revert = useLoaded(revertRow?.kind === 'checkpoint' ? raw.revertRequest : undefined, () => (loadRevert ?? noRevert)(revertOf.current), revertFailed);
   const revertPlan = revert?.state === 'ready' ? revert.value : undefined;
   const revertLines = revertPlan ? (revertPlan.error !== undefined ? [`this step cannot be reverted: ${revertPlan.error}`] : revertPlan.lines) : undefined;
   const diffLines = raw.stage === 'revert' ? revertLines : diff?.state === 'ready' ? diff.value : undefined;

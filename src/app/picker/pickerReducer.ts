@@ -202,7 +202,7 @@ function listKey(state: PickerState, key: PickerKey, rows: readonly PickerRow[],
       // `d` with no filter typed: the selected step's own diff (a filter can start with d after a space).
       if (key.text === 'd' && state.filter === '' && env.canDiff && rows[state.selected]?.kind === 'checkpoint') return { ...state, stage: 'diff', diffTop: 0 };
       // `u`: revert only this step (keep the later ones), its plan first.
-      if (key.text === 'u' && state.filter === '' && env.canRevert && rows[state.selected]?.kind === 'checkpoint') return { ...state, stage: 'revert', diffTop: 0 };
+      if (key.text === 'u' && state.filter === '' && env.canRevert && rows[state.selected]?.kind === 'checkpoint') return { ...state, stage: 'revert', diffTop: 0, revertRequest: (state.revertRequest ?? 0) + 1 };
       return refilter(state, state.filter + key.text, rows, env);
   }
 }

@@ -16,6 +16,8 @@ export interface PickerState {
   stage: 'list' | 'modes' | 'diff' | 'revert' | 'files';
   /** In the files stage (Tab): the file under the cursor, and the files not ticked (pickFiles.ts). */
   fileCursor?: number;
+  /** Counts the `u` presses: each works its plan out afresh. */
+  revertRequest?: number;
   unticked?: ReadonlySet<string>;
   /** In the diff and revert stages: the first line in view. */
   diffTop?: number;
