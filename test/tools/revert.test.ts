@@ -219,6 +219,19 @@ describe('rewind revert (engine)', () => {
     expect(files(root)).toEqual({ 'README.md': '# project\n', 'a.txt': 'a0\n', 'mine.txt': 'my edit after the turn\n' });
   });
 
+  it('of a checkpoint that can no longer be restored is refused, and changes nothing', async () => {
+    const root = sb.repo('unrestorable');
+    write(root, 'a.txt', 'a0\n');
+    const engine = sb.open(root);
+    const ids = await stepsOf(engine, [() => write(root, 'a.txt', 'a1\n')]);
+    engine.log.rewrite(engine.list().map((record) => (record.id === ids[0] ? { ...record, unrestorable: true } : record)));
+    const now = files(root);
+    const count = engine.list().length;
+    await expect(engine.revert(ids[0] ?? 0)).rejects.toThrow(/cannot be reverted: its files are no longer restorable/);
+    expect(files(root)).toEqual(now);
+    expect(engine.list()).toHaveLength(count);
+  });
+
   it('a failure after the journal keeps the redo point and the result, so the revert can be finished or undone', async () => {
     const root = sb.repo('failure');
     write(root, 'a.txt', 'a0\n');
