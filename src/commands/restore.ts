@@ -67,13 +67,13 @@ async function sessionPaths(io: CommandIO, checkpoints: ProjectCheckpoints, targ
   const scope = await sessionScope(checkpoints, target.id, session);
   const { preview } = await checkpoints.plan(target.id, given);
   const changing = new Set([...preview.writes.map((write) => write.path), ...preview.deletes]);
-  // A file both changed is restored only when --only names it (or a folder holding it).
-  const named = (file: string) => given.some((only) => file === only || file.startsWith(`${only}/`));
+  // A file both changed is restored only when --only names that very file (not a folder holding it).
   const shared = scope.shared.filter((file) => changing.has(file));
-  const paths = [...scope.paths, ...shared.filter(named)].filter((file) => changing.has(file));
-  const held = shared.filter((file) => !named(file));
+  const paths = [...scope.paths, ...shared.filter((file) => given.includes(file))].filter((file) => changing.has(file));
+  const held = shared.filter((file) => !given.includes(file));
   writeLine(out, `session ${session}: ${paths.length} file(s) its steps changed since #${target.id}${given.length > 0 ? ' (within --only)' : ''}; ${scope.others} changed only by others stay as they are`);
-  for (const file of held) writeLine(out, `  left alone  ${file}: changed by another session or outside one too since #${target.id} (add --only ${file} to restore it too)`);
+  for (const file of shared.filter((named) => given.includes(named))) writeLine(out, `  restoring   ${file}: changed by another session or outside one too since #${target.id}, restored because --only names it`);
+  for (const file of held) writeLine(out, `  left alone  ${file}: changed by another session or outside one too since #${target.id} (\`rewind restore ${target.id} --only ${file}\` restores it alone)`);
   if (paths.length > 0) return paths;
   writeLine(out, held.length > 0 ? `nothing restored: what this session changed since #${target.id} was changed by others too (left alone above)` : `nothing to restore: the files this session changed since #${target.id} are already as they were`);
   return undefined;

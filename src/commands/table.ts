@@ -174,7 +174,7 @@ instead). Binary files are named, not printed. PATHs (files or folders) limit it
       only: { type: 'string', multiple: true, arg: 'PATH', help: 'restore only this file or folder (repeatable; the checkpoint or the project must have it)' },
       session: {
         type: 'boolean',
-        help: "restore only the files this agent session's own steps changed since <id> (the session of REWIND_SESSION, else <id>'s); what other sessions, agents or you changed stays as it is, and a file both changed is left alone and named (unless --only names it)",
+        help: "restore only the files this agent session's own steps changed since <id> (the session of REWIND_SESSION, else <id>'s); what other sessions, agents or you changed stays as it is, and a file both changed is left alone and named (unless --only names that file)",
       },
       'dry-run': dryRun('print what would change and touch nothing'),
       yes,

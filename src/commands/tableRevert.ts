@@ -10,7 +10,7 @@ export const revertCommand = {
     conflicts: {
       type: 'string',
       arg: 'HOW',
-      help: 'keep or markers, when the step and a later one changed the same lines: keep (write the other files, leave the conflicted ones as they are now) or markers (also write git conflict markers into them); without it, a conflict writes nothing',
+      help: 'keep or markers, for the files that conflict: keep (write the other files, leave the conflicted ones as they are now) or markers (also write git conflict markers into the text ones, and bring back as before the step a file deleted since); without it, a conflict writes nothing',
     },
     'dry-run': dryRun('print the plan (each file, each conflict and its hunks) and touch nothing'),
     yes,
@@ -22,9 +22,11 @@ for a prompt, its whole turn) and keeps everything done after it, path by path o
 paths the step changed (no other path is touched). A file nothing changed since comes back
 as before the step (one the step created is deleted, one it deleted comes back); one a
 later step (or you) changed too is merged line by line by git's own file merge. Where that
-cannot be done (the same lines changed; a binary file, symlink or submodule changed by both;
-a file the step created and a later step changed), that is a conflict: it is shown with
-its hunks before anything is written, and you choose (--conflicts, or the question). The
-files as they are now are checkpointed first, so \`rewind redo\` undoes it.`,
+cannot be done, that is a conflict: the same lines changed; a binary file, symlink or
+submodule changed by both; a file the step created and a later step changed; one it changed
+that was deleted since; one it deleted that was made again since; a file on one side and a
+folder on the other. Each is shown with its hunks before anything is written, and you
+choose (--conflicts, or the question). The files as they are now are checkpointed first,
+so \`rewind redo\` undoes it.`,
   examples: ['rewind revert 12 --dry-run        # the plan, conflicts and hunks', 'rewind revert 12                  # shows the plan, asks', 'rewind revert 12 --only src/db.ts --yes', 'rewind revert 12 --conflicts markers --yes'],
 } as const;

@@ -41,7 +41,7 @@ describe('rewind restore --session', () => {
     const { root, start } = await twoSessions();
     const done = await rewind(['restore', String(start), '--session', '--yes'], { ...sb.env, REWIND_SESSION: 'agent-a' }, root);
     expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout).toMatch(new RegExp(`^session agent-a: 2 file\\(s\\) its steps changed since #${start}; 1 changed only by others stay as they are\\n  left alone  shared\\.txt: changed by another session or outside one too since #${start} \\(add --only shared\\.txt to restore it too\\)`));
+    expect(done.stdout).toMatch(new RegExp(`^session agent-a: 2 file\\(s\\) its steps changed since #${start}; 1 changed only by others stay as they are\\n  left alone  shared\\.txt: changed by another session or outside one too since #${start} \\(\`rewind restore ${start} --only shared\\.txt\` restores it alone\\)`));
     expect([read(root, 'a.txt'), read(root, 'new.txt'), read(root, 'b.txt'), read(root, 'shared.txt')]).toEqual(['a0\n', undefined, 'b1\n', 's2 by a\n']);
     expect((await rewind(['redo', '--yes'], sb.env, root)).code).toBe(0);
     expect([read(root, 'a.txt'), read(root, 'new.txt')]).toEqual(['a1\n', 'made by a\n']);

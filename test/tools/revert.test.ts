@@ -219,6 +219,71 @@ describe('rewind revert (engine)', () => {
     expect(files(root)).toEqual({ 'README.md': '# project\n', 'a.txt': 'a0\n', 'mine.txt': 'my edit after the turn\n' });
   });
 
+  it('a file where a folder was (or the other way round) never takes work made since with it: a conflict, left as it is', async () => {
+    // A: the step removed folder a/; the user then made a file a.
+    const rootA = sb.repo('folder-then-file');
+    write(rootA, 'a/x', 'x\n');
+    const a = sb.open(rootA);
+    const idsA = await stepsOf(a, [() => fs.rmSync(path.join(rootA, 'a'), { recursive: true })]);
+    write(rootA, 'a', 'user notes\n');
+    const planA = await a.previewRevert(idsA[0] ?? 0);
+    expect(planA).toMatchObject({ changes: [], conflicts: [{ path: 'a/x', kind: 'other', withMarkers: 'as-now' }] });
+    await expect(a.revert(idsA[0] ?? 0, { conflicts: 'markers' })).rejects.toThrow(/changes no files now/);
+    expect(files(rootA)).toMatchObject({ a: 'user notes\n' });
+
+    // B: the step turned file b into folder b/x; the user then added b/y.
+    const rootB = sb.repo('file-then-folder');
+    write(rootB, 'b', 'file\n');
+    write(rootB, 'keep.txt', 'k0\n');
+    const b = sb.open(rootB);
+    const idsB = await stepsOf(b, [
+      () => {
+        fs.rmSync(path.join(rootB, 'b'));
+        write(rootB, 'b/x', 'x\n');
+        write(rootB, 'keep.txt', 'k1\n');
+      },
+    ]);
+    write(rootB, 'b/y', 'made since\n');
+    const doneB = await b.revert(idsB[0] ?? 0, { conflicts: 'markers' });
+    expect(doneB.plan.conflicts.map((conflict) => [conflict.path, conflict.kind])).toEqual([['b', 'other']]);
+    expect(files(rootB)).toEqual({ 'README.md': '# project\n', 'keep.txt': 'k0\n', 'b/y': 'made since\n' });
+
+    // C: the step turned folder c/ into file c; the user then edited c.
+    const rootC = sb.repo('folder-then-edited-file');
+    write(rootC, 'c/x', 'x\n');
+    write(rootC, 'keep.txt', 'k0\n');
+    const c = sb.open(rootC);
+    const idsC = await stepsOf(c, [
+      () => {
+        fs.rmSync(path.join(rootC, 'c'), { recursive: true });
+        write(rootC, 'c', 'made by the step\n');
+        write(rootC, 'keep.txt', 'k1\n');
+      },
+    ]);
+    write(rootC, 'c', 'edited since\n');
+    for (const conflicts of ['keep', 'markers'] as const) {
+      await c.revert(idsC[0] ?? 0, { conflicts });
+      expect(files(rootC)).toEqual({ 'README.md': '# project\n', 'keep.txt': 'k0\n', c: 'edited since\n' });
+      await c.redo();
+    }
+  });
+
+  it("a step's agent writes a watch folded in are the step's: its revert takes them back too", async () => {
+    const root = sb.repo('folded-watch');
+    const engine = sb.open(root);
+    await engine.snapshot({ trigger: 'UserPromptSubmit', label: 'make two' });
+    const tool = (await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'Edit one' })).record.id;
+    write(root, 'one', '1\n');
+    const watch = (await engine.snapshot({ trigger: 'watch', label: 'files changed' })).record.id;
+    write(root, 'two', '2\n');
+    await engine.snapshot({ trigger: 'end', label: 'turn end' });
+    write(root, 'user.txt', 'mine\n');
+    await engine.snapshot({ trigger: 'manual', label: 'by hand' });
+    const result = await engine.revert(tool, { through: watch });
+    expect(result.plan.changes.map((change) => change.path).sort()).toEqual(['one', 'two']);
+    expect(files(root)).toEqual({ 'README.md': '# project\n', 'user.txt': 'mine\n' });
+  });
+
   it('of a checkpoint that can no longer be restored is refused, and changes nothing', async () => {
     const root = sb.repo('unrestorable');
     write(root, 'a.txt', 'a0\n');

@@ -29,6 +29,8 @@ export interface Settled {
   unchanged: boolean;
   /** `restored`: as before the step; `merged`: changed later too, merged line by line; `deleted`: the step created it; `created`: the step deleted it. */
   how: 'restored' | 'merged' | 'deleted' | 'created';
+  /** What the files now hold there. */
+  now: Entry | undefined;
 }
 
 /**
@@ -45,6 +47,8 @@ export interface MergeConflict {
   kind: 'content' | 'binary' | 'created-then-changed' | 'changed-then-deleted' | 'deleted-then-created' | 'other';
   /** What `--conflicts markers` leaves there (undefined: no file). */
   marked: Entry | undefined;
+  /** What the files now hold there. */
+  now: Entry | undefined;
   /** The conflicting hunks as git marked them (text conflicts). */
   hunks: string[];
 }
@@ -55,7 +59,7 @@ export interface ReverseMerge {
 }
 
 const regular = new Set(['100644', '100755']);
-const same = (x: Entry | undefined, y: Entry | undefined): boolean => (x === undefined ? y === undefined : y !== undefined && x.mode === y.mode && x.oid === y.oid);
+export const same = (x: Entry | undefined, y: Entry | undefined): boolean => (x === undefined ? y === undefined : y !== undefined && x.mode === y.mode && x.oid === y.oid);
 
 /** git's own test for a binary file: a NUL byte in the first 8000. */
 function isBinary(data: Buffer): boolean {
@@ -85,29 +89,30 @@ export async function reverseMerge(engine: Engine, input: ReverseMergeInput, scr
   const conflicts: MergeConflict[] = [];
   const settle = (file: string, result: Entry | undefined, a: Entry | undefined, n: Entry | undefined): void => {
     const how = result === undefined ? 'deleted' : n === undefined ? 'created' : same(a, n) ? 'restored' : 'merged';
-    settled.push({ path: file, result, unchanged: same(result, n), how });
+    settled.push({ path: file, result, unchanged: same(result, n), how, now: n });
   };
   try {
     for (const file of input.paths) {
       const [b, a, n] = [before.get(file), after.get(file), now.get(file)];
       if (same(a, n)) settle(file, b, a, n);
       else if (same(b, n)) settle(file, n, a, n);
-      else if ([b, a, n].some((entry) => entry?.mode === '040000')) conflicts.push({ path: file, kind: 'other', marked: n, hunks: [] });
-      else if (!b && a && n) conflicts.push({ path: file, kind: 'created-then-changed', marked: n, hunks: [] });
-      else if (b && a && !n) conflicts.push({ path: file, kind: 'changed-then-deleted', marked: b, hunks: [] });
+      else if ([b, a, n].some((entry) => entry?.mode === '040000')) conflicts.push({ path: file, kind: 'other', marked: n, now: n, hunks: [] });
+      else if (!b && a && n) conflicts.push({ path: file, kind: 'created-then-changed', marked: n, now: n, hunks: [] });
+      else if (b && a && !n) conflicts.push({ path: file, kind: 'changed-then-deleted', marked: b, now: n, hunks: [] });
       else if (b && n && [b, n, ...(a ? [a] : [])].every((entry) => regular.has(entry.mode))) {
-        const mode = !a || a.mode === n.mode ? b.mode : b.mode === a.mode ? n.mode : b.mode === n.mode ? n.mode : undefined;
+        // A file made again since keeps the mode it was made with.
+        const mode = !a ? n.mode : a.mode === n.mode ? b.mode : b.mode === a.mode ? n.mode : b.mode === n.mode ? n.mode : undefined;
         const sides = { now: await blob(n, file), base: a ? await blob(a, file) : Buffer.alloc(0), other: await blob(b, file) };
         const kind = a ? 'content' : 'deleted-then-created';
         if (mode === undefined || Object.values(sides).some(isBinary)) {
-          conflicts.push({ path: file, kind: mode === undefined ? 'binary' : a ? 'binary' : 'deleted-then-created', marked: n, hunks: [] });
+          conflicts.push({ path: file, kind: mode === undefined ? 'binary' : a ? 'binary' : 'deleted-then-created', marked: n, now: n, hunks: [] });
           continue;
         }
         const merged = await mergeFile(engine, sides, input.beforeLabel, scratch);
         const entry = { mode, oid: merged.oid };
         if (merged.clean) settle(file, entry, a, n);
-        else conflicts.push({ path: file, kind, marked: entry, hunks: markedHunks(merged.text) });
-      } else conflicts.push({ path: file, kind: !a ? 'deleted-then-created' : 'binary', marked: n, hunks: [] });
+        else conflicts.push({ path: file, kind, marked: entry, now: n, hunks: markedHunks(merged.text) });
+      } else conflicts.push({ path: file, kind: !a ? 'deleted-then-created' : 'binary', marked: n, now: n, hunks: [] });
     }
   } finally {
     await reader.close();

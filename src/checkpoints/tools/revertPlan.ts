@@ -5,8 +5,8 @@ import { treeWith } from '../restore/planDiff.js';
 import { MissingObjectError } from '../restore/errors.js';
 import { withScratch } from '../restore/staging.js';
 import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
-import { UserError } from '../../shared/errors.js';
-import { reverseMerge, type Entry, type MergeConflict } from './reverseMerge.js';
+import { BugError, UserError } from '../../shared/errors.js';
+import { reverseMerge, same, type Entry, type MergeConflict, type ReverseMerge } from './reverseMerge.js';
 
 /** What taking the step back does to one path it settles (no conflict). */
 export interface RevertChange {
@@ -57,19 +57,21 @@ const endMarks = new Set(['end', 'watch']);
 
 /**
  * The step of `id` (through `through`): its record and the checkpoint it ends at (null: the
- * files now). A step that takes in an end mark (a turn's `end`, a quiet `watch`) ends there,
- * so edits made after it are never taken for the step's.
+ * files now). A step whose last folded checkpoint is the newest and an end mark (a turn's
+ * `end`, a quiet `watch`) ends there, so edits made after it are never taken for the step's.
  */
 function stepBounds(engine: Engine, id: number, through: number, nowAt: number | undefined): { record: CheckpointRecord; to: CheckpointRecord | null } {
   const record = engine.get(id);
   const why = whyUnrestorable(record);
   if (why) throw new UserError(`checkpoint #${id}'s step cannot be reverted: ${why}`);
   const records = engine.list().filter((entry) => nowAt === undefined || entry.id < nowAt);
-  const last = records.find((entry) => entry.id === through && entry.id > id && !entry.unrestorable);
-  if (last && endMarks.has(last.trigger)) return { record, to: last };
   const index = records.findIndex((entry) => entry.id === Math.max(id, through));
   if (index < 0) throw new UserError(`checkpoint #${Math.max(id, through)} is not in the list: see \`rewind list\``);
   const to = records.slice(index + 1).find((entry) => !entry.unrestorable) ?? null;
+  // The newest checkpoint an end mark folded into the step: the step ends there, not at the
+  // files now (edits made after the agent finished are not its).
+  const last = records[index];
+  if (to === null && last && last.id > id && endMarks.has(last.trigger) && !last.unrestorable) return { record, to: last };
   return { record, to };
 }
 
@@ -92,23 +94,61 @@ export async function planRevert(engine: Engine, id: number, now: string, scope:
       throw new UserError(`the step of #${id} changed no files${where} (#${id} -> ${to ? `#${to.id}` : 'the files now'}): nothing to revert; see \`rewind show ${id}\``);
     }
     return await withScratch(engine, async (scratch) => {
-      const merged = await reverseMerge(engine, { before: record.tree, after, now, paths, beforeLabel: `before-#${id}` }, scratch);
-      const changed = merged.settled.filter((entry) => !entry.unchanged);
-      const keep = await treeApplying(engine, now, changed, scratch);
-      const markers = await treeApplying(engine, keep, merged.conflicts.map((conflict) => ({ path: conflict.path, result: conflict.marked })), scratch);
-      const changes = changed.map((entry): RevertChange => ({ path: entry.path, how: entry.how }));
-      const conflicts = merged.conflicts.map((conflict): RevertConflict => ({ path: conflict.path, kind: conflict.kind, withMarkers: markerOutcome(conflict), hunks: conflict.hunks }));
-      return { plan: { checkpoint: id, to: to?.id ?? null, changes, conflicts }, keep, markers };
+      let merged = await reverseMerge(engine, { before: record.tree, after, now, paths, beforeLabel: `before-#${id}` }, scratch);
+      for (;;) {
+        const trees = await treesOf(engine, now, merged, scratch);
+        if (trees.culprits.size === 0) {
+          const changes = trees.changed.map((entry): RevertChange => ({ path: entry.path, how: entry.how }));
+          const conflicts = merged.conflicts.map((conflict): RevertConflict => ({ path: conflict.path, kind: conflict.kind, withMarkers: markerOutcome(conflict), hunks: conflict.hunks }));
+          return { plan: { checkpoint: id, to: to?.id ?? null, changes, conflicts }, keep: trees.keep, markers: trees.markers };
+        }
+        merged = demoted(merged, trees.culprits);
+      }
     });
   } catch (error) {
-    if (error instanceof MissingObjectError || error instanceof GitError) throw new UserError(`checkpoint #${id}'s step cannot be reverted: the files it needs can no longer be read (${error.message})`, { cause: error });
+    if (error instanceof MissingObjectError || (error instanceof GitError && /bad object|not a valid object|unable to read|missing/i.test(error.stderr))) {
+      throw new UserError(`checkpoint #${id}'s step cannot be reverted: the files it needs can no longer be read (${error.message})`, { cause: error });
+    }
     throw error;
   }
 }
 
+/**
+ * The keep and markers trees of `merged` over `now`, and the paths that would change more
+ * than they say: a file where the files now have a folder, or the other way round, is
+ * replaced whole by git's index (a folder's files go with it). Those paths are the culprits:
+ * they become conflicts left as they are (demoted), so no path the plan does not name ever
+ * changes.
+ */
+async function treesOf(engine: Engine, now: string, merged: ReverseMerge, scratch: string): Promise<{ keep: string; markers: string; changed: ReverseMerge['settled']; culprits: Set<string> }> {
+  const changed = merged.settled.filter((entry) => !entry.unchanged);
+  const marking = merged.conflicts.filter((conflict) => !same(conflict.marked, conflict.now));
+  const keep = await treeApplying(engine, now, changed, scratch);
+  const markers = await treeApplying(engine, keep, marking.map((conflict) => ({ path: conflict.path, result: conflict.marked })), scratch);
+  const culprits = new Set<string>();
+  for (const [tree, expected] of [
+    [keep, changed.map((entry) => entry.path)],
+    [markers, [...changed, ...marking].map((entry) => entry.path)],
+  ] as const) {
+    const allowed = new Set(expected);
+    const stray = (await diffTrees(engine, now, tree)).map((change) => change.path).filter((file) => !allowed.has(file));
+    for (const file of expected) if (stray.some((other) => other.startsWith(`${file}/`) || file.startsWith(`${other}/`))) culprits.add(file);
+    if (stray.length > 0 && culprits.size === 0) throw new BugError(`a revert would change ${stray.join(', ')}, which the plan does not name`);
+  }
+  return { keep, markers, changed, culprits };
+}
+
+/** `merged` with each of `culprits` a conflict left as it is now (a file on one side, a folder on another). */
+function demoted(merged: ReverseMerge, culprits: ReadonlySet<string>): ReverseMerge {
+  const conflicts = merged.conflicts.map((conflict) => (culprits.has(conflict.path) ? { ...conflict, kind: 'other' as const, marked: conflict.now, hunks: [] } : conflict));
+  const settled = merged.settled.filter((entry) => !culprits.has(entry.path));
+  const more = merged.settled.filter((entry) => culprits.has(entry.path)).map((entry): MergeConflict => ({ path: entry.path, kind: 'other', marked: entry.now, now: entry.now, hunks: [] }));
+  return { settled, conflicts: [...conflicts, ...more] };
+}
+
 function markerOutcome(conflict: MergeConflict): RevertConflict['withMarkers'] {
   if (conflict.hunks.length > 0) return 'markers';
-  return conflict.kind === 'changed-then-deleted' ? 'as-before' : 'as-now';
+  return same(conflict.marked, conflict.now) ? 'as-now' : 'as-before';
 }
 
 /** `base` with each path's result in place (absent: removed). */
