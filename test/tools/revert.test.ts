@@ -284,6 +284,22 @@ describe('rewind revert (engine)', () => {
     expect(files(root)).toEqual({ 'README.md': '# project\n', 'user.txt': 'mine\n' });
   });
 
+  it('a file the step grew past the size cap (left out of its end) is not the step\'s to take back: it stays', async () => {
+    const root = sb.repo('left-out');
+    write(root, 'a.txt', 'a0\n');
+    write(root, 'big.bin', 'small at first\n');
+    const engine = sb.open(root, { checkpointMaxFileMb: 0.001 });
+    const ids = await stepsOf(engine, [
+      () => {
+        write(root, 'a.txt', 'a1\n');
+        write(root, 'big.bin', 'x'.repeat(4096));
+      },
+    ]);
+    const result = await engine.revert(ids[0] ?? 0);
+    expect(result.plan.changes).toEqual([{ path: 'a.txt', how: 'restored' }]);
+    expect(files(root)).toEqual({ 'README.md': '# project\n', 'a.txt': 'a0\n', 'big.bin': 'x'.repeat(4096) });
+  });
+
   it('of a checkpoint that can no longer be restored is refused, and changes nothing', async () => {
     const root = sb.repo('unrestorable');
     write(root, 'a.txt', 'a0\n');

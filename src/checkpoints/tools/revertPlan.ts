@@ -88,7 +88,9 @@ export async function planRevert(engine: Engine, id: number, now: string, scope:
   const after = to ? to.tree : now;
   const only = scope.only ?? [];
   try {
-    const paths = (await diffTrees(engine, record.tree, after)).map((change) => change.path).filter(under(only));
+    // A file left out of either checkpoint (too big, heavy) is not the step's to take back.
+    const leftOut = new Set([...record.skipped, ...(to?.skipped ?? [])].map((file) => file.path));
+    const paths = (await diffTrees(engine, record.tree, after)).map((change) => change.path).filter((file) => under(only)(file) && !leftOut.has(file));
     if (paths.length === 0) {
       const where = only.length > 0 ? ` under ${only.map((file) => JSON.stringify(file)).join(', ')}` : '';
       throw new UserError(`the step of #${id} changed no files${where} (#${id} -> ${to ? `#${to.id}` : 'the files now'}): nothing to revert; see \`rewind show ${id}\``);
