@@ -3,14 +3,10 @@ import path from 'node:path';
 import { runGit, text } from '../git/git.js';
 import type { Engine } from '../snapshot/engine.js';
 import { MissingObjectError } from '../restore/errors.js';
-import { entriesAt, type TreeEntry } from '../restore/treeEntries.js';
 
-/** The three trees of taking one step back, and the paths the step changed (within `--only`). */
+/** The paths the step changed (within `--only`), each as it was before the step, after it and now (absent: no file there). */
 export interface ReverseMergeInput {
-  before: string;
-  after: string;
-  now: string;
-  paths: readonly string[];
+  paths: ReadonlyMap<string, { before?: Entry; after?: Entry; now?: Entry }>;
   /** The conflict markers' name for the files as they were before the step (`before-#5`). */
   beforeLabel: string;
 }
@@ -76,9 +72,6 @@ function isBinary(data: Buffer): boolean {
  * shadow repository; touches nothing in the project. `scratch`: an empty folder.
  */
 export async function reverseMerge(engine: Engine, input: ReverseMergeInput, scratch: string): Promise<ReverseMerge> {
-  const before = await entriesOf(engine, input.before, input.paths);
-  const after = await entriesOf(engine, input.after, input.paths);
-  const now = await entriesOf(engine, input.now, input.paths);
   const reader = engine.repo.objectReader(true);
   const blob = async (entry: Entry, file: string): Promise<Buffer> => {
     const read = await reader.read(entry.oid);
@@ -92,8 +85,7 @@ export async function reverseMerge(engine: Engine, input: ReverseMergeInput, scr
     settled.push({ path: file, result, unchanged: same(result, n), how, now: n });
   };
   try {
-    for (const file of input.paths) {
-      const [b, a, n] = [before.get(file), after.get(file), now.get(file)];
+    for (const [file, { before: b, after: a, now: n }] of input.paths) {
       if (same(a, n)) settle(file, b, a, n);
       else if (same(b, n)) settle(file, n, a, n);
       else if ([b, a, n].some((entry) => entry?.mode === '040000')) conflicts.push({ path: file, kind: 'other', marked: n, now: n, hunks: [] });
@@ -118,13 +110,6 @@ export async function reverseMerge(engine: Engine, input: ReverseMergeInput, scr
     await reader.close();
   }
   return { settled, conflicts };
-}
-
-/** The entries of `tree` at `paths` (files, links, submodules; a folder where one of them is a folder there). */
-async function entriesOf(engine: Engine, tree: string, paths: readonly string[]): Promise<Map<string, Entry>> {
-  const wanted = new Set(paths);
-  const entries: TreeEntry[] = paths.length === 0 ? [] : await entriesAt(engine.repo, tree, paths);
-  return new Map(entries.filter((entry) => wanted.has(entry.path)).map((entry) => [entry.path, { mode: entry.mode, oid: entry.oid }]));
 }
 
 /** `git merge-file` of the three versions (the step's end the base), the result written to the shadow repo. */

@@ -1,4 +1,5 @@
 import type { Engine } from '../snapshot/engine.js';
+import type { RawChange } from '../git/diffRaw.js';
 import { GitError } from '../git/git.js';
 import { diffTrees } from '../restore/planRestore.js';
 import { treeWith } from '../restore/planDiff.js';
@@ -90,13 +91,14 @@ export async function planRevert(engine: Engine, id: number, now: string, scope:
   try {
     // A file left out of either checkpoint (too big, heavy) is not the step's to take back.
     const leftOut = new Set([...record.skipped, ...(to?.skipped ?? [])].map((file) => file.path));
-    const paths = (await diffTrees(engine, record.tree, after)).map((change) => change.path).filter((file) => under(only)(file) && !leftOut.has(file));
-    if (paths.length === 0) {
+    // A name that is not UTF-8 cannot be named safely: such a file stays as it is (as in a restore).
+    const step = (await diffTrees(engine, record.tree, after)).filter((change) => !change.undecodable && under(only)(change.path) && !leftOut.has(change.path));
+    if (step.length === 0) {
       const where = only.length > 0 ? ` under ${only.map((file) => JSON.stringify(file)).join(', ')}` : '';
       throw new UserError(`the step of #${id} changed no files${where} (#${id} -> ${to ? `#${to.id}` : 'the files now'}): nothing to revert; see \`rewind show ${id}\``);
     }
     return await withScratch(engine, async (scratch) => {
-      let merged = await reverseMerge(engine, { before: record.tree, after, now, paths, beforeLabel: `before-#${id}` }, scratch);
+      let merged = await reverseMerge(engine, { paths: await sidesOf(engine, step, after, now), beforeLabel: `before-#${id}` }, scratch);
       for (;;) {
         const trees = await treesOf(engine, now, merged, scratch);
         if (trees.culprits.size === 0) {
@@ -146,6 +148,29 @@ function demoted(merged: ReverseMerge, culprits: ReadonlySet<string>): ReverseMe
   const settled = merged.settled.filter((entry) => !culprits.has(entry.path));
   const more = merged.settled.filter((entry) => culprits.has(entry.path)).map((entry): MergeConflict => ({ path: entry.path, kind: 'other', marked: entry.now, now: entry.now, hunks: [] }));
   return { settled, conflicts: [...conflicts, ...more] };
+}
+
+const entryOf = (mode: string, oid: string): Entry | undefined => (/^0+$/.test(mode) ? undefined : { mode, oid });
+
+/**
+ * Each path the step changed as it was before the step and after it (from the step's own raw
+ * diff) and now (after it, unless the diff from after the step to now says otherwise): two
+ * tree diffs, whatever the number of paths.
+ */
+async function sidesOf(engine: Engine, step: readonly RawChange[], after: string, now: string): Promise<Map<string, { before?: Entry; after?: Entry; now?: Entry }>> {
+  const since = after === now ? new Map<string, RawChange>() : new Map((await diffTrees(engine, after, now)).map((change) => [change.path, change]));
+  return new Map(
+    step.map((change) => {
+      const a = entryOf(change.dstMode, change.dstOid);
+      const later = since.get(change.path);
+      const n = later ? entryOf(later.dstMode, later.dstOid) : a;
+      return [change.path, { ...optional('before', entryOf(change.srcMode, change.srcOid)), ...optional('after', a), ...optional('now', n) }];
+    }),
+  );
+}
+
+function optional<K extends string>(key: K, entry: Entry | undefined): Partial<Record<K, Entry>> {
+  return entry ? ({ [key]: entry } as Record<K, Entry>) : {};
 }
 
 function markerOutcome(conflict: MergeConflict): RevertConflict['withMarkers'] {
