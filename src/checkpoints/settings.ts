@@ -6,6 +6,7 @@ export function engineSettings(config: RewindConfig): EngineSettings {
   return {
     checkpointMaxFileMb: config.checkpoint_max_file_mb,
     checkpointExclude: config.checkpoint_exclude,
+    checkpointInclude: config.checkpoint_include,
     gcEvery: config.gc_every,
     checkpointWarnGb: config.checkpoint_warn_gb,
   };

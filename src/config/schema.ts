@@ -12,6 +12,7 @@ export interface RewindConfig {
   checkpoint_warn_gb: number;
   checkpointing_disabled: boolean;
   checkpoint_exclude: string[];
+  checkpoint_include: string[];
   gc_every: number;
   double_esc_ms: number;
   command_key: string;
@@ -29,6 +30,7 @@ export const CONFIG_KEYS = [
   'checkpoint_warn_gb',
   'checkpointing_disabled',
   'checkpoint_exclude',
+  'checkpoint_include',
   'gc_every',
   'double_esc_ms',
   'command_key',

@@ -82,6 +82,7 @@ describe('inspectConfig (strict, as `rewind config validate`)', () => {
       checkpoint_warn_gb: 100,
       checkpointing_disabled: true,
       checkpoint_exclude: ['a', 'b/'],
+      checkpoint_include: ['.env'],
       gc_every: 1,
       double_esc_ms: 2000,
       command_key: 'ctrl+\\',
@@ -181,7 +182,7 @@ describe('inspectConfig (strict, as `rewind config validate`)', () => {
     expect(errorOf(() => strictConfig(env)).message).toBe(
       `${file}: unknown key \`gc_evry\`, did you mean \`gc_every\`? (known keys: checkpoint_max_file_mb, ` +
         'checkpoint_retention_days, checkpoint_max_gb, checkpoint_warn_gb, checkpointing_disabled, ' +
-        'checkpoint_exclude, gc_every, double_esc_ms, command_key, scrollback_lines, mouse_wheel_scroll); rename or remove it in the file',
+        'checkpoint_exclude, checkpoint_include, gc_every, double_esc_ms, command_key, scrollback_lines, mouse_wheel_scroll); rename or remove it in the file',
     );
     expect(fingerprint()).toEqual(before);
   });

@@ -105,7 +105,7 @@ describe('loadConfigLenient', () => {
     const { config, problems } = await loadConfigLenient(env);
     expect(config).toEqual(configDefaults());
     const known = 'known keys: checkpoint_max_file_mb, checkpoint_retention_days, checkpoint_max_gb, checkpoint_warn_gb, ' +
-      'checkpointing_disabled, checkpoint_exclude, gc_every, double_esc_ms, command_key, scrollback_lines, mouse_wheel_scroll';
+      'checkpointing_disabled, checkpoint_exclude, checkpoint_include, gc_every, double_esc_ms, command_key, scrollback_lines, mouse_wheel_scroll';
     expect(problems).toEqual([
       `${file}: unknown key \`colour\` is ignored (${known}); rename or remove it in the file`,
       `${file}: unknown key \`__proto__\` is ignored (${known}); rename or remove it in the file`,

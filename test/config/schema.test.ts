@@ -37,6 +37,7 @@ describe('config.schema.json', () => {
       checkpoint_warn_gb: 2,
       checkpointing_disabled: false,
       checkpoint_exclude: [],
+      checkpoint_include: [],
       gc_every: 20,
       double_esc_ms: 400,
       command_key: 'ctrl+]',

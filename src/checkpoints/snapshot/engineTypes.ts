@@ -7,6 +7,8 @@ import type { ProgressReport } from '../../shared/progress.js';
 export interface EngineSettings {
   checkpointMaxFileMb: number;
   checkpointExclude: readonly string[];
+  /** Patterns of files the project ignores that are checkpointed all the same (config checkpoint_include; none when absent). */
+  checkpointInclude?: readonly string[];
   gcEvery: number;
   checkpointWarnGb: number;
 }
