@@ -7,8 +7,8 @@
 # commit message. No line: it exits 9, having touched nothing. It never exits before the
 # listing is complete.
 umask 077
-gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5 nestedfiles=$6 nestedspecfile=$7 gitoptions=$8 configquery=$9 sametree='' nestedlist='' nestedspec=''
-shift 9
+gd=$1 wt=$2 scanstd=$3 scanout=$4 walk=$5 nestedfiles=$6 nestedspecfile=$7 gitoptions=$8 configquery=$9 includefile=${10} sametree='' nestedlist='' nestedspec=''
+shift 10
 # gitoptions (what keeps the user's programs from running) and configquery are the engine's
 # own words, one per line: split on newlines only, never globbed.
 set -f
@@ -26,11 +26,12 @@ if [ -n "$walk" ]; then
 fi
 IFS=$spaces
 set +f
-read -r prev prevtree ref mode diff list diffto listed nested || exit 9
+read -r prev prevtree ref mode diff list diffto listed nested include || exit 9
 [ "$nested" != 1 ] || { nestedlist=$nestedfiles; nestedspec=$nestedspecfile; }
 [ "$prev" != - ] || prev=''
 [ "$prevtree" != - ] || prevtree=''
 [ "$diffto" != - ] || diffto=''
+if [ "$include" = 1 ]; then include=$includefile; else include=''; fi
 # When the seeded index holds every tracked file (listed=1): the tracked files (no walk),
 # then the untracked ones listed ahead (a file created in the few ms between the listing
 # and the add waits for the next checkpoint, as one created just after an add -A would).

@@ -3,7 +3,7 @@
 # handling, the walk for heavy files, and the snapshot's steps after staging. Sourced by
 # snapshot.sh, first-snapshot.sh and background.sh, which set gd (the shadow git dir) and
 # wt (the project) first; the two snapshot scripts also define stage() and the variables
-# snapshot_steps reads (see snapshot.sh).
+# snapshot_steps reads (see snapshot.sh), include among them.
 
 g() { git --git-dir="$gd" --work-tree="$wt" "$@"; }
 
@@ -53,6 +53,9 @@ snapshot_steps() {
   if [ -n "$scanout" ]; then scan "$scanstd" "$scanout" >/dev/null 2>&1 & scanner=$!; fi
   links
   stage || exit 10
+  # Ignored files checkpoint_include adds (include: their list; empty: none). `add -v`'s
+  # format (--verbose), counted as staged; --remove: one gone meanwhile is simply absent.
+  if [ -n "$include" ]; then g update-index --add --remove --verbose -z --stdin <"$include" || exit 10; fi
   tree=$(g write-tree </dev/null) || exit 11
   # Also "the same" (changed mode only): the files as a restore left them, though the newest
   # checkpoint is its redo point: nothing was done since.

@@ -28,6 +28,9 @@ export interface ExcludeInputs {
   standardExclude: string;
   env: NodeJS.ProcessEnv;
   configExcludes: readonly string[];
+  /** checkpoint_include: not rules of git's, but a change to it changes which ignored files
+   * the shadow index keeps, so it counts as changed rules (empty: the fingerprint as before). */
+  configIncludes?: readonly string[];
   oversize: readonly string[];
   /** Files git cannot add (FIFOs, unreadable files). */
   leftOut: readonly string[];
@@ -96,7 +99,7 @@ export async function refreshExcludes(inputs: ExcludeInputs): Promise<boolean> {
   const excludesFile = header && header.configStamp === configStamp ? header.excludesFile : (await inputs.gitConfig()).excludesFile;
   const projectExclude = inputs.project.git ? path.join(inputs.project.git.commonDir, 'info', 'exclude') : undefined;
   const fingerprint = createHash('sha1')
-    .update(JSON.stringify([stamp(excludesFile), stamp(projectExclude), inputs.configExcludes, inputs.oversize, inputs.leftOut, inputs.unbornNested]))
+    .update(JSON.stringify([stamp(excludesFile), stamp(projectExclude), inputs.configExcludes, inputs.oversize, inputs.leftOut, inputs.unbornNested, ...(inputs.configIncludes?.length ? [inputs.configIncludes] : [])]))
     .digest('hex')
     .slice(0, 16);
   if (header && header.fingerprint === fingerprint && header.configStamp === configStamp && fs.existsSync(inputs.standardExclude)) return false;

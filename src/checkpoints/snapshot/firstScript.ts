@@ -46,6 +46,7 @@ export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, st
     repo.store.nestedPathspec,
     words(projectGitOptions),
     words(projectConfigQuery),
+    repo.store.includeList,
     ...envArguments(projectEnv),
   ];
   const started = startProcess('sh', args, { cwd: repo.project.root, env: repo.env, fd3: true });
@@ -54,7 +55,7 @@ export function startFirstScript(repo: ShadowRepo, projectEnv: Record<string, st
   return {
     config,
     run(input, timeoutMs) {
-      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.diffTo, input.trackedThenListed ? '1' : '0', input.nested ? '1' : '0'];
+      const fields = [input.prevCommit, input.prevTree, input.ref, input.mode, input.diff ? '1' : '0', input.list ? '1' : '0', input.diffTo, input.trackedThenListed ? '1' : '0', input.nested ? '1' : '0', input.include ? '1' : '0'];
       const line = fields.map((field) => field || '-');
       if (line.some((field) => /\s/.test(field))) throw new Error(`snapshot arguments with white space: ${line.join(' ')}`);
       given = true;

@@ -16,10 +16,13 @@ import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidW
 import { writeShadowConfig } from '../store/shadowRepo.js';
 import { formerRepositories, writeNestedLinks } from './nestedLinks.js';
 import { writeScope } from './scope.js';
+import { includedInIndex, writeIncludeList, type IncludeSettings } from './includeFiles.js';
 
 /** What the snapshot needs from config.json. */
 export interface SnapshotLimits {
   maxFileBytes: number;
+  /** checkpoint_include and checkpoint_exclude (includeFiles.ts); absent or no patterns: no ignored file is added. */
+  include?: Omit<IncludeSettings, 'maxFileBytes'>;
 }
 
 /** How many files of each kind a checkpoint's step changed (from the tree diff). */
@@ -125,14 +128,18 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     state.nested = state.nested.filter((link) => !unlinked.includes(link));
   }
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    if (rulesChanged) await dropNewlyIgnored(repo);
+    if (rulesChanged) await dropNewlyIgnored(repo, () => keptIncluded(repo, state, limits));
     rulesChanged = false;
+    // Listed on every attempt, a narrowed one too: a new ignored file is never among the
+    // changed paths the app gives (they are filtered by the ignore rules), so the listing
+    // covers the whole tree whatever the scope.
+    const include = limits.include ? await writeIncludeList(repo, state, { ...limits.include, maxFileBytes: limits.maxFileBytes }) : undefined;
     // In robust mode add -v lists less than it staged: the first snapshot counts from the listing then.
     const nested = writeNestedLinks(repo, linked.filter((link) => !unlinked.includes(link)));
     // Only the first attempt is narrowed to the paths given: whatever made one fail or run
     // again (a file left out, a repair, changed rules) is settled by a walk of everything.
     const scope = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths ? writeScope(repo, request.paths, nested) : undefined;
-    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested, scope };
+    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested, scope, include };
     let output: ScriptOutput;
     try {
       const run = attempt === 0 && request.first ? request.first.run(input) : runSnapshotScript(repo, input);
@@ -217,7 +224,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     const gitignoreChanged = changedPaths.some((file) => path.posix.basename(file.replace(/\/$/, '')) === '.gitignore');
     if (gitignoreChanged && !droppedIgnored) {
       droppedIgnored = true;
-      if (await dropNewlyIgnored(repo)) continue;
+      if (await dropNewlyIgnored(repo, () => keptIncluded(repo, state, limits))) continue;
     }
     const changed = changes
       ? changes.length
@@ -332,13 +339,22 @@ async function removeFromIndex(repo: ShadowRepo, paths: readonly string[]): Prom
   await repo.git(['update-index', '--force-remove', '-z', '--stdin'], { input: `${paths.join('\0')}\0` });
 }
 
+/** The ignored files in the shadow index that checkpoint_include keeps there. */
+function keptIncluded(repo: ShadowRepo, state: StoreState, limits: SnapshotLimits): Promise<ReadonlySet<string>> {
+  return limits.include ? includedInIndex(repo, state, { ...limits.include, maxFileBytes: limits.maxFileBytes }) : Promise.resolve(new Set());
+}
+
 /**
  * Files in the shadow index that the rules now ignore and that the project itself does
- * not track (git status would no longer show them) leave the shadow index.
+ * not track (git status would no longer show them) leave the shadow index, but for those
+ * checkpoint_include keeps (`kept`, asked only when some are ignored).
  * Returns whether any did.
  */
-async function dropNewlyIgnored(repo: ShadowRepo): Promise<boolean> {
-  const ignored = splitNul((await repo.git(['ls-files', '-z', '-c', '-i', '--exclude-standard'])).stdout);
+async function dropNewlyIgnored(repo: ShadowRepo, kept: () => Promise<ReadonlySet<string>>): Promise<boolean> {
+  const listed = splitNul((await repo.git(['ls-files', '-z', '-c', '-i', '--exclude-standard'])).stdout);
+  if (listed.length === 0) return false;
+  const keep = await kept();
+  const ignored = keep.size === 0 ? listed : listed.filter((file) => !keep.has(file));
   if (ignored.length === 0) return false;
   let trackedByProject = new Set<string>();
   if (repo.project.git) {

@@ -31,6 +31,8 @@ export interface ScriptInput {
   /** The first script may stage tracked files, then the untracked ones it listed (see
    * SnapshotRequest.trackedThenListed); every other run walks the tree with `add -A`. */
   trackedThenListed?: boolean;
+  /** The file listing the ignored files checkpoint_include adds (includeFiles.ts); undefined: none. */
+  include?: string;
   message: string;
   /** Told the count of files staged so far, as the add goes (progress). */
   onStaged?: (files: number) => void;
@@ -116,6 +118,7 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.nested?.pathspec ?? '',
     input.scope?.add ?? '',
     input.scope?.gone ?? '',
+    input.include ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged) });
 }

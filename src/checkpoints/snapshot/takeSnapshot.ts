@@ -21,7 +21,7 @@ import type { FirstScript } from './firstScript.js';
 import { reviewState, skippedOf } from './leftOut.js';
 import { seedShadowIndex } from './seedIndex.js';
 import { initShadowRepo } from './shadowInit.js';
-import { snapshotTree } from './snapshot.js';
+import { snapshotTree, type SnapshotLimits } from './snapshot.js';
 import type { CurrentTree, EngineSettings, SnapshotOptions, SnapshotResult } from './engineTypes.js';
 
 /** What the steps read of the engine. */
@@ -34,6 +34,12 @@ export interface SnapshotContext extends Pick<Engine, 'project' | 'store' | 'rep
 
 function maxFileBytes(ctx: SnapshotContext): number {
   return ctx.settings.checkpointMaxFileMb * 1024 * 1024;
+}
+
+/** The size cap, and what checkpoint_include adds (nothing when it is empty). */
+function snapshotLimits(ctx: SnapshotContext): SnapshotLimits {
+  const patterns = ctx.settings.checkpointInclude ?? [];
+  return patterns.length === 0 ? { maxFileBytes: maxFileBytes(ctx) } : { maxFileBytes: maxFileBytes(ctx), include: { patterns, exclude: ctx.settings.checkpointExclude } };
 }
 
 /** Where the background walk for heavy files keeps its result. */
@@ -49,6 +55,7 @@ function refreshRules(ctx: SnapshotContext, state: StoreState, gitConfig: () => 
     standardExclude: ctx.store.standardExclude,
     env: ctx.env,
     configExcludes: ctx.settings.checkpointExclude,
+    configIncludes: ctx.settings.checkpointInclude,
     oversize: Object.keys(state.oversize).sort(),
     leftOut: Object.keys(state.leftOut).sort(),
     unbornNested: state.unbornNested,
@@ -111,7 +118,7 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
   const result = await snapshotTree(
     ctx.repo,
     state,
-    { maxFileBytes: maxFileBytes(ctx) },
+    snapshotLimits(ctx),
     {
       prevCommit: last?.commit,
       prevTree: last?.tree,
@@ -179,7 +186,7 @@ export async function currentTreeOf(ctx: SnapshotContext): Promise<CurrentTree> 
   const result = await snapshotTree(
     ctx.repo,
     state,
-    { maxFileBytes: maxFileBytes(ctx) },
+    snapshotLimits(ctx),
     { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged },
     { refreshExcludes: () => refreshRules(ctx, state, gitConfig) },
   );

@@ -57,6 +57,11 @@ export interface StorePaths {
   /** The pathspecs of a snapshot that stages only the paths that changed (snapshot/scope.ts). */
   scopePathspec: string;
   scopeGone: string;
+  /** checkpoint_include (snapshot/includeFiles.ts): its patterns, the rules that still keep
+   * files out (heavy patterns, checkpoint_exclude, …), and the files a snapshot adds by them. */
+  includePatterns: string;
+  includeRules: string;
+  includeList: string;
   /** The shadow's empty hooks folder, and an empty file for its excludes and attributes settings. */
   noHooks: string;
   empty: string;
@@ -97,6 +102,9 @@ function pathsOf(root: string): StorePaths {
     nestedPathspec: path.join(root, 'nested.pathspec'),
     scopePathspec: path.join(root, 'scope.pathspec'),
     scopeGone: path.join(root, 'scope.gone'),
+    includePatterns: path.join(root, 'include.patterns'),
+    includeRules: path.join(root, 'include.rules'),
+    includeList: path.join(root, 'include.list'),
     noHooks: path.join(root, 'no-hooks'),
     empty: path.join(root, 'empty'),
     stagingPrefix: 'staging-',
