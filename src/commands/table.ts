@@ -186,7 +186,8 @@ instead). Binary files are named, not printed. PATHs (files or folders) limit it
     about: `Puts the project's files back exactly as they were at checkpoint <id>. The files as they
 are now are checkpointed first, so \`rewind redo\` undoes the restore. Every file is
 either entirely as it was or entirely as restored, even if the restore is cut off.
-Ignored files, files left out of checkpoints (too big, heavy), nested repositories and
+Ignored files (but those checkpoint_include names, put back as the checkpoint holds
+them; never deleted), files left out of checkpoints (too big, heavy), nested repositories and
 your git state (.git, index, HEAD, branches, stash) are never touched; nor is a file the
 checkpoint's own ignore rules ignore (its .gitignore files as they were, info/exclude,
 checkpoint_exclude): a checkpoint says nothing about what it leaves out. Files you may
