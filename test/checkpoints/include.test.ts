@@ -63,6 +63,20 @@ describe('checkpoint_include', () => {
     expect(fs.readFileSync(path.join(root, '.env'), 'utf8')).toBe('MADE=later\n');
   });
 
+  it('works in a folder without git too (its .gitignore files apply)', async () => {
+    const root = sb.folder('plain');
+    write(root, '.gitignore', '.env\n');
+    write(root, '.env', 'PLAIN=1\n');
+    write(root, 'a.txt', 'a\n');
+    const checkpoints = sb.open(root, include);
+    const first = await checkpoints.snapshot();
+    expect(treePaths(checkpoints.repo.gitDir, first.record.tree)).toEqual(['.env', '.gitignore', 'a.txt']);
+    fs.rmSync(path.join(root, '.env'));
+    await checkpoints.snapshot();
+    await checkpoints.restore(first.record.id);
+    expect(fs.readFileSync(path.join(root, '.env'), 'utf8')).toBe('PLAIN=1\n');
+  });
+
   it('leaves the ignored files out by default, as before', async () => {
     const root = project('default');
     const checkpoints = sb.open(root);
@@ -92,6 +106,17 @@ describe('checkpoint_include', () => {
     expect(scoped.fromChangedPaths).toBe(true);
     expect(shadowGit(shadow, 'show', `${scoped.record.tree}:.env`)).toBe('SECRET=3\n');
     expect(treePaths(shadow, scoped.record.tree)).toContain('lib/.env');
+    // Only a new included file: the app's filter leaves no path at all.
+    write(root, 'docs/.env', 'DOCS=1\n');
+    const none = await checkpoints.snapshot({ paths: [], onlyIfChanged: true });
+    expect(none.fromChangedPaths).toBe(true);
+    expect(none.unchanged).toBeUndefined();
+    expect(treePaths(shadow, none.record.tree)).toContain('docs/.env');
+    // Deleted: the app names it (the shadow tracks it, so check-ignore does not drop it).
+    fs.rmSync(path.join(root, 'lib/.env'));
+    expect([...(await checkpoints.ignored(['lib/.env']))]).toEqual([]);
+    const gone = await checkpoints.snapshot({ paths: ['lib/.env'] });
+    expect(treePaths(shadow, gone.record.tree)).not.toContain('lib/.env');
   });
 
   it('leaves out an included file over checkpoint_max_file_mb and reports it as skipped', async () => {
