@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { processIO } from './commands/io.js';
+import { processIO } from './commands/shared/io.js';
 import { run } from './cli/main.js';
 
 process.exitCode = await run(process.argv.slice(2), processIO());

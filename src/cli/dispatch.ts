@@ -2,9 +2,9 @@
 // commands (hot.ts): what a command line means, its help, and how errors are reported.
 import { readFileSync } from 'node:fs';
 import { BugError, isUserError } from '../shared/errors.js';
-import { usage } from '../commands/help.js';
-import { writeLine, type CommandIO, type CommandMain } from '../commands/io.js';
-import type { CommandName } from '../commands/table.js';
+import { usage } from '../commands/shared/help.js';
+import { writeLine, type CommandIO, type CommandMain } from '../commands/shared/io.js';
+import type { CommandName } from '../commands/shared/table.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

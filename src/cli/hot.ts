@@ -2,15 +2,15 @@
 // `rewind hook`, imported up front: scripts/postbuild.mjs bundles this entry as one
 // CommonJS file (read with one synchronous require, no module graph to walk) that dist/cli.js
 // loads for these two commands only. Nothing of the app (Ink, React, a pty) is behind them.
-import type { CommandIO } from '../commands/io.js';
+import type { CommandIO } from '../commands/shared/io.js';
 import { main as hook } from '../commands/hook.js';
 import { main as snapshot } from '../commands/snapshot.js';
-import type { CommandName } from '../commands/table.js';
+import type { CommandName } from '../commands/shared/table.js';
 import { runCommands, type CommandLoader } from './dispatch.js';
 
-export { processIO } from '../commands/io.js';
+export { processIO } from '../commands/shared/io.js';
 // `rewind list` through the engine, for list.cjs when the store needs the engine's work (listEntry.ts).
-export { listThroughEngine } from '../commands/listEngine.js';
+export { listThroughEngine } from '../commands/list/listEngine.js';
 
 /** The commands this entry serves (dist/cli.js sends only these here). */
 export const hotCommands: Partial<Record<CommandName, CommandLoader>> = {

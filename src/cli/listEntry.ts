@@ -4,12 +4,12 @@
 // the engine: when the store needs the engine's work first, or `--now` asks for the files,
 // commands/listEngine.ts is hot.cjs's, required then (the build makes it so, and stops if the
 // engine lands in this bundle).
-import type { CommandIO } from '../commands/io.js';
+import type { CommandIO } from '../commands/shared/io.js';
 import { main as list } from '../commands/list.js';
-import type { CommandName } from '../commands/table.js';
+import type { CommandName } from '../commands/shared/table.js';
 import { runCommands, type CommandLoader } from './dispatch.js';
 
-export { processIO } from '../commands/io.js';
+export { processIO } from '../commands/shared/io.js';
 
 /** The one command this entry serves. */
 export const listCommands: Partial<Record<CommandName, CommandLoader>> = {

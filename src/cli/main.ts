@@ -1,12 +1,12 @@
 // Command dispatch. Kept lean on purpose: `rewind hook` runs on every agent tool call, so
 // nothing heavy (ink, react, conf) is imported until a subcommand needs it. (The built
 // `rewind snapshot` and `rewind hook` start from hot.ts instead: scripts/postbuild.mjs.)
-import type { CommandIO } from '../commands/io.js';
-import type { CommandName } from '../commands/table.js';
+import type { CommandIO } from '../commands/shared/io.js';
+import type { CommandName } from '../commands/shared/table.js';
 import { runCommands, type CommandLoader } from './dispatch.js';
 
 // The built entry (dist/cli.js) takes it and run from here, the command line's bundle (scripts/postbuild.mjs).
-export { processIO } from '../commands/io.js';
+export { processIO } from '../commands/shared/io.js';
 
 /** Every command of the command table, and where its code is. */
 export const commands: Record<CommandName, CommandLoader> = {

@@ -2,11 +2,11 @@ import path from 'node:path';
 import type { BisectEvent, BisectResult, CheckpointRecord } from '../checkpoints/index.js';
 import { UsageError } from '../shared/errors.js';
 import { localTime } from '../shared/time.js';
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
-import { openCheckpoints } from './open.js';
-import { parseCheckpointId } from './targetArgs.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
+import { openCheckpoints } from './shared/open.js';
+import { parseCheckpointId } from './shared/targetArgs.js';
 
 /** The options before `--`, and the test command after it (undefined without `--`). */
 function splitCommand(argv: string[]): { options: string[]; command: string[] | undefined } {

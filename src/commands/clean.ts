@@ -3,11 +3,11 @@ import { rewindHome } from '../config/paths.js';
 import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/format.js';
 import { waitMs } from '../shared/seams.js';
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { confirmOrStop } from './confirm.js';
-import { writeLine, type CommandIO } from './io.js';
-import { openCheckpoints } from './open.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { confirmOrStop } from './shared/confirm.js';
+import { writeLine, type CommandIO } from './shared/io.js';
+import { openCheckpoints } from './shared/open.js';
 
 async function chosenStores(io: CommandIO, which: 'orphans' | 'project' | 'all', dir: string | undefined): Promise<StoreEntry[]> {
   const stores = await listStores(rewindHome(io.env));

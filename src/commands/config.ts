@@ -1,14 +1,14 @@
 // `rewind config`: show, get, set and validate config.json.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { commonOptions, parseCommandArgs } from './args.js';
-import { writeLine, type CommandIO } from './io.js';
+import { commonOptions, parseCommandArgs } from './shared/args.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { CONFIG_KEYS, assertConfigKey, configDefaults, configFilePath, formatValue, inspectConfig, setConfigValue } from '../config/config.js';
 import { describeExpected, propertySchema } from '../config/schema.js';
 import { BugError, UsageError } from '../shared/errors.js';
-import { effectiveConfig } from './effectiveConfig.js';
-import { commandHelp } from './help.js';
-import { commandTable } from './table.js';
+import { effectiveConfig } from './shared/effectiveConfig.js';
+import { commandHelp } from './shared/help.js';
+import { commandTable } from './shared/table.js';
 
 /** config.json's keys for the help: each with its default and what it takes. */
 function keyLines(): string[] {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDemoProject } from '../demo/project.js';
 import { UsageError } from '../shared/errors.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { runAgentApp } from './run.js';
 
 /** Where the built demo agent is. */

@@ -1,8 +1,8 @@
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
-import { printLeftAlone } from './plan.js';
-import { openDiffTarget } from './targetArgs.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
+import { printLeftAlone } from './restore/plan.js';
+import { openDiffTarget } from './shared/targetArgs.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('diff', argv);

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { runChecks } from '../services/doctor/checks.js';
 import type { CheckStatus } from '../services/doctor/check.js';
 

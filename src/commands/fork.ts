@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
-import { openCheckpoints } from './open.js';
-import { parseCheckpointId } from './targetArgs.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
+import { openCheckpoints } from './shared/open.js';
+import { parseCheckpointId } from './shared/targetArgs.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('fork', argv);

@@ -1,8 +1,8 @@
 // `rewind hook <agent> <event>`: what an agent's hook runs when the app is not there to
 // answer it (hooks/rewind-hook.sh hands calls to the app when it is). Always exits 0.
-import { commandHelp } from './help.js';
-import { readHookStdin } from './hookStdin.js';
-import { writeLine, type CommandIO } from './io.js';
+import { commandHelp } from './shared/help.js';
+import { readHookStdin } from './hook/hookStdin.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { standaloneHook } from '../hooks/standaloneHook.js';
 import { hookStdinBudgetMs } from '../shared/hookPayload.js';
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { readProjectCheckpointList, requireGit, type CheckpointRecord, type CurrentTree } from '../checkpoints/index.js';
-import { effectiveConfig } from './effectiveConfig.js';
-import type { EngineListing } from './listEngine.js';
+import { effectiveConfig } from './shared/effectiveConfig.js';
+import type { EngineListing } from './list/listEngine.js';
 import { retentionPolicy } from '../services/store/retentionPolicy.js';
 import { localTime } from '../shared/time.js';
 import { noCheckpointsYet } from '../shared/messages.js';
@@ -25,7 +25,7 @@ async function listing(io: CommandIO, dir: string | undefined, now: boolean): Pr
     const quick = await readProjectCheckpointList(path.resolve(io.cwd, dir ?? '.'), retentionPolicy(config), io.env, { allowHome: true });
     if (quick) return { records: [...quick.records], spans: quick };
   }
-  const { listThroughEngine } = await import('./listEngine.js');
+  const { listThroughEngine } = await import('./list/listEngine.js');
   return listThroughEngine(io, dir, config, now);
 }
 

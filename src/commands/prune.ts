@@ -1,7 +1,7 @@
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
-import { openCheckpoints } from './open.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
+import { openCheckpoints } from './shared/open.js';
 import { pruneSummary, retentionPolicy, sweepConversations } from '../services/store/retention.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {

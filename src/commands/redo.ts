@@ -1,9 +1,9 @@
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
-import { openCheckpoints } from './open.js';
-import { printLeftAlone, printRedoPlan } from './plan.js';
-import { confirmOrStop, requesterOf } from './confirm.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
+import { openCheckpoints } from './shared/open.js';
+import { printLeftAlone, printRedoPlan } from './restore/plan.js';
+import { confirmOrStop, requesterOf } from './shared/confirm.js';
 import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {

@@ -1,17 +1,17 @@
 import path from 'node:path';
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
 import { agentFacts } from '../services/helpFacts.js';
-import { writeLine, type CommandIO } from './io.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { UsageError, UserError } from '../shared/errors.js';
 import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.js';
 import { sessionScope } from '../services/steps/sessionScope.js';
 import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
-import { restoreWithConversation } from './restoreConversation.js';
-import { confirmOrStop, requesterOf } from './confirm.js';
-import { openCheckpoints } from './open.js';
-import { printLeftAlone, printPlan, printSkipped } from './plan.js';
-import { parseCheckpointId, projectPaths } from './targetArgs.js';
+import { restoreWithConversation } from './restore/restoreConversation.js';
+import { confirmOrStop, requesterOf } from './shared/confirm.js';
+import { openCheckpoints } from './shared/open.js';
+import { printLeftAlone, printPlan, printSkipped } from './restore/plan.js';
+import { parseCheckpointId, projectPaths } from './shared/targetArgs.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('restore', argv);

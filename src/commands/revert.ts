@@ -1,16 +1,16 @@
 import path from 'node:path';
 import readline from 'node:readline';
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { UsageError, UserError } from '../shared/errors.js';
 import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
-import { confirmOrStop, requesterOf } from './confirm.js';
-import { openCheckpoints } from './open.js';
-import { printLeftAlone } from './plan.js';
-import { printRevertPlan } from './revertPlan.js';
+import { confirmOrStop, requesterOf } from './shared/confirm.js';
+import { openCheckpoints } from './shared/open.js';
+import { printLeftAlone } from './restore/plan.js';
+import { printRevertPlan } from './restore/revertPlan.js';
 import { conflictWords } from '../services/steps/revertLines.js';
-import { parseCheckpointId, projectPaths } from './targetArgs.js';
+import { parseCheckpointId, projectPaths } from './shared/targetArgs.js';
 import { partsOf, sessionSteps } from '../services/steps/sessionSteps.js';
 import type { RevertOptions, RevertPlan } from '../checkpoints/index.js';
 

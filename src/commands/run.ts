@@ -6,9 +6,9 @@ import { codeCacheFileOf, loadCodeCachedScript } from '../runtime/session/codeCa
 import { rewindHome } from '../config/paths.js';
 import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/session/runApp.js';
 import { agentFacts } from '../services/helpFacts.js';
-import { commandHelp } from './help.js';
-import { commandTable } from './table.js';
-import { writeLine, type CommandIO } from './io.js';
+import { commandHelp } from './shared/help.js';
+import { commandTable } from './shared/table.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { UsageError } from '../shared/errors.js';
 
 type RunOption = keyof typeof commandTable.run.options;

@@ -1,7 +1,7 @@
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
-import { openDiffTarget } from './targetArgs.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
+import { openDiffTarget } from './shared/targetArgs.js';
 import { partsOf, sessionSteps } from '../services/steps/sessionSteps.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {

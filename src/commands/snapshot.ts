@@ -1,8 +1,8 @@
-import { parseCommandArgs } from './args.js';
-import { commandHelp } from './help.js';
-import { writeLine, type CommandIO } from './io.js';
+import { parseCommandArgs } from './shared/args.js';
+import { commandHelp } from './shared/help.js';
+import { writeLine, type CommandIO } from './shared/io.js';
 import { UserError } from '../shared/errors.js';
-import { openCheckpoints } from './open.js';
+import { openCheckpoints } from './shared/open.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('snapshot', argv);

@@ -9,7 +9,7 @@ import { agentNamed, agentNames } from '../../src/agents/chooseAgent.js';
 import { commands } from '../../src/cli/main.js';
 import { hotCommands } from '../../src/cli/hot.js';
 import { parseRunArgs } from '../../src/commands/run.js';
-import { commandTable } from '../../src/commands/table.js';
+import { commandTable } from '../../src/commands/shared/table.js';
 import { rewind } from '../helpers/io.js';
 import { repoRoot } from '../helpers/restoreKit.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';

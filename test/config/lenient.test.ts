@@ -158,7 +158,7 @@ describe('loadConfigLenient', () => {
   it('needs neither conf nor ajv, nor does any command opening a project (they cost ~100 ms of start-up)', async () => {
     const entry = (name: string) => new URL(`../../src/${name}`, import.meta.url).pathname;
     const result = await build({
-      entryPoints: [entry('config/lenient.ts'), entry('commands/open.ts')],
+      entryPoints: [entry('config/lenient.ts'), entry('commands/shared/open.ts')],
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -1,6 +1,6 @@
 import { Readable, Writable } from 'node:stream';
 import { run } from '../../src/cli/main.js';
-import type { CommandIO } from '../../src/commands/io.js';
+import type { CommandIO } from '../../src/commands/shared/io.js';
 import { injectInProcess } from './inject.js';
 import { shortened } from './shortened.mjs';
 

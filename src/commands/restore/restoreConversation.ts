@@ -1,13 +1,13 @@
 // `rewind restore <id> --conversation | --both`: the agent's conversation as it was at a
 // checkpoint, rebuilt as a new session file the agent resumes (layer 2), with the files too
 // for --both. The conversation is rebuilt before anything changes: if it cannot be, nothing does.
-import type { CheckpointRecord, ProjectCheckpoints, RestoreResult } from '../checkpoints/index.js';
-import { restoreConversationAlone, type RestoredConversation } from '../conversation/conversationRestore.js';
-import { shellWord } from '../shared/shellWord.js';
-import { confirmOrStop, requesterOf } from './confirm.js';
-import { writeLine, type CommandIO } from './io.js';
+import type { CheckpointRecord, ProjectCheckpoints, RestoreResult } from '../../checkpoints/index.js';
+import { restoreConversationAlone, type RestoredConversation } from '../../conversation/conversationRestore.js';
+import { shellWord } from '../../shared/shellWord.js';
+import { confirmOrStop, requesterOf } from '../shared/confirm.js';
+import { writeLine, type CommandIO } from '../shared/io.js';
 import { printLeftAlone, printPlan, printSkipped } from './plan.js';
-import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
+import { uncheckedLine, writtenMeanwhileLine } from '../../shared/messages.js';
 
 /** The user said no: nothing is written. */
 class Declined extends Error {}

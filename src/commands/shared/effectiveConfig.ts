@@ -1,6 +1,6 @@
 import { writeLine, type CommandIO } from './io.js';
-import { loadConfigLenient } from '../config/lenient.js';
-import type { RewindConfig } from '../config/schema.js';
+import { loadConfigLenient } from '../../config/lenient.js';
+import type { RewindConfig } from '../../config/schema.js';
 
 /**
  * The settings a command runs with: config.json over the defaults, each bad key of the file

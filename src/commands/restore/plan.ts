@@ -1,6 +1,6 @@
-import { writeLine } from './io.js';
-import type { CheckpointRecord, LeftAlone, RedoPreview, RestorePreview, SkippedFile } from '../checkpoints/index.js';
-import { localTime } from '../shared/time.js';
+import { writeLine } from '../shared/io.js';
+import type { CheckpointRecord, LeftAlone, RedoPreview, RestorePreview, SkippedFile } from '../../checkpoints/index.js';
+import { localTime } from '../../shared/time.js';
 
 /** How many left-alone paths are named for one reason before the rest are counted. */
 const namedPerReason = 10;

@@ -1,7 +1,7 @@
 // What the restoring commands share: asking before a change, and who asks for it.
 import readline from 'node:readline';
-import type { Requester } from '../checkpoints/index.js';
-import { UserError } from '../shared/errors.js';
+import type { Requester } from '../../checkpoints/index.js';
+import { UserError } from '../../shared/errors.js';
 import { writeLine, type CommandIO } from './io.js';
 
 /** The session and agent a command run by an agent (or its hook) is part of, from its environment. */

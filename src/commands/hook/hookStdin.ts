@@ -1,8 +1,8 @@
 // A hook's payload from its stdin, within the hook's budget whatever stdin is: a pipe that
 // never ends or keeps trickling, /dev/zero, a file that keeps growing.
 import { fstatSync, readSync } from 'node:fs';
-import type { CommandIO } from './io.js';
-import { maxHookPayloadBytes } from '../shared/hookPayload.js';
+import type { CommandIO } from '../shared/io.js';
+import { maxHookPayloadBytes } from '../../shared/hookPayload.js';
 
 export interface HookStdin {
   /** What came, at most maxHookPayloadBytes of it. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { ProjectCheckpoints } from '../checkpoints/index.js';
-import { UsageError, UserError } from '../shared/errors.js';
+import type { ProjectCheckpoints } from '../../checkpoints/index.js';
+import { UsageError, UserError } from '../../shared/errors.js';
 import type { CommandIO } from './io.js';
 import { openCheckpoints } from './open.js';
 

@@ -3,7 +3,7 @@
 // (test/commands/help.test.ts compares them) and each command's argument parsing
 // (args.ts) are all read from here, so none of them can say what another does not.
 // Data only: the hot commands' bundle (src/cli/hot.ts) loads it.
-import { BugError } from '../shared/errors.js';
+import { BugError } from '../../shared/errors.js';
 import { dryRun, json, nameStatus, yes } from './tableOptions.js';
 import { revertCommand } from './tableRevert.js';
 

@@ -2,11 +2,11 @@
 // alone (list.ts): the store needs healing, a repair, a restore cut off said, retention due;
 // or `--now`, the files as they are now (a scan of every file). In the built command line
 // this is hot.cjs's (the engine's bundle), required only then (scripts/postbuild.mjs).
-import type { CheckpointRecord, CurrentTree, ProjectCheckpoints } from '../checkpoints/index.js';
-import type { RewindConfig } from '../config/schema.js';
-import { messageOf } from '../shared/errors.js';
-import { writeLine, type CommandIO } from './io.js';
-import { openCheckpoints } from './open.js';
+import type { CheckpointRecord, CurrentTree, ProjectCheckpoints } from '../../checkpoints/index.js';
+import type { RewindConfig } from '../../config/schema.js';
+import { messageOf } from '../../shared/errors.js';
+import { writeLine, type CommandIO } from '../shared/io.js';
+import { openCheckpoints } from '../shared/open.js';
 
 /** The list as the engine gives it, and the files now when asked (`now`). */
 export interface EngineListing {

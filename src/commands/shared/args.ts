@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError, messageOf } from '../shared/errors.js';
+import { UsageError, messageOf } from '../../shared/errors.js';
 import { commandTable, type CommandName } from './table.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

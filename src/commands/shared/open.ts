@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { waitMs } from '../shared/seams.js';
-import { openEngine } from '../checkpoints/index.js';
-import { messageOf } from '../shared/errors.js';
-import { requireGit, type ProjectCheckpoints } from '../checkpoints/index.js';
+import { waitMs } from '../../shared/seams.js';
+import { openEngine } from '../../checkpoints/index.js';
+import { messageOf } from '../../shared/errors.js';
+import { requireGit, type ProjectCheckpoints } from '../../checkpoints/index.js';
 import { effectiveConfig } from './effectiveConfig.js';
-import type { RewindConfig } from '../config/schema.js';
+import type { RewindConfig } from '../../config/schema.js';
 import { writeLine, type CommandIO } from './io.js';
 import { progressLine } from './progressLine.js';
 
@@ -36,7 +36,7 @@ export async function openCheckpoints(
 
 async function retainOnOpen(io: CommandIO, checkpoints: ProjectCheckpoints, config: RewindConfig, keep: readonly number[]): Promise<void> {
   try {
-    const { retainIfDue } = await import('../services/store/retention.js');
+    const { retainIfDue } = await import('../../services/store/retention.js');
     const said = await retainIfDue(checkpoints, config, keep);
     if (said) writeLine(io.stderr, `rewind: retention: ${said}`);
   } catch (error) {

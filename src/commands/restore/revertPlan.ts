@@ -1,6 +1,6 @@
-import { writeLine } from './io.js';
-import type { CheckpointRecord, RevertPlan } from '../checkpoints/index.js';
-import { revertPlanLines } from '../services/steps/revertLines.js';
+import { writeLine } from '../shared/io.js';
+import type { CheckpointRecord, RevertPlan } from '../../checkpoints/index.js';
+import { revertPlanLines } from '../../services/steps/revertLines.js';
 
 /** Prints what reverting a step would do, for people, and what happens next. */
 export function printRevertPlan(out: NodeJS.WritableStream, plan: RevertPlan, record: CheckpointRecord): void {

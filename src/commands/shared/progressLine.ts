@@ -2,8 +2,8 @@
 // restore that runs over about a second, and cleared when it ends. None when stderr is not
 // a terminal (a script's log gets no carriage returns). Plain text: nothing to colour, so
 // NO_COLOR has nothing to turn off.
-import type { ProgressListener } from '../checkpoints/index.js';
-import { delayedProgress, progressDelayMs } from '../shared/progress.js';
+import type { ProgressListener } from '../../checkpoints/index.js';
+import { delayedProgress, progressDelayMs } from '../../shared/progress.js';
 import type { CommandIO } from './io.js';
 
 export function progressLine(io: CommandIO): ProgressListener | undefined {
