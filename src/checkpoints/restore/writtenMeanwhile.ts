@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Engine } from '../snapshot/engine.js';
 import type { RawChange } from '../git/diffRaw.js';
 import { text } from '../git/git.js';
-import { checkpointMessage } from '../store/message.js';
 import type { CheckpointRecord } from '../store/record.js';
 import type { DisplacedFile } from './displaced.js';
 import { rewriteJournal, type Journal } from './journal.js';
@@ -11,6 +10,7 @@ import type { PlannedWrite } from './plan.js';
 import { treeWith } from './planDiff.js';
 import { moveRedoPoint, redoRef, type RedoPoint } from '../store/redoStack.js';
 import { seam } from '../../shared/seams.js';
+import { recordTreeOnTop } from './recordTree.js';
 import { withScratch } from './staging.js';
 
 /** A displaced file whose content or mode is not what the redo point holds for its path: written while the restore ran. */
@@ -89,30 +89,7 @@ export async function lateWrites(engine: Engine, displaced: readonly DisplacedFi
 /** Records the late writes as a checkpoint: `base`'s files with them in place, on top of `base`. Caller holds the lock. */
 export async function recordLateWrites(engine: Engine, base: CheckpointRecord, label: string, late: readonly LateWrite[]): Promise<CheckpointRecord> {
   const tree = await withScratch(engine, (scratch) => treeWith(engine, base.tree, { writes: late.map((write) => ({ ...write, creates: write.added })), deletes: [], leftAlone: [] }, scratch));
-  const id = (engine.log.last()?.id ?? 0) + 1;
-  const paths = late.map((write) => write.path);
-  const named = `${label}: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
-  const trigger = 'restore';
-  const commit = text(await engine.repo.git(['commit-tree', '--no-gpg-sign', '-p', base.commit, tree], { input: checkpointMessage({ id, label: named, trigger }) }));
-  await engine.repo.git(['update-ref', `refs/checkpoints/${id}`, commit]);
-  const added = late.filter((write) => write.added).length;
-  const { agentSession: _left, ...rest } = base;
-  const record: CheckpointRecord = {
-    ...rest,
-    id,
-    commit,
-    tree,
-    time: new Date(engine.now()).toISOString(),
-    trigger,
-    label: named,
-    deduped: false,
-    changedSincePrevious: paths.length,
-    changedPaths: paths.slice(0, 100),
-    changes: { added, modified: paths.length - added, deleted: 0 },
-    conversation: null,
-  };
-  engine.log.append(record);
-  return record;
+  return recordTreeOnTop(engine, base, tree, 'restore', label, { paths: late.map((write) => write.path), added: late.filter((write) => write.added).length, deleted: 0 });
 }
 
 /**

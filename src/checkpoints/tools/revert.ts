@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { text } from '../git/git.js';
 import type { Engine } from '../snapshot/engine.js';
 import { interruptedJournal, interruptedMessage, readJournal } from '../restore/journal.js';
 import { diffTrees } from '../restore/planRestore.js';
+import { recordTreeOnTop } from '../restore/recordTree.js';
 import { restoreFromRedoPoint, type Requester, type RestoreResult } from '../restore/restore.js';
-import { checkpointMessage } from '../store/message.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { UserError } from '../../shared/errors.js';
 import { REVERT_TRIGGER } from '../../shared/triggers.js';
@@ -93,29 +91,7 @@ async function dropTaken(engine: Engine, result: CheckpointRecord | undefined, b
 
 /** The revert's files as a checkpoint on top of its redo point (what the restore goes to). */
 async function recordResult(engine: Engine, base: CheckpointRecord, tree: string, plan: RevertPlan): Promise<CheckpointRecord> {
-  const id = (engine.log.last()?.id ?? 0) + 1;
-  const trigger = REVERT_TRIGGER;
   const changed = await diffTrees(engine, base.tree, tree);
-  const paths = changed.map((change) => change.path);
-  const label = `after reverting #${plan.checkpoint}: ${paths.slice(0, 3).map((file) => path.basename(file)).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
-  const commit = text(await engine.repo.git(['commit-tree', '--no-gpg-sign', '-p', base.commit, tree], { input: checkpointMessage({ id, label, trigger }) }));
-  await engine.repo.git(['update-ref', `refs/checkpoints/${id}`, commit]);
   const count = (status: string) => changed.filter((change) => change.status === status).length;
-  const { agentSession: _left, ...rest } = base;
-  const record: CheckpointRecord = {
-    ...rest,
-    id,
-    commit,
-    tree,
-    time: new Date(engine.now()).toISOString(),
-    trigger,
-    label,
-    deduped: false,
-    changedSincePrevious: changed.length,
-    changedPaths: changed.slice(0, 100).map((change) => change.path),
-    changes: { added: count('A'), modified: changed.length - count('A') - count('D'), deleted: count('D') },
-    conversation: null,
-  };
-  engine.log.append(record);
-  return record;
+  return recordTreeOnTop(engine, base, tree, REVERT_TRIGGER, `after reverting #${plan.checkpoint}`, { paths: changed.map((change) => change.path), added: count('A'), deleted: count('D') });
 }
