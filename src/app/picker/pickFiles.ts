@@ -1,6 +1,6 @@
 // The picker's file picking (Tab on a row): the files a restore of it would change, each
 // ticked or not, and a files-only restore of the ticked ones (the picker's `--only`).
-import type { PickerKey } from './pickerKeys.js';
+import { moved, type PickerKey } from './pickerKeys.js';
 import type { PickerEnv, PickerState } from './pickerState.js';
 import type { PickerRow } from './pickerRows.js';
 
@@ -30,20 +30,9 @@ export function filesKey(state: PickerState, key: PickerKey, rows: readonly Pick
   const last = files.length - 1;
   const cursor = Math.min(state.fileCursor ?? 0, last);
   const page = Math.max(1, env.listHeight - 1);
-  const move = (to: number): PickerState => ({ ...state, fileCursor: Math.max(0, Math.min(last, to)) });
+  const to = moved(key, cursor, last, page);
+  if (to !== undefined) return { ...state, fileCursor: to };
   switch (key.type) {
-    case 'up':
-      return move(cursor - 1);
-    case 'down':
-      return move(cursor + 1);
-    case 'pageUp':
-      return move(cursor - page);
-    case 'pageDown':
-      return move(cursor + page);
-    case 'home':
-      return move(0);
-    case 'end':
-      return move(last);
     case 'esc':
     case 'tab':
       return { ...state, stage: 'list' };

@@ -6,6 +6,13 @@ export type PickerKey = { type: MoveKey } | { type: ActionKey } | { type: 'text'
 
 /** Keys that move the selection. */
 export type MoveKey = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
+
+/** Where a move key takes a position in 0..last (a page is `page` rows); undefined: not a move key. */
+export function moved(key: PickerKey, at: number, last: number, page: number): number | undefined {
+  const by: Partial<Record<PickerKey['type'], number>> = { up: at - 1, down: at + 1, pageUp: at - page, pageDown: at + page, home: 0, end: last };
+  const to = by[key.type];
+  return to === undefined ? undefined : Math.max(0, Math.min(last, to));
+}
 /** Keys that act: Enter, Esc, Backspace, Ctrl+U (clear the filter), Ctrl+C, → open and ← fold a turn, Tab (pick files). */
 export type ActionKey = 'enter' | 'esc' | 'backspace' | 'clear' | 'interrupt' | 'open' | 'fold' | 'tab';
 

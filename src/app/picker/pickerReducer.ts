@@ -1,6 +1,6 @@
 import type { KeyEvent } from '../../pty/keys.js';
 import { modeOptions, type ModeOption } from './modeOptions.js';
-import { pickerKeys, type PickerKey } from './pickerKeys.js';
+import { moved, pickerKeys, type PickerKey } from './pickerKeys.js';
 import { filesKey, startPicking } from './pickFiles.js';
 import { hasSteps, isSelectable, NO_TURNS, rowsFor, type PickerRow } from './pickerRows.js';
 import type { PickerCheckpoint } from './types.js';
@@ -213,19 +213,9 @@ function diffKey(state: PickerState, key: PickerKey, env: PickerEnv): PickerStat
   const end = Math.max(0, (env.diffLength ?? 0) - (env.diffHeight ?? env.listHeight));
   const to = (top: number): PickerState => ({ ...state, diffTop: Math.max(0, Math.min(end, top)) });
   const top = state.diffTop ?? 0;
+  const scroll = moved(key, top, end, page);
+  if (scroll !== undefined) return to(scroll);
   switch (key.type) {
-    case 'up':
-      return to(top - 1);
-    case 'down':
-      return to(top + 1);
-    case 'pageUp':
-      return to(top - page);
-    case 'pageDown':
-      return to(top + page);
-    case 'home':
-      return to(0);
-    case 'end':
-      return to(end);
     case 'esc':
       return { ...state, stage: 'list' };
     case 'interrupt':
