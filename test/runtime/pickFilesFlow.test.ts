@@ -3,10 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPicker } from '../../src/runtime/restore/pickerFlow.js';
 import { sessionSandbox } from '../helpers/session.js';
-import { waitFor } from '../helpers/waitFor.js';
 import { write } from '../helpers/tempRepo.js';
+import { chooseInPicker, idleSessionWithCheckpoints } from '../helpers/pickerChoice.js';
 
 const sessions = sessionSandbox('rewind-pick-files-');
 
@@ -15,16 +14,11 @@ describe('files picked in the picker', () => {
     const root = sessions.sandbox().repo('pick');
     write(root, 'a.txt', 'a0\n');
     write(root, 'b.txt', 'b0\n');
-    const { session: current, openCheckpoints } = await sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']);
-    current.attachCheckpoints(await openCheckpoints());
-    await current.checkpointsOpened();
+    const current = await idleSessionWithCheckpoints(() => sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']));
     write(root, 'a.txt', 'a1\n');
     write(root, 'b.txt', 'b1\n');
-    void openPicker(current);
-    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
-    current.view().picker?.onChoose({ kind: 'restore', id: 1, mode: 'files', only: ['b.txt'] });
-    await waitFor(() => /restored the 1 chosen file/.test(current.view().status.notice?.text ?? ''), 20_000, 'the notice');
-    expect(current.view().status.notice?.text).toMatch(/^restored the 1 chosen file\(s\) of #1 \(tell the agent its edits after it are gone\): 1 file\(s\) written, 0 deleted/);
+    const notice = await chooseInPicker(current, { kind: 'restore', id: 1, mode: 'files', only: ['b.txt'] }, /restored the 1 chosen file/);
+    expect(notice).toMatch(/^restored the 1 chosen file\(s\) of #1 \(tell the agent its edits after it are gone\): 1 file\(s\) written, 0 deleted/);
     expect([fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), fs.readFileSync(path.join(root, 'b.txt'), 'utf8')]).toEqual(['a1\n', 'b0\n']);
   }, 30_000);
 });

@@ -11,14 +11,13 @@ import { aiderAgent } from '../../src/agents/aider.js';
 import { claudeAgent } from '../../src/agents/claude/adapter.js';
 import { codexAgent } from '../../src/agents/codex/adapter.js';
 import { geminiAgent } from '../../src/agents/gemini/adapter.js';
-import type { PickerChoice } from '../../src/app/picker/types.js';
 import { configDefaults } from '../../src/config/schema.js';
 import { PtySession } from '../../src/pty/ptySession.js';
 import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
 import { SessionController } from '../../src/runtime/session/controller.js';
 import { HookChannel } from '../../src/hooks/hookChannel.js';
-import { openPicker } from '../../src/runtime/restore/pickerFlow.js';
 import { runAppCommand } from '../../src/runtime/session/appCommands.js';
+import { chooseInPicker } from '../helpers/pickerChoice.js';
 import { restoreNoteOf, revertNoteOf, undoNoteOf } from '../../src/hooks/restoreNote.js';
 import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
 import { sessionSandbox } from '../helpers/session.js';
@@ -85,13 +84,7 @@ function hook(socket: string, cwd: string, event: string, payload: object): Prom
 /** The added context a prompt hook's stdout carries ('' for none). */
 const contextOf = (stdout: string) => (stdout === '' ? '' : ((JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext ?? ''));
 
-async function choose(session: SessionController, choice: PickerChoice, notice: RegExp): Promise<string> {
-  void openPicker(session);
-  await waitFor(() => session.view().picker !== undefined, 5_000, 'the picker');
-  session.view().picker?.onChoose(choice);
-  await waitFor(() => notice.test(session.view().status.notice?.text ?? ''), 20_000, `the notice ${String(notice)}`);
-  return session.view().status.notice?.text ?? '';
-}
+const choose = chooseInPicker;
 
 describe('in the app: Claude Code told of a files-only restore at its next prompt, aider not', () => {
   let sb: Sandbox;
