@@ -19,7 +19,10 @@ function unlike(root: string): string[] {
   const visit = (dir: string) => {
     for (const name of fs.readdirSync(dir)) {
       const full = path.join(dir, name);
-      const stat = fs.lstatSync(full);
+      // The background walk for heavy files writes its result under a temporary name and
+      // renames it: one listed a moment ago may be gone.
+      const stat = fs.lstatSync(full, { throwIfNoEntry: false });
+      if (!stat) continue;
       const rel = path.relative(root, full);
       const mode = stat.mode & 0o7777;
       const object = /^repo\.git\/objects\/([0-9a-f]{2}\/[0-9a-f]{38,62}|pack\/pack-[0-9a-f]+\.(pack|idx|rev))$/.test(rel);
