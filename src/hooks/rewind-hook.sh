@@ -57,7 +57,10 @@ within() {
   timer=$!
   wait "$job"
   status=$?
+  # Waited for too: until it has run its first line, it holds the hook's stderr, and an agent
+  # reads a hook's output until no process holds it.
   kill "$timer" 2>/dev/null
+  wait "$timer" 2>/dev/null
   return "$status"
 }
 # Copies stdin to stdout, at most 64 MB (maxHookPayloadBytes, in 512-byte blocks): a cat,
@@ -114,6 +117,7 @@ read -r answer <&3
 out=
 case $answer in out:*) out=${answer#out:}; read -r answer <&3 ;; esac
 kill "$watchdog" 2>/dev/null
+wait "$watchdog" 2>/dev/null
 exec 3<&-
 rm -f "$ack"
 case $answer in
