@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
 import { writeFileAtomic } from '../../shared/atomicFile.js';
-import { sha256Hex } from '../../shared/sha256.js';
 
 /**
  * Every file of one project's store under `$REWIND_HOME/history/<hash>/`: the one place
@@ -119,7 +119,7 @@ export function historyDir(home: string): string {
 
 /** First 8 hex digits of sha256 of the project's real path: its store's folder name. */
 export function projectHash(projectRoot: string): string {
-  return sha256Hex(projectRoot).slice(0, 8);
+  return createHash('sha256').update(projectRoot).digest('hex').slice(0, 8);
 }
 
 function readProjectRecord(file: string): ProjectRecord | undefined {
