@@ -12,7 +12,7 @@ import { listBehindRefs, rebuildLog } from './store/rebuildLog.js';
 import { repairChain, repairMarker, type RepairResult } from './store/repairChain.js';
 import { removeDeadScratch } from './store/scratchFolders.js';
 import { ShadowRepo } from './store/shadowRepo.js';
-import { foldersOfNewest, ignoredAmong } from './store/shadowQueries.js';
+import { foldersOfNewest, ignoredAmong, ignoreStamp } from './store/shadowQueries.js';
 import { locateStore, type StorePaths } from './store/store.js';
 import { explainStoreError } from './store/storeErrors.js';
 import { healStore, listNeedsRecovery } from './store/storeHealth.js';
@@ -276,6 +276,11 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
 
   ignored(paths: readonly string[]): Promise<Set<string>> {
     return ignoredAmong(this.repo, paths);
+  }
+
+  /** Changes whenever `ignored` may answer otherwise for a path not changed since (its rules, the index). */
+  ignoreStamp(): string {
+    return ignoreStamp(this.repo);
   }
 
   projectBytes(): Promise<number> {

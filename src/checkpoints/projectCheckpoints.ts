@@ -70,6 +70,8 @@ export interface ProjectCheckpoints {
   folders(): Promise<string[]>;
   /** Which of these project-relative paths checkpoints leave out by the ignore rules. */
   ignored(paths: readonly string[]): Promise<Set<string>>;
+  /** Changes whenever `ignored` may answer otherwise for a path not changed since. */
+  ignoreStamp(): string;
   /** Disk usage of this project's store (as `du`: blocks on disk). */
   projectBytes(): Promise<number>;
   /** Whether retention has anything to do now (cheap; see applyRetention.ts). */

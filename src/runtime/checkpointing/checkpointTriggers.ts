@@ -9,6 +9,7 @@ import type { Notices } from '../session/notices.js';
 import { checkpointStatus } from '../session/viewParts.js';
 import { ChangeWatcher } from './watcher.js';
 import { ChangedPaths, type Scope } from './changedPaths.js';
+import { IgnoreVerdicts } from './ignoreVerdicts.js';
 import { foldersFirst } from './watchOrder.js';
 
 /** How long the files and the checkpoints stay quiet before a full scan confirms the checkpoints staged from changed paths. */
@@ -47,6 +48,8 @@ export class CheckpointTriggers {
   private stopped = false;
   /** What changed since the last checkpoint, once the watcher runs (undefined: every checkpoint walks the whole tree). */
   private changes: ChangedPaths | undefined;
+  /** What git said of the changed paths' ignore rules, while still true (the watcher's and the steps'). */
+  private verdicts: IgnoreVerdicts | undefined;
   /** The app's checkpoints one at a time: what changed is taken and staged together. */
   private queue: Promise<unknown> = Promise.resolve();
   /** The agent's hooks announce its steps: a burst of changes in its turn then only feeds the next step's checkpoint. */
@@ -157,7 +160,8 @@ export class CheckpointTriggers {
   private async notIgnored(checkpointer: Checkpointer, paths: string[]): Promise<string[] | undefined> {
     if (paths.length === 0) return paths;
     try {
-      const ignored = await checkpointer.ignored(paths);
+      const ask = (asked: string[]) => checkpointer.ignored(asked);
+      const ignored = await (this.verdicts ? this.verdicts.ignoredAmong(paths, ask) : ask(paths));
       return paths.filter((file) => !ignored.has(file));
     } catch {
       return undefined;
@@ -296,10 +300,13 @@ export class CheckpointTriggers {
         if (this.stopped) return;
         const recent = checkpointer.engine.list().slice(-50).flatMap((record) => record.changedPaths ?? []);
         this.changes = new ChangedPaths();
+        const verdicts = new IgnoreVerdicts(() => checkpointer.engine.ignoreStamp());
+        this.verdicts = verdicts;
         this.watcher = new ChangeWatcher(checkpointer.engine.projectRoot, {
           folders: foldersFirst(folders, recent),
           changes: this.changes,
-          ignored: (paths) => checkpointer.ignored(paths),
+          verdicts,
+          ignored: (paths) => verdicts.ignoredAmong(paths, (asked) => checkpointer.ignored(asked)),
           ignoreDirs: [checkpointer.engine.storeRoot],
           onSettled: (paths) => void this.filesSettled(checkpointer, paths),
           onError: off,

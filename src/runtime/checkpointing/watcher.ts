@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChangedPaths } from './changedPaths.js';
+import type { IgnoreVerdicts } from './ignoreVerdicts.js';
 import { fileEventsDelivered } from './watchFence.js';
 import { inotifyWatchLimit, watchLimitMessage } from './watchLimit.js';
 import { limitOf } from '../../shared/seams.js';
@@ -23,6 +24,8 @@ export interface WatcherOptions {
   onFull?: (message: string) => void;
   /** Told of every path that changes, at once (not only settled bursts): what a checkpoint stages. */
   changes?: ChangedPaths;
+  /** Told of every path that changes, at once: its ignore verdict is asked again. */
+  verdicts?: Pick<IgnoreVerdicts, 'forget'>;
 }
 
 const maxPaths = 5_000;
@@ -163,6 +166,7 @@ export class ChangeWatcher {
     if (this.closed || name === null) return;
     const relative = folder === '' ? name.toString() : `${folder}/${name.toString()}`;
     if (isGitPath(relative)) return;
+    this.options.verdicts?.forget(relative);
     this.options.changes?.saw(relative);
     // A watched folder's name created, removed or moved ('rename'): its watch may be on
     // another inode now (a removed folder's number is soon given to a new one), so it is

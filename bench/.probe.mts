@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { configDefaults } from '../src/config/schema.js';
+import { openForApp } from '../src/runtime/checkpointing/checkpointer.js';
+import { CheckpointTriggers } from '../src/runtime/checkpointing/checkpointTriggers.js';
+import { Notices } from '../src/runtime/session/notices.js';
+import { makeMonorepo } from './monorepo.js';
+import { benchEnv, time } from './lib.js';
+const files = Number(process.argv[2] ?? 100000);
+const work = '/tmp/probe';
+fs.mkdirSync(work, { recursive: true });
+const project = fs.existsSync(path.join(work, `mono-${files}`, '.git')) ? path.join(work, `mono-${files}`) : makeMonorepo(work, files).dir;
+const home = path.join(work, `stores-${files}`);
+fs.rmSync(home, { recursive: true, force: true });
+fs.mkdirSync(home, { recursive: true });
+const env = { ...benchEnv, REWIND_HOME: home, REWIND_CONFIG_DIR: path.join(home, 'config') };
+const edit = (n: number) => fs.appendFileSync(path.join(project, `p${n % 50}`, 'm0', 'c0', `f${(n % 50) * 5}.ts`), `// edit ${n}\n`);
+const triggers = new CheckpointTriggers({ id: 'bench', agent: () => 'bench' }, new Notices(() => undefined), () => undefined);
+triggers.attach(await openForApp(project, { ...configDefaults(), gc_every: 0 }, env));
+await triggers.watching();
+const step = (label: string) => triggers.beforeStep({ trigger: 'PreToolUse:Edit', label }, 'bench');
+await step('first');
+for (let n = 0; n < 8; n++) {
+  edit(n + 100);
+  await new Promise((r) => setTimeout(r, 300));
+  process.stderr.write(`STEP-START ${n} ${Date.now()}\n`);
+  const ms = await time(() => step(`edit ${n}`));
+  process.stderr.write(`STEP-END ${n} ${Date.now()} ${ms.toFixed(0)}ms\n`);
+}
+triggers.stop();
+process.exit(0);
