@@ -33,6 +33,7 @@ import type { RetentionPolicy } from './retention/retention.js';
 import { storeReport, type StoreReport } from './retention/storeReport.js';
 import { bisectCheckpoints, type BisectOptions, type BisectResult } from './tools/bisect.js';
 import { forkCheckpoint, type ForkResult } from './tools/fork.js';
+import { forkBranch, type ForkBranchOptions, type ForkBranchResult } from './tools/forkBranch.js';
 import { previewRevert, revertStep, type RevertOptions, type RevertPlan, type RevertResult, type RevertScope } from './tools/revert.js';
 import { spanChanges, stepDiff, type SpanChange, type StepDiff } from './tools/stepDiff.js';
 import type { ProjectCheckpoints } from './projectCheckpoints.js';
@@ -310,6 +311,10 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
 
   fork(id: number, dir: string): Promise<ForkResult> {
     return forkCheckpoint(this, id, dir);
+  }
+
+  forkBranch(id: number, options: ForkBranchOptions): Promise<ForkBranchResult> {
+    return forkBranch(this, id, options);
   }
 
   stepDiff(id: number, only: readonly string[], format: readonly string[], through?: number): Promise<StepDiff> {

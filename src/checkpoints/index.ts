@@ -20,6 +20,7 @@ export type { CheckpointRecord, ConversationRef, SkippedFile } from './store/rec
 export type { RepairResult } from './store/repairChain.js';
 export type { BisectEvent, BisectOptions, BisectResult, BisectStep, ScanBreak, Verdict } from './tools/bisect.js';
 export type { ForkResult } from './tools/fork.js';
+export type { ForkBranchOptions, ForkBranchResult, ParentFrom } from './tools/forkBranch.js';
 export type { SpanChange, StepDiff } from './tools/stepDiff.js';
 export type { LeftAlone, PlannedWrite, RestorePlan } from './restore/plan.js';
 export type { RestorePreview } from './restore/planRestore.js';

@@ -7,6 +7,7 @@ import type { PruneOptions, PruneResult } from './retention/applyRetention.js';
 import type { RetentionPolicy } from './retention/retention.js';
 import type { StoreReport } from './retention/storeReport.js';
 import type { ForkResult } from './tools/fork.js';
+import type { ForkBranchOptions, ForkBranchResult } from './tools/forkBranch.js';
 import type { RevertOptions, RevertPlan, RevertResult, RevertScope } from './tools/revert.js';
 import type { SpanChange, StepDiff } from './tools/stepDiff.js';
 import type { CheckpointRecord, SkippedFile } from './store/record.js';
@@ -84,6 +85,8 @@ export interface ProjectCheckpoints {
   bisect(options: BisectOptions): Promise<BisectResult>;
   /** Checkpoint `id`'s files in a new folder `dir`. */
   fork(id: number, dir: string): Promise<ForkResult>;
+  /** Checkpoint `id` as one new commit on a new branch of the project's repository, checked out in a new linked worktree. */
+  forkBranch(id: number, options: ForkBranchOptions): Promise<ForkBranchResult>;
   /** What checkpoint `id`'s own step changed (through the later checkpoint `through`), as `git diff-tree <format>`. */
   stepDiff(id: number, only: readonly string[], format: readonly string[], through?: number): Promise<StepDiff>;
   /** What changed from each pair's first tree to its second, in one git call. */

@@ -21,7 +21,8 @@ function within(dir: string, parent: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-function refuseDestination(dir: string, real: string, engine: Engine): void {
+/** Refuses a fork's folder inside the project or the store, or whose parent folder does not exist (`real`: its real path). */
+export function refuseDestination(dir: string, real: string, engine: Engine): void {
   const through = real === dir ? '' : ` (through a symlink: it is ${real})`;
   if (within(real, engine.project.root)) throw new UserError(`${dir} is inside the project${through}: fork into a folder outside it (--dir DIR)`);
   if (within(real, engine.store.root)) throw new UserError(`${dir} is inside the checkpoint store${through}: fork into a folder outside it (--dir DIR)`);

@@ -5,6 +5,7 @@
 // Data only: the hot commands' bundle (src/cli/hot.ts) loads it.
 import { BugError } from '../../shared/errors.js';
 import { dryRun, json, nameStatus, yes } from './tableOptions.js';
+import { forkCommand } from './tableFork.js';
 import { revertCommand } from './tableRevert.js';
 
 /** What the help needs to know of the code outside the table (agents, config keys). */
@@ -307,21 +308,7 @@ command before each test (\`npm ci\`); when it fails, that checkpoint is skipped
 One word after -- is run by sh (\`-- "npm test && npm run lint"\`).`,
     examples: ['rewind bisect -- npm test', 'rewind bisect --setup "npm ci" -- npx vitest run test/db.test.ts', "rewind bisect --good 3 --scan -- sh -c 'node check.js'"],
   },
-  fork: {
-    synopsis: '<id> [--dir DIR] [--json]',
-    summary: "a checkpoint's files in a new folder",
-    dir: true,
-    options: {
-      dir: { type: 'string', arg: 'DIR', help: 'the new folder (default: <project>-checkpoint-<id> next to the project)' },
-      json: json('{"id","dir","time","label","nested"}'),
-    },
-    positionals: true,
-    about: `Writes checkpoint <id>'s files into a new folder, to try another way from that step
-while the project stays as it is. The folder must not exist yet (not even empty); by
-default it is <project>-checkpoint-<id> next to the project. Ignored files (node_modules)
-are not in checkpoints, and nested repositories come out as empty folders.`,
-    examples: ['rewind fork 12', 'rewind fork 12 --dir ../try-again && cd ../try-again && rewind -- claude'],
-  },
+  fork: forkCommand,
   config: {
     forms: [
       { args: '', says: "the effective settings (config.json over defaults) and the file's path" },
