@@ -29,18 +29,32 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const home = rewindHome(io.env);
   removeLeftovers(home);
   const stores = await chosenStores(io, which, values.C);
+  const total = stores.reduce((sum, entry) => sum + entry.bytes, 0);
+  // With --json, stdout is the one JSON answer: the list and the question go to stderr.
+  const say: CommandIO = values.json ? { ...io, stdout: io.stderr } : io;
+  const answer = (deleted: boolean) => {
+    if (!values.json) return;
+    const listed = stores.map(({ project, store, checkpoints, bytes, exists }) => ({ project, store, checkpoints, bytes, exists }));
+    writeLine(io.stdout, JSON.stringify({ which, stores: listed, bytes: total, deleted }, null, 2));
+  };
   if (stores.length === 0) {
-    writeLine(io.stdout, which === 'orphans' ? 'no stores of vanished projects: nothing to delete' : 'no checkpoint store here: nothing to delete');
+    if (!values.json) writeLine(io.stdout, which === 'orphans' ? 'no stores of vanished projects: nothing to delete' : 'no checkpoint store here: nothing to delete');
+    answer(false);
     return 0;
   }
-  const total = stores.reduce((sum, entry) => sum + entry.bytes, 0);
   const blocked = stores.map(whyNotRemovable).find((why) => why !== undefined);
   if (blocked) throw new UserError(`nothing deleted: ${blocked}`);
-  for (const entry of stores) writeLine(io.stdout, `  ${formatBytes(entry.bytes).padStart(7)}  ${entry.checkpoints} checkpoint(s)  ${entry.project || '(unknown project)'}${entry.exists ? '' : ' (gone)'}  ${entry.store}`);
-  if (which === 'orphans') writeLine(io.stdout, 'A project on a drive that is not mounted now looks gone too: answer no if one of these is.');
+  if (!values.json || !values.yes) {
+    for (const entry of stores) writeLine(say.stdout, `  ${formatBytes(entry.bytes).padStart(7)}  ${entry.checkpoints} checkpoint(s)  ${entry.project || '(unknown project)'}${entry.exists ? '' : ' (gone)'}  ${entry.store}`);
+    if (which === 'orphans') writeLine(say.stdout, 'A project on a drive that is not mounted now looks gone too: answer no if one of these is.');
+  }
   const question = `Delete ${stores.length} store(s), ${formatBytes(total)}? Their checkpoints cannot be restored after this. [y/N] `;
-  if (!(await confirmOrStop(io, values.yes, question, 'deleting'))) return 1;
+  if (!(await confirmOrStop(say, values.yes, question, 'deleting'))) {
+    answer(false);
+    return 1;
+  }
   for (const entry of stores) await removeStore(home, entry, waitMs('lock-wait'));
-  writeLine(io.stdout, `deleted ${stores.length} store(s), freed ${formatBytes(total)}`);
+  if (values.json) answer(true);
+  else writeLine(io.stdout, `deleted ${stores.length} store(s), freed ${formatBytes(total)}`);
   return 0;
 }

@@ -25,7 +25,8 @@ function keyLines(): string[] {
 const subcommands = new Map(
   commandTable.config.forms.flatMap((form) => {
     const [sub, ...params] = form.args.split(' ');
-    return sub ? [[sub, { arity: params.length, usage: form.args }] as const] : [];
+    // Options in the form (`[--json]`) are not words it takes.
+    return sub ? [[sub, { arity: params.filter((param) => !param.startsWith('[')).length, usage: form.args }] as const] : [];
   }),
 );
 
@@ -39,6 +40,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const [sub, ...args] = positionals;
+  if (values.json && sub !== 'get') throw new UsageError('--json goes with `rewind config get KEY` (`rewind config` alone prints the settings as JSON already)');
   if (sub === undefined) return show(io);
   const form = subcommands.get(sub);
   if (form === undefined) throw new UsageError(`unknown config subcommand '${sub}' (see \`rewind config --help\`)`);
@@ -50,6 +52,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       return 0;
     case 'get':
       assertConfigKey(key);
+      if (values.json) {
+        writeLine(io.stdout, JSON.stringify({ key, value: (await effectiveConfig(io))[key], default: configDefaults()[key] }, null, 2));
+        return 0;
+      }
       writeLine(io.stdout, formatValue((await effectiveConfig(io))[key]));
       return 0;
     case 'set': {

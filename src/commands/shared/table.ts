@@ -148,10 +148,13 @@ lists it too, as "folded").`,
     examples: ['rewind list', 'rewind list --now                 # and what changed since the newest checkpoint', "rewind list --json | jq '.[-1]'   # the newest checkpoint"],
   },
   diff: {
-    synopsis: '<id> [PATH...] [--name-status]',
+    synopsis: '<id> [PATH...] [--name-status] [--json]',
     summary: 'what restoring <id> would change (now -> <id>)',
     dir: true,
-    options: { 'name-status': nameStatus },
+    options: {
+      'name-status': nameStatus,
+      json: json('{"id","files":[{"status","path"}],"patch","leftAlone":[{"path","reason"}]} (no "patch" with --name-status; status: A, M, D or T)'),
+    },
     positionals: true,
     about: `What restoring checkpoint <id> would change: a unified diff from the files as they are
 now to the checkpoint, exactly the files \`rewind restore <id>\` would write and delete
@@ -252,7 +255,7 @@ one a restore of the last hour would go back to (\`rewind redo\`), are always ke
     examples: ['rewind prune --dry-run', 'rewind config set checkpoint_retention_days 3 && rewind prune'],
   },
   clean: {
-    synopsis: '(--orphans | --project | --all) [--yes]',
+    synopsis: '(--orphans | --project | --all) [--yes] [--json]',
     summary: 'delete checkpoint stores (says which and how much first)',
     dir: true,
     options: {
@@ -260,6 +263,7 @@ one a restore of the last hour would go back to (\`rewind redo\`), are always ke
       project: { type: 'boolean', help: "this project's store: every checkpoint of it, and what undoes a restore" },
       all: { type: 'boolean', help: "every project's store" },
       yes,
+      json: json('{"which","stores":[{"project","store","checkpoints","bytes","exists"}],"bytes","deleted"} (the list and any question go to stderr)'),
     },
     positionals: false,
     about: 'Deletes checkpoint stores, after saying which and how much they take:',
@@ -268,10 +272,15 @@ one a restore of the last hour would go back to (\`rewind redo\`), are always ke
     examples: ['rewind clean --orphans', 'rewind clean --project --yes'],
   },
   show: {
-    synopsis: '<id> [PATH...] [--name-status]',
+    synopsis: '<id> [PATH...] [--name-status] [--json]',
     summary: 'what that one step changed (<id> -> the next checkpoint)',
     dir: true,
-    options: { 'name-status': nameStatus },
+    options: {
+      'name-status': nameStatus,
+      json: json(
+        '{"id","kind","to","parts":[{"id","label","to","files":[{"status","path"}],"patch"}],"passedOver"} (kind: step or turn, a part per step of a turn; "to": null for the files now; no "patch" with --name-status)',
+      ),
+    },
     positionals: true,
     about: `What the step of checkpoint <id> changed, as a diff: from the checkpoint to the next one
 (for the newest, to the files as they are now). Checkpoints are taken before each step,
@@ -313,13 +322,13 @@ One word after -- is run by sh (\`-- "npm test && npm run lint"\`).`,
     forms: [
       { args: '', says: "the effective settings (config.json over defaults) and the file's path" },
       { args: 'path', says: 'the path of config.json' },
-      { args: 'get KEY', says: "one setting's effective value (lists as JSON)" },
+      { args: 'get KEY [--json]', says: "one setting's effective value (lists as JSON)" },
       { args: 'set KEY VALUE', says: 'check, then write one setting; other keys are kept' },
       { args: 'validate', says: 'check config.json against config.schema.json' },
     ],
     summary: 'show, check or change the settings (config.json)',
     dir: false,
-    options: {},
+    options: { json: json('for get KEY: {"key","value","default"}') },
     positionals: true,
     about: (facts) => `Keys:\n${fact(facts, 'configKeys').join('\n')}`,
     after: `Lists take JSON ('["*.log","tmp/"]') or commas ('*.log,tmp/'). A VALUE starting with '-'
