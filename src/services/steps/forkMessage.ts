@@ -11,6 +11,12 @@ function oneLine(words: string, max: number): string {
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
 }
 
+/** What the subject says of the step: a step's checkpoint is taken before it (a prompt's, as `rewind list` shows it); a mark (a snapshot, a session's start) is named by its own label. */
+function subjectOf(step: SessionStep | undefined, title: string): string {
+  if (step?.kind === 'turn') return `before prompt: ${title}`;
+  return step?.kind === 'tool' || step?.kind === 'outside' ? `before ${title}` : title;
+}
+
 /**
  * The message of `rewind fork --branch`'s commit: the step the checkpoint is taken before,
  * as `rewind list` and `rewind show` name it, and the prompt of its turn (a prompt's own
@@ -24,7 +30,7 @@ export function forkCommitMessage(records: readonly CheckpointRecord[], id: numb
   const title = step?.title ?? (record.label || record.trigger);
   const turn = step?.kind === 'turn' ? step : step?.turn !== undefined ? steps.find((entry) => entry.id === step.turn) : undefined;
   const lines = [
-    oneLine(`Rewind checkpoint #${id}: before ${title}`, 72),
+    oneLine(`Rewind checkpoint #${id}: ${subjectOf(step, title)}`, 72),
     '',
     `The project's files exactly as they were at Rewind checkpoint #${id}, taken ${record.time}`,
     `just before this step (trigger ${record.trigger}${record.agent ? `, agent ${record.agent}` : ''}${record.session ? `, session ${record.session}` : ''}):`,
