@@ -171,4 +171,35 @@ describe('rewind fork --branch', () => {
     expect(fs.existsSync(`${plain}-x`)).toBe(false);
     expect((await rewind(['fork', '1'], sb.env, plain)).code).toBe(0);
   });
+  it('from a linked worktree: the objects and the branch go to the shared repository; that worktree and the main one are untouched', async () => {
+    const main = sb.repo('main');
+    const linked = path.join(sb.base, 'p', 'linked');
+    sb.git(main, 'worktree', 'add', '-q', '-b', 'side', linked);
+    write(linked, 'side.txt', 'side\n');
+    expect((await rewind(['snapshot'], sb.env, linked)).code).toBe(0);
+    const commonBefore = fingerprint(path.join(main, '.git'));
+    const mainFiles = filesOf(main);
+    const result = await rewind(['fork', '1', '--branch', 'from-side', '--json'], sb.env, linked);
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout) as { dir: string; parent: string; parentFrom: string };
+    expect(out).toMatchObject({ dir: `${linked}-from-side`, parentFrom: 'checkpoint', parent: sb.git(linked, 'rev-parse', 'HEAD').trim() });
+    expect(sb.git(out.dir, 'rev-parse', 'HEAD^{tree}').trim()).toBe(sb.project(linked).get(1).tree);
+    expect(sb.git(main, 'rev-parse', 'from-side^{tree}').trim()).toBe(sb.project(linked).get(1).tree);
+    const moved = changed(commonBefore, fingerprint(path.join(main, '.git')));
+    expect(moved.filter((key) => !/^(objects\/|worktrees\/linked-from-side($|\/)|refs\/heads\/from-side$|logs\/refs\/heads\/from-side$)/.test(key))).toEqual([]);
+    expect(filesOf(main)).toEqual(mainFiles);
+  });
+
+  it('a failure after the branch is made takes the branch back and says so in one line', async () => {
+    const { root } = await project();
+    // git cannot make the worktree's entry: `.git/worktrees` is a file.
+    fs.writeFileSync(path.join(root, '.git', 'worktrees'), 'not a folder\n');
+    const refsBefore = sb.git(root, 'for-each-ref');
+    const result = await rewind(['fork', '2', '--branch', 'doomed'], sb.env, root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^rewind: checkpoint #2 could not be forked into branch 'doomed' \(nothing was left\): git .*worktree add/);
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(sb.git(root, 'for-each-ref')).toBe(refsBefore);
+    expect(fs.existsSync(`${root}-doomed`)).toBe(false);
+  });
 });
