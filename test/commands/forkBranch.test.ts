@@ -27,7 +27,7 @@ function changed(before: Record<string, string>, after: Record<string, string>):
 /**
  * Every kind of program a git call could run in the project, each leaving a file in
  * `markers` if it runs: hooks (post-checkout, reference-transaction, post-index-change), an
- * fsmonitor, a smudge and clean filter for every path.
+ * fsmonitor, a smudge and clean filter for every path, a gpg that signs every commit.
  */
 function armTraps(root: string): string {
   const markers = sb.folder('markers');
@@ -35,6 +35,10 @@ function armTraps(root: string): string {
   for (const hook of ['post-checkout', 'reference-transaction', 'post-index-change']) write(root, `.git/hooks/${hook}`, script(hook), 0o755);
   write(root, '.git/trap-fsmonitor', script('fsmonitor'), 0o755);
   write(root, '.git/trap-filter', script('filter'), 0o755);
+  write(root, '.git/trap-gpg', script('gpg'), 0o755);
+  // (commit-tree reads no commit.gpgSign in git 2.39; rewind passes --no-gpg-sign so no git version signs.)
+  sb.git(root, 'config', 'commit.gpgSign', 'true');
+  sb.git(root, 'config', 'gpg.program', path.join(root, '.git/trap-gpg'));
   sb.git(root, 'config', 'core.fsmonitor', path.join(root, '.git/trap-fsmonitor'));
   sb.git(root, 'config', 'filter.trap.smudge', path.join(root, '.git/trap-filter'));
   sb.git(root, 'config', 'filter.trap.clean', path.join(root, '.git/trap-filter'));
