@@ -1,6 +1,6 @@
 // Issue 11 item 12: no program of the user's runs from a Rewind git call: not the project's
 // (or their global) core.fsmonitor hook, not their git hooks, not a filter, in snapshots
-// (the first one too), listing, diff, restore and redo; nor a nested repository's or a
+// (the first one too), listing, diff, restore, redo and fork --branch; nor a nested repository's or a
 // submodule's own (git asks those for their status when it stages a gitlink).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -77,6 +77,9 @@ describe("the user's programs", () => {
     await run('diff', '1');
     await run('restore', '1', '--yes');
     await run('redo', '--yes');
+    await run('show', '1', '--json');
+    // Issue 29: a branch and a linked worktree made in the user's repository.
+    await run('fork', '2', '--branch', 'kept');
     expect(fs.existsSync(ran) ? fs.readFileSync(ran, 'utf8') : '').toBe('');
   });
 
@@ -125,6 +128,7 @@ describe("the user's programs", () => {
     await run('restore', '1', '--yes');
     touchNested(nested, 50);
     await run('redo', '--yes');
+    if (shape !== 'plain') await run('fork', '2', '--branch', 'kept', '--json');
     // Still recorded exactly: the nested repository is its HEAD, and left as it was.
     expect(sb.git(nested, 'rev-parse', 'HEAD').trim()).toBe(head);
     expect(fs.readFileSync(path.join(nested, 'n.dat'), 'utf8')).toBe('nested data\n');
