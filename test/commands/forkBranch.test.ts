@@ -134,6 +134,23 @@ describe('rewind fork --branch', () => {
     expect(recorded.stdout).toContain(`Checked out in ${root}-third`);
   });
 
+  it('HEAD now when the repository no longer has the commit the checkpoint recorded', async () => {
+    const root = sb.repo('rewritten');
+    const first = sb.git(root, 'rev-parse', 'HEAD').trim();
+    sb.git(root, 'commit', '-q', '--allow-empty', '-m', 'to be dropped');
+    const dropped = sb.git(root, 'rev-parse', 'HEAD').trim();
+    write(root, 'new.txt', 'not committed\n');
+    expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+    sb.git(root, 'reset', '-q', '--hard', first);
+    sb.git(root, 'reflog', 'expire', '--expire=now', '--all');
+    sb.git(root, 'gc', '-q', '--prune=now');
+    expect(() => sb.git(root, 'cat-file', '-e', dropped)).toThrow();
+    const result = await rewind(['fork', '1', '--branch', 'kept', '--json'], sb.env, root);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ parent: first, parentFrom: 'now' });
+    expect(sb.git(`${root}-kept`, 'rev-parse', 'HEAD^{tree}').trim()).toBe(sb.project(root).get(1).tree);
+  });
+
   it('refuses, writing nothing: a branch that exists, an invalid name, a folder that is not empty, a project outside git', async () => {
     const { root } = await project();
     sb.git(root, 'branch', 'feature/x');
@@ -201,7 +218,7 @@ describe('rewind fork --branch', () => {
     const refsBefore = sb.git(root, 'for-each-ref');
     const result = await rewind(['fork', '2', '--branch', 'doomed'], sb.env, root);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^rewind: checkpoint #2 could not be forked into branch 'doomed' \(nothing was left\): git .*worktree add/);
+    expect(result.stderr).toMatch(/^rewind: checkpoint #2 could not be forked into branch 'doomed' \(no branch or worktree was left\): git .*worktree add/);
     expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(sb.git(root, 'for-each-ref')).toBe(refsBefore);
     expect(fs.existsSync(`${root}-doomed`)).toBe(false);

@@ -59,7 +59,8 @@ function refuseFolder(dir: string, engine: Engine): void {
 async function chooseParent(engine: Engine, record: CheckpointRecord): Promise<{ parent: string | undefined; parentFrom: ParentFrom }> {
   const { root } = engine.project;
   const env = engine.repo.sourceEnv;
-  const recorded = record.projectHead ? await resolveCommit(root, env, record.projectHead) : undefined;
+  const head = record.projectHead;
+  const recorded = head && /^[0-9a-f]{40,64}$/.test(head) ? await resolveCommit(root, env, head) : undefined;
   if (recorded) return { parent: recorded, parentFrom: 'checkpoint' };
   const now = await resolveCommit(root, env, 'HEAD');
   return now ? { parent: now, parentFrom: 'now' } : { parent: undefined, parentFrom: 'none' };
@@ -75,7 +76,8 @@ async function undo(engine: Engine, made: { branch?: string; commit: string; wor
     if (made.existed && !fs.existsSync(made.worktree)) fs.mkdirSync(made.worktree);
   }
   if (made.branch) await deleteBranch(root, env, made.branch, made.commit).catch(() => left.push(`the branch ${made.branch} (git branch -D)`));
-  return left.length === 0 ? 'nothing was left' : `left behind, remove by hand: ${left.join(', ')}`;
+  // The objects copied stay, unreachable: the repository's own gc removes them.
+  return left.length === 0 ? 'no branch or worktree was left' : `left behind, remove by hand: ${left.join(', ')}`;
 }
 
 /**
