@@ -58,6 +58,9 @@ function unsubscribeOf(subscription: IDisposable): () => void {
   return () => subscription.dispose();
 }
 
+/** Lines the emulator keeps above a screen of `rows`: the user's, or three screens for reflow if that is more. */
+const keptFor = (scrollback: number, rows: number) => Math.max(scrollback, rows * 3);
+
 /**
  * The child's screen, emulated by @xterm/headless: feed it the pty's output, read back
  * rows to draw. The only user of @xterm/headless.
@@ -71,10 +74,19 @@ export class ScreenModel {
   /** The line above the normal screen when it was last cleared (ED 2 or 3); see lastWords(). */
   private clearedAt: IMarker | undefined;
 
-  /** A `cols` x `rows` screen keeping `scrollback` lines above it. */
-  constructor(cols: number, rows: number, scrollback = 1000) {
+  /**
+   * A `cols` x `rows` screen keeping `scrollback` lines above it for the user to scroll back
+   * to. The emulator keeps a few screens more whatever that is: a resize narrower then wider
+   * reflows lines back from above the screen, as a terminal does (with none kept, an inline
+   * agent's last row would be left mid-screen).
+   */
+  constructor(
+    cols: number,
+    rows: number,
+    private readonly scrollback = 1000,
+  ) {
     // buffer and parser are "proposed" API in xterm: they must be allowed explicitly.
-    this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true });
     // The agents lay out ✅, 🙂 and CJK as two columns, as terminals do (xterm starts on Unicode 6).
     useCurrentWidths(this.term);
     const track = (on: boolean) => (params: (number | number[])[]) => {
@@ -127,7 +139,9 @@ export class ScreenModel {
 
   /** Changes the screen size (the app resizes the pty to match). */
   resize(cols: number, rows: number): void {
-    this.term.resize(Math.max(1, Math.floor(cols)), Math.max(1, Math.floor(rows)));
+    const height = Math.max(1, Math.floor(rows));
+    if (this.term.options.scrollback !== keptFor(this.scrollback, height)) this.term.options.scrollback = keptFor(this.scrollback, height);
+    this.term.resize(Math.max(1, Math.floor(cols)), height);
   }
 
   /** The current size in cells. */
@@ -247,7 +261,7 @@ export class ScreenModel {
   /** Whether there are lines above the live normal screen to scroll back to. */
   hasScrollback(): boolean {
     const buffer = this.term.buffer.active;
-    return buffer.type === 'normal' && buffer.baseY > 0;
+    return buffer.type === 'normal' && buffer.baseY > 0 && this.scrollback > 0;
   }
 
   /**
@@ -257,7 +271,8 @@ export class ScreenModel {
    */
   scroll(lines: number): boolean {
     const before = this.scrolledBack();
-    if (this.term.buffer.active.type === 'normal') this.term.scrollLines(Math.trunc(lines));
+    const target = Math.min(Math.max(this.scrollback, before), Math.max(0, before - Math.trunc(lines)));
+    if (this.term.buffer.active.type === 'normal' && target !== before) this.term.scrollLines(before - target);
     return this.scrolledBack() !== before;
   }
 
@@ -276,7 +291,8 @@ export class ScreenModel {
   lastWords(): string {
     const buffer = this.term.buffer.normal;
     // A marker gone with its line (scrollback full, or cleared): every line kept is after it.
-    const from = this.clearedAt && !this.clearedAt.isDisposed ? this.clearedAt.line + 1 : 0;
+    // Not the lines kept only for reflow: as many as the user keeps.
+    const from = Math.max(this.clearedAt && !this.clearedAt.isDisposed ? this.clearedAt.line + 1 : 0, buffer.baseY - this.scrollback);
     return normalScreenText(buffer, this.term.cols, from, buffer.getNullCell());
   }
 

@@ -231,9 +231,14 @@ describe('ScreenModel cursor line', () => {
   it('says when the start of the line has scrolled off the top', async () => {
     const screen = new ScreenModel(10, 2, 0);
     screens.push(screen);
-    screen.write('$ abcdefghijklmnopqrstu');
+    // Longer than the screen and the few screens kept above it for reflow.
+    const typed = `$ ${'abcdefghijklmnopqrstu'.repeat(5)}`;
+    screen.write(typed);
     await screen.flush();
-    expect(screen.cursorLine()).toMatchObject({ text: 'ijklmnopqrstu', whole: false });
+    const line = screen.cursorLine();
+    expect(line.whole).toBe(false);
+    expect(line.text.length).toBeLessThan(typed.length);
+    expect(typed.endsWith(line.text)).toBe(true);
   });
 });
 
@@ -277,6 +282,27 @@ describe('ScreenModel scrollback', () => {
     await screen.flush();
     expect(screen.scrolledBack()).toBe(0);
     expect(screen.text()[3]).toBe('line 20');
+  });
+
+  it('with a scrollback of 0, a resize narrower then back wider still reflows as a terminal does: the last row stays at the bottom', async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `line ${String(i + 1).padStart(2, '0')} ${'0'.repeat(51)}\r\n`).join('');
+    const screen = new ScreenModel(80, 24, 0);
+    screens.push(screen);
+    screen.write(`${lines}> box`);
+    await screen.flush();
+    const before = screen.text();
+    expect(before.at(-1)).toBe('> box');
+    screen.resize(40, 24);
+    await screen.flush();
+    expect(screen.text().at(-1)).toBe('> box');
+    screen.resize(80, 24);
+    await screen.flush();
+    expect(screen.text()).toEqual(before);
+    expect(screen.cursor()).toMatchObject({ x: 5, y: 23 });
+    // The lines kept for the reflow are not the user's to scroll to, nor in the last words.
+    expect(screen.hasScrollback()).toBe(false);
+    expect(screen.scroll(-3)).toBe(false);
+    expect(screen.lastWords().startsWith('line 08 ')).toBe(true);
   });
 
   it('keeps none with a scrollback of 0', async () => {
