@@ -21,6 +21,12 @@ export interface HookOutcome {
   agentSession?: string;
   /** The folder the agent works in, as the payload says: for labels only, never trusted to choose the project. */
   cwd?: string;
+  /**
+   * The files a tool call says it writes (as its input names them: absolute, or relative to
+   * the agent's folder). Only a hint, never trusted: the checkpoint after the step stages them
+   * as they are then, beside what the file watcher saw.
+   */
+  files?: string[];
   /** Something wrong with the payload, said on the hook's stderr (the call still goes on). */
   problem?: string;
   /** Where the agent's conversation stands: kept with the checkpoint, when there is one. */

@@ -6,6 +6,9 @@ import { field, shortLine } from './payload.js';
 /** The label of a tool call, from the tool's name, its input and the folder the agent works in. */
 export type ToolLabel = (tool: string, input: unknown, cwd: string | undefined) => string;
 
+/** The files a tool call's input names as those it writes (none: a tool that names none). */
+export type ToolFiles = (tool: string, input: unknown) => string[];
+
 /** What any hook call gives: the agent's session id and folder, as the payload says. */
 export function callBasics(payload: unknown): HookOutcome {
   return { agentSession: field(payload, 'session_id'), cwd: field(payload, 'cwd') };
@@ -20,12 +23,19 @@ function unreadable(event: string, payload: unknown): HookOutcome {
  * A tool call about to run (`tool_name`, `tool_input`): busy, and a checkpoint first,
  * triggered `<event>:<tool>` and labelled by `label` (the tool, its input, the agent's folder).
  */
-export function toolStep(event: string, payload: unknown, label: ToolLabel): HookOutcome {
+export function toolStep(event: string, payload: unknown, label: ToolLabel, files?: ToolFiles): HookOutcome {
   const base = callBasics(payload);
   const tool = field(payload, 'tool_name') ?? 'tool';
   const input = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).tool_input : undefined;
-  return { ...base, ...unreadable(event, payload), activity: 'busy', checkpoint: { trigger: `${event}:${tool}`, label: label(tool, input, base.cwd) } };
+  const named = files?.(tool, input) ?? [];
+  return { ...base, ...unreadable(event, payload), activity: 'busy', checkpoint: { trigger: `${event}:${tool}`, label: label(tool, input, base.cwd) }, ...(named.length > 0 ? { files: named } : {}) };
 }
+
+/** The file a tool's input names in `file_path` (or `notebook_path`), if any. */
+export const filePathOf: ToolFiles = (_tool, input) => {
+  const file = field(input, 'file_path') ?? field(input, 'notebook_path');
+  return file ? [file] : [];
+};
 
 /** A prompt sent (`prompt`): busy, and a checkpoint first, labelled with the prompt. */
 export function promptStep(event: string, payload: unknown): HookOutcome {
@@ -50,6 +60,8 @@ export interface HookEvents {
   /** The idle events that end a turn (not those that only say the agent still waits): each marks the turn's end with a checkpoint. */
   ends: readonly string[];
   label: ToolLabel;
+  /** The files a tool call names as those it writes. */
+  files?: ToolFiles;
   /** Where the conversation stands at a step, if the agent's conversation is kept. */
   conversation?(payload: unknown, event: string): HookOutcome['conversation'];
 }
@@ -61,7 +73,7 @@ export interface HookEvents {
  * the agent waits (idle); any other only says the session and folder.
  */
 export function hookStep(event: string, payload: unknown, agent: HookEvents): HookOutcome {
-  const step = event === agent.tool ? toolStep(event, payload, agent.label) : event === agent.prompt ? promptStep(event, payload) : undefined;
+  const step = event === agent.tool ? toolStep(event, payload, agent.label, agent.files) : event === agent.prompt ? promptStep(event, payload) : undefined;
   if (!step && agent.ends.includes(event)) return turnEnd(payload);
   if (!step) return agent.idle(event, payload) ? { ...callBasics(payload), activity: 'idle' } : callBasics(payload);
   const conversation = agent.conversation?.(payload, event);

@@ -16,6 +16,8 @@ export interface StepCheckpoints {
   readonly checkpoints: { engine: { conversationsDir: string } } | undefined;
   /** The checkpoint before a step; why it could not be taken, or undefined. */
   beforeStep(step: NonNullable<HookOutcome['checkpoint']>, agentSession: string | undefined, conversation?: ConversationRef): Promise<string | undefined>;
+  /** Files a step says it writes (`cwd`: the folder the payload says the agent works in): the next checkpoint stages them too. */
+  willWrite(files: readonly string[], cwd: string | undefined): void;
 }
 
 /** What the user hears of hook calls: the session's status line. */
@@ -92,6 +94,7 @@ export class HookCalls {
       const conversation = engine ? captureConversation(conversationStoreOf(engine), this.agent.name, outcome.conversation, (message) => this.notices.problem(message)) : undefined;
       failed = await this.triggers.beforeStep(outcome.checkpoint, outcome.agentSession, conversation);
     }
+    if (outcome.files) this.triggers.willWrite(outcome.files, outcome.cwd);
     const checkpointed = outcome.checkpoint !== undefined && failed === undefined && this.triggers.offReason === undefined;
     // On the agent's side too: the step goes on without a checkpoint before it.
     const stderr = [outcome.problem, failed && `no checkpoint before this step (${failed})`].filter(Boolean).join('; ') || undefined;

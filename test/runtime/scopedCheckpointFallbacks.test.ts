@@ -152,4 +152,28 @@ describe("a step's checkpoint in the app", () => {
     await s.step('after');
     expect(await newestExact(s)).toBe(false);
   });
+
+  it("stages the files a step's tool input names, though the watcher never saw them change; a name outside the project narrows nothing", async () => {
+    const s = await session(['src'], { waits: { 'confirm-scan': 60_000 } });
+    const live = triggers;
+    if (!live) throw new Error('no session');
+    const elsewhere = path.join(s.sb.base, 'link.txt');
+    fs.linkSync(path.join(s.root, 'src/file.txt'), elsewhere);
+    // As an Edit's payload names it (absolute), and a patch's (relative to the agent's folder).
+    live.willWrite([path.join(s.root, 'src/file.txt'), '../../outside.txt', '/etc/passwd'], s.root);
+    fs.writeFileSync(elsewhere, 'written where the watcher does not look\n');
+    await s.step('after the edit');
+    expect(await newestExact(s)).toBe(true);
+    live.willWrite(['file.txt'], path.join(s.root, 'src'));
+    fs.writeFileSync(elsewhere, 'again\n');
+    await s.step('after the patch');
+    expect(await newestExact(s)).toBe(true);
+    // Without the name, the same write is not in the step's checkpoint (the quiet-time walk finds it).
+    fs.writeFileSync(elsewhere, 'unnamed\n');
+    await s.step('unnamed');
+    const newest = s.engine.list().at(-1);
+    const { record } = await s.walked.snapshot({ trigger: 'manual' });
+    expect(newest?.fromChangedPaths).toBe(true);
+    expect(newest?.tree).not.toBe(record.tree);
+  });
 });

@@ -3,7 +3,7 @@ import type { AgentAdapter, HookOutcome, Launch } from '../agentAdapter.js';
 import { claudeConversation, claudeConversationPoint } from './conversation.js';
 import { conversationModes } from '../conversationModes.js';
 import { hookCommand, installedHookScript, packagedHookScript } from '../hookCommand.js';
-import { hookStep, promptContext } from '../hookSteps.js';
+import { filePathOf, hookStep, promptContext } from '../hookSteps.js';
 import { field, shortLine, shownPath } from '../payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs. */
@@ -89,6 +89,7 @@ export function claudeHookEvent(event: string, payload: unknown): HookOutcome {
       (name === 'SessionStart' && field(body, 'source') !== 'compact'),
     ends: ['Stop', 'StopFailure'],
     label: toolLabel,
+    files: filePathOf,
     conversation: claudeConversationPoint,
   });
 }

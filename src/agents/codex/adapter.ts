@@ -16,9 +16,15 @@ function toolLabel(tool: string, input: unknown, cwd: string | undefined): strin
   return command ? `${tool} ${shortLine(command)}` : tool;
 }
 
+/** The files an apply_patch call writes, as its patch names them (relative to the agent's folder). */
+function patchedFiles(tool: string, input: unknown): string[] {
+  const command = field(input, 'command');
+  return tool === 'apply_patch' && command !== undefined ? patchFiles(command) : [];
+}
+
 /** What a Codex hook call means (docs/agents.md; test/fixtures/hooks/codex/ are real payloads): an interrupt fires no Stop, but its own event. */
 export function codexHookEvent(event: string, payload: unknown): HookOutcome {
-  return hookStep(event, payload, { tool: 'PreToolUse', prompt: 'UserPromptSubmit', idle: (name) => name === 'Stop' || name === 'Interrupt', ends: ['Stop'], label: toolLabel, conversation: codexConversationPoint });
+  return hookStep(event, payload, { tool: 'PreToolUse', prompt: 'UserPromptSubmit', idle: (name) => name === 'Stop' || name === 'Interrupt', ends: ['Stop'], label: toolLabel, files: patchedFiles, conversation: codexConversationPoint });
 }
 
 /**

@@ -5,7 +5,7 @@ import { geminiConversation, geminiConversationPoint } from './conversation.js';
 import { prepareGeminiHome, type GeminiSettings } from './home.js';
 import { dropResumeLeftovers } from './leftovers.js';
 import { hookCommand, installedHookScript, packagedHookScript } from '../hookCommand.js';
-import { hookStep, promptContext } from '../hookSteps.js';
+import { filePathOf, hookStep, promptContext } from '../hookSteps.js';
 import { field, shortLine, shownPath } from '../payload.js';
 
 /** The tools that can change files: each gets a checkpoint before it runs (docs/agents.md). */
@@ -66,6 +66,7 @@ export function geminiHookEvent(event: string, payload: unknown): HookOutcome {
     idle: (name) => name === 'AfterAgent' || name === 'SessionStart',
     ends: ['AfterAgent'],
     label: toolLabel,
+    files: filePathOf,
     conversation: (body, name) => geminiConversationPoint(body, name === 'BeforeTool'),
   });
   // A prompt: the session is at work in its own file, and what a resume left beside it can go.

@@ -248,6 +248,24 @@ export class CheckpointTriggers {
   }
 
   /**
+   * The files a step says it writes (its tool input names them): the checkpoint after it stages
+   * them as they are then, whether or not the watcher sees them change. Never trusted to narrow
+   * anything: a name outside the project is dropped, and staging a file as it is never makes a
+   * checkpoint wrong. Relative names are the agent's folder's (`cwd`), or the project's.
+   */
+  willWrite(files: readonly string[], cwd: string | undefined): void {
+    const root = this.checkpoints?.engine.projectRoot;
+    if (!root || !this.changes) return;
+    const base = cwd && path.isAbsolute(cwd) ? cwd : root;
+    for (const file of files) {
+      const relative = path.relative(root, path.resolve(base, file)).split(path.sep).join('/');
+      if (relative === '' || relative === '..' || relative.startsWith('../') || path.isAbsolute(relative)) continue;
+      this.verdicts?.forget(relative);
+      this.changes.saw(relative);
+    }
+  }
+
+  /**
    * Runs `work` (a restore) with the watcher paused, so its own writes are not taken for
    * edits: it resumes once their file events, which may come after the work, are dropped.
    * `work` is told what changed since the newest checkpoint (its redo point stages only
