@@ -209,9 +209,9 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
    * The tree of the work tree as it is now (staged into the shadow index, no commit):
    * what a restore would start from.
    */
-  currentTree(): Promise<CurrentTree> {
+  currentTree(options: { signal?: AbortSignal } = {}): Promise<CurrentTree> {
     if (!this.repo.exists()) throw new UserError(`no checkpoints yet for ${this.project.root}: they are taken when a session in \`rewind -- <agent>\` starts, before each Enter and after file changes, or by \`rewind snapshot\``);
-    return this.locked('read the work tree', () => this.currentTreeLocked());
+    return this.locked('read the work tree', () => currentTreeOf(this, options.signal));
   }
 
   /** `currentTree` for a caller that holds the lock. */

@@ -38,7 +38,7 @@ export interface ProjectCheckpoints {
   /** The checkpoint with this id, or a UserError that says how to find one. */
   get(id: number): CheckpointRecord;
   /** The files as they are now, as a tree (what a restore starts from), and what changed since the newest checkpoint. */
-  currentTree(): Promise<CurrentTree>;
+  currentTree(options?: { signal?: AbortSignal }): Promise<CurrentTree>;
   /** Heals a damaged store and rebuilds a lost list; what it says, one line each. */
   recoverList(): Promise<string[]>;
   /** Repairs the chain after the project's own gc (cheap when nothing is marked). */

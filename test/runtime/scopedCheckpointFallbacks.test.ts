@@ -3,7 +3,9 @@
 // folder count (said once, with the limit and how to raise it), and a change the watcher
 // never reported (found by the quiet-time walk, said, checkpointed). A folder renamed during
 // a step and a branch switch by the user between steps are staged exactly.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openProjectCheckpoints, type ProjectCheckpoints } from '../../src/checkpoints/index.js';
@@ -39,7 +41,7 @@ interface Session {
 }
 
 /** A session's checkpoint triggers on a repository with `folders` (a file in each), the first step (a walk of everything) taken. */
-async function session(folders: readonly string[], injected: Injected = {}): Promise<Session> {
+async function session(folders: readonly string[], injected: Injected = {}, env: NodeJS.ProcessEnv = {}): Promise<Session> {
   uninject = injectInProcess(injected);
   sandbox = createSandbox('rewind-fallback-');
   const sb = sandbox;
@@ -51,7 +53,7 @@ async function session(folders: readonly string[], injected: Injected = {}): Pro
   const notices = new Notices(() => undefined);
   const live = new CheckpointTriggers({ id: 's', agent: () => 'test' }, notices, () => undefined);
   triggers = live;
-  live.attach(await openForApp(root, configDefaults(), { ...sb.env }));
+  live.attach(await openForApp(root, configDefaults(), { ...sb.env, ...env }));
   await live.watching();
   const engine = live.checkpoints?.engine;
   if (!engine) throw new Error('checkpoints did not open');
@@ -176,4 +178,32 @@ describe("a step's checkpoint in the app", () => {
     expect(newest?.fromChangedPaths).toBe(true);
     expect(newest?.tree).not.toBe(record.tree);
   });
+
+  it('a step never waits for the confirming walk: the walk is stopped, and done again at the next quiet moment', async () => {
+    // git as it is, but the first walk of the whole tree once armed takes 30 s (a big tree's).
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-slow-git-'));
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const marks = path.join(bin, 'marks');
+    fs.mkdirSync(marks);
+    fs.writeFileSync(
+      path.join(bin, 'git'),
+      `#!/bin/sh\ncase " $* " in *" add -A -v --ignore-errors "*) case " $* " in *pathspec-from-file*) ;; *) if [ -e ${marks}/armed ] && mkdir ${marks}/slow 2>/dev/null; then touch ${marks}/walking; sleep 30; touch ${marks}/walked; fi ;; esac ;; esac\nexec ${real} "$@"\n`,
+      { mode: 0o755 },
+    );
+    try {
+      const s = await session(['src'], { waits: { 'confirm-scan': 200 } }, { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` });
+      fs.writeFileSync(path.join(marks, 'armed'), '');
+      fs.writeFileSync(path.join(s.root, 'src/file.txt'), 'edited\n');
+      await s.step('edit');
+      await waitFor(() => fs.existsSync(path.join(marks, 'walking')), 15_000, 'the confirming walk under way');
+      fs.writeFileSync(path.join(s.root, 'src/file.txt'), 'edited again\n');
+      await s.step('next');
+      expect(fs.existsSync(path.join(marks, 'walked'))).toBe(false);
+      expect(await newestExact(s)).toBe(true);
+      const newest = s.engine.list().at(-1);
+      await waitFor(() => s.engine.scanConfirmedThrough() === newest?.id, 15_000, 'the walk done again');
+    } finally {
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

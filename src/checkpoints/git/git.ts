@@ -42,6 +42,16 @@ export interface RunOptions {
   okCodes?: readonly number[];
   /** Sees each chunk of stdout as it comes (progress); the whole is still returned. */
   onStdout?: (chunk: Buffer) => void;
+  /** Stops the process and all it started (its group) once aborted; it then fails with `Stopped`. */
+  signal?: AbortSignal;
+}
+
+/** A process stopped because its caller no longer wanted it (RunOptions.signal). */
+export class Stopped extends Error {
+  constructor(what: string) {
+    super(`${what} was stopped`);
+    this.name = 'Stopped';
+  }
 }
 
 export interface RunResult {
@@ -73,6 +83,7 @@ export interface FinishOptions {
   okCodes?: readonly number[];
   /** Sees each chunk of stdout from now on, as it comes (progress). */
   onStdout?: (chunk: Buffer) => void;
+  signal?: AbortSignal;
 }
 
 /** A process started ahead of the input it will be given. */
@@ -124,17 +135,26 @@ export function startProcess(file: string, args: readonly string[], options: { c
     const okCodes = finishOptions.okCodes ?? [0];
     onStdout = finishOptions.onStdout;
     let stopped: Promise<void> | undefined;
+    let aborted = false;
     const timer = setTimeout(() => {
-      if (pid !== undefined) stopped = stopGroup(pid);
+      if (pid !== undefined) stopped ??= stopGroup(pid);
     }, timeoutMs);
+    const abort = () => {
+      aborted = true;
+      if (pid !== undefined) stopped ??= stopGroup(pid);
+    };
+    if (finishOptions.signal?.aborted) abort();
+    else finishOptions.signal?.addEventListener('abort', abort, { once: true });
     child.stdin.end(finishOptions.input ?? '');
     const { code, error } = await exited;
     clearTimeout(timer);
-    const timedOut = stopped !== undefined;
+    finishOptions.signal?.removeEventListener('abort', abort);
+    const timedOut = stopped !== undefined && !aborted;
     // Not before the whole group is gone: the caller's lock is released next, and a git of
     // the group still running would hold index.lock under the next holder.
     if (stopped) await stopped;
     else if (pid !== undefined) untrackGroup(pid);
+    if (aborted) throw new Stopped(`${file} ${args.slice(0, 3).join(' ')}`);
     if (error?.code === 'ENOENT') throw programMissing(file, error);
     if (error) throw error;
     const stderr = Buffer.concat(err).toString('utf8');

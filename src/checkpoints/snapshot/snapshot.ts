@@ -86,6 +86,8 @@ export interface SnapshotRequest {
   onStaged?: (files: number) => void;
   /** Only these project-relative paths changed since the last snapshot (SnapshotOptions.paths). */
   paths?: readonly string[];
+  /** Stops the snapshot's git once aborted (a walk nobody waits for any more): it fails with `Stopped`. */
+  signal?: AbortSignal;
 }
 
 /** Callbacks into the engine for the rare paths (new exclusions). */

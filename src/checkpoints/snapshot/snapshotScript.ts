@@ -6,6 +6,8 @@ import { engineScript } from '../../shared/bundles.js';
 export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref', 14: 'ls-tree' };
 
 export interface ScriptInput {
+  /** Stops the script and its git once aborted. */
+  signal?: AbortSignal;
   prevCommit?: string;
   prevTree?: string;
   ref: string;
@@ -120,7 +122,7 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.scope?.gone ?? '',
     input.include ?? '',
   ];
-  return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged) });
+  return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged), ...(input.signal ? { signal: input.signal } : {}) });
 }
 
 /**

@@ -173,7 +173,7 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
 }
 
 /** The tree of the files now, staged into the shadow index with no commit; the project lock held. */
-export async function currentTreeOf(ctx: SnapshotContext): Promise<CurrentTree> {
+export async function currentTreeOf(ctx: SnapshotContext, signal?: AbortSignal): Promise<CurrentTree> {
   healStore(ctx.repo, ctx.log, ctx.store.journal);
   clearStaleGitLocks(ctx.repo);
   const gitConfig = onceProjectGitConfig(ctx.project, ctx.env);
@@ -187,7 +187,7 @@ export async function currentTreeOf(ctx: SnapshotContext): Promise<CurrentTree> 
     ctx.repo,
     state,
     snapshotLimits(ctx),
-    { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged },
+    { prevTree: last?.tree, ref: 'refs/rewind/unused', message: '', mode: 'tree', rulesChanged, ...(signal ? { signal } : {}) },
     { refreshExcludes: () => refreshRules(ctx, state, gitConfig) },
   );
   if (newest && last === newest && result.changed === 0) state.scanConfirmedThrough = newest.id;

@@ -48,6 +48,8 @@ export class CheckpointTriggers {
   private stopped = false;
   /** What changed since the last checkpoint, once the watcher runs (undefined: every checkpoint walks the whole tree). */
   private changes: ChangedPaths | undefined;
+  /** The confirming walk under way, stopped by any checkpoint or restore asked meanwhile. */
+  private confirming: AbortController | undefined;
   /** What git said of the changed paths' ignore rules, while still true (the watcher's and the steps'). */
   private verdicts: IgnoreVerdicts | undefined;
   /** The app's checkpoints one at a time: what changed is taken and staged together. */
@@ -179,8 +181,13 @@ export class CheckpointTriggers {
     }
   }
 
-  /** Runs `work` after the app's checkpoints before it, and before those after it. */
+  /**
+   * Runs `work` after the app's checkpoints before it, and before those after it. A
+   * confirming walk under way is stopped first (it is tried again at the next quiet moment):
+   * no step waits for a walk of the whole tree.
+   */
   private serial<T>(work: () => Promise<T>): Promise<T> {
+    this.confirming?.abort();
     const turn = this.queue.then(work);
     this.queue = turn.catch(() => undefined);
     return turn;
@@ -203,12 +210,18 @@ export class CheckpointTriggers {
     if (this.stopped || !changes) return;
     if (!changes.quiet) return this.confirmLater(checkpointer);
     const missed = await this.serial(async () => {
-      const found = await checkpointer.engine.currentTree();
-      if (found.changedSinceNewest === 0) return undefined;
-      // A change made while it walked is reported after it: not a miss, try again later.
-      const since = await changes.take();
-      changes.giveBack(since);
-      return since.paths?.length === 0 ? found : null;
+      const walking = new AbortController();
+      this.confirming = walking;
+      try {
+        const found = await checkpointer.engine.currentTree({ signal: walking.signal });
+        if (found.changedSinceNewest === 0) return undefined;
+        // A change made while it walked is reported after it: not a miss, try again later.
+        const since = await changes.take();
+        changes.giveBack(since);
+        return since.paths?.length === 0 ? found : null;
+      } finally {
+        this.confirming = undefined;
+      }
     }).catch(() => null);
     if (missed === null) return this.confirmLater(checkpointer);
     if (!missed || this.stopped) return;
