@@ -33,6 +33,9 @@ import type { RetentionPolicy } from './retention/retention.js';
 import { storeReport, type StoreReport } from './retention/storeReport.js';
 import { bisectCheckpoints, type BisectOptions, type BisectResult } from './tools/bisect.js';
 import { forkCheckpoint, type ForkResult } from './tools/fork.js';
+import { exportCheckpoints } from './tools/exportBundle.js';
+import { importCheckpoints } from './tools/importBundle.js';
+import type { ExportedCheckpoints, ImportResult, TransferredCheckpoint } from './tools/transferTypes.js';
 import { previewRevert, revertStep, type RevertOptions, type RevertPlan, type RevertResult, type RevertScope } from './tools/revert.js';
 import { spanChanges, stepDiff, type SpanChange, type StepDiff } from './tools/stepDiff.js';
 import type { ProjectCheckpoints } from './projectCheckpoints.js';
@@ -305,6 +308,14 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
 
   fork(id: number, dir: string): Promise<ForkResult> {
     return forkCheckpoint(this, id, dir);
+  }
+
+  exportRange(from: number, to: number): Promise<ExportedCheckpoints> {
+    return exportCheckpoints(this, from, to);
+  }
+
+  importCheckpoints(bundle: Buffer, entries: readonly TransferredCheckpoint[], where: string, verified?: () => void): Promise<ImportResult> {
+    return logged(this.env, 'import', { project: this.project.root, checkpoints: entries.length }, () => importCheckpoints(this, bundle, entries, where, verified), (result) => ({ added: result.added.length, already: result.already }));
   }
 
   stepDiff(id: number, only: readonly string[], format: readonly string[], through?: number): Promise<StepDiff> {
