@@ -1,0 +1,106 @@
+// The conversations of checkpoints carried from one store to another (`rewind export
+// --conversation`, `rewind import`): the capture files as kept under conv/, checked by their
+// hashes both ways; on import each capture names the transcript where the agent keeps it on
+// this machine, for this project (the agent's adapter says where), so a restore writes the
+// rebuilt session where the agent resumes it.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { agentNamed } from '../agents/chooseAgent.js';
+import { messageOf, UserError } from '../shared/errors.js';
+import type { ConversationRef, ConversationStore, StoredPoint } from './conversationStore.js';
+
+/** A capture file, named as under conv/ (`points/<hash>.json`, `chunks/<hash>`). */
+export interface ConversationFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/** Captures read from an export, rewritten for this machine, ready to be kept. */
+export interface PreparedConversations {
+  /** The capture each exported one became here (old hash → new hash). */
+  renamed: Map<string, string>;
+  points: string[];
+  chunks: Buffer[];
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const isHash = (text: unknown): text is string => typeof text === 'string' && /^[0-9a-f]{64}$/.test(text);
+
+/** The conversation references a checkpoint list holds (null and other shapes left out). */
+export function conversationRefs(conversations: readonly unknown[]): ConversationRef[] {
+  return conversations.filter((ref): ref is ConversationRef => typeof ref === 'object' && ref !== null && isHash((ref as Partial<ConversationRef>).point));
+}
+
+/** Every capture file the conversations `refs` are made of, once each (a damaged one: a UserError). */
+export function exportConversations(store: ConversationStore, refs: readonly ConversationRef[]): ConversationFile[] {
+  const files = new Map<string, string>();
+  for (const ref of refs) for (const file of store.filesOf(ref)) files.set(file.name, file.file);
+  return [...files].map(([name, file]) => ({ name, bytes: readFile(file) }));
+}
+
+function readFile(file: string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    throw new UserError(`a kept conversation could not be read (${messageOf(error)}): export without --conversation`);
+  }
+}
+
+/** A capture as an export holds it, checked against its hash; undefined when it is not one. */
+function pointIn(files: ReadonlyMap<string, Buffer>, hash: string): StoredPoint | undefined {
+  const bytes = files.get(`points/${hash}.json`);
+  if (!bytes || sha256(bytes) !== hash) return undefined;
+  try {
+    const point = JSON.parse(bytes.toString('utf8')) as StoredPoint;
+    const chunkOk = point.chunk === null || (isHash(point.chunk) && sha256(files.get(`chunks/${point.chunk}`) ?? '') === point.chunk);
+    if (point.v !== 1 || typeof point.agent !== 'string' || typeof point.length !== 'number' || typeof point.transcript !== 'string' || !chunkOk || !(point.prev === null || isHash(point.prev))) return undefined;
+    return point;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the agent keeps this transcript here, for the project at `projectRoot` (as it was when the adapter cannot say). */
+function relocated(point: StoredPoint, projectRoot: string, env: NodeJS.ProcessEnv): string {
+  try {
+    const adapter = agentNamed(point.agent);
+    if (adapter.name !== point.agent) return point.transcript;
+    return adapter.conversation?.relocate?.(point.transcript, projectRoot, env) ?? point.transcript;
+  } catch {
+    return point.transcript;
+  }
+}
+
+/**
+ * The captures `refs` name, read from an export's `files` and checked, each rewritten to
+ * name its transcript where the agent keeps it here. Nothing is written yet; a capture that
+ * is missing or does not match its hash is a UserError (`where`: the file).
+ */
+export function prepareConversations(files: ReadonlyMap<string, Buffer>, refs: readonly ConversationRef[], projectRoot: string, env: NodeJS.ProcessEnv, where: string): PreparedConversations {
+  const renamed = new Map<string, string>();
+  const points: string[] = [];
+  const chunks = new Map<string, Buffer>();
+  const rename = (hash: string, seen: Set<string>): string => {
+    const done = renamed.get(hash);
+    if (done) return done;
+    if (seen.has(hash)) throw new UserError(`${where} holds conversation captures that loop: nothing was imported`);
+    seen.add(hash);
+    const point = pointIn(files, hash);
+    if (!point) throw new UserError(`${where} lacks a conversation capture it names, or holds a damaged one: nothing was imported`);
+    const prev = point.prev === null ? null : rename(point.prev, seen);
+    if (point.chunk !== null) chunks.set(point.chunk, files.get(`chunks/${point.chunk}`) as Buffer);
+    const text = `${JSON.stringify({ ...point, transcript: relocated(point, projectRoot, env), prev })}\n`;
+    const made = sha256(text);
+    points.push(text);
+    renamed.set(hash, made);
+    return made;
+  };
+  for (const ref of refs) rename(ref.point, new Set());
+  return { renamed, points, chunks: [...chunks.values()] };
+}
+
+/** Keeps prepared captures in this project's conversation store. */
+export function keepConversations(store: ConversationStore, prepared: PreparedConversations): void {
+  for (const chunk of prepared.chunks) store.addChunk(chunk);
+  for (const text of prepared.points) store.addPoint(text);
+}
