@@ -137,6 +137,24 @@ describe('rewind export and import', () => {
     expect((JSON.parse(more.stdout) as { added: { fromId: number }[] }).added.map((row) => row.fromId)).toEqual([1, 4]);
   });
 
+  it('says what it wrote (--json), refuses a bad range or no -o, and adds nothing back into the project it came from', async () => {
+    const { root } = await project();
+    const file = path.join(here.base, 'one.rewind');
+    const one = await rewind(['export', '#3', '-o', file, '--json'], here.env, root);
+    expect(one.code, one.stderr).toBe(0);
+    expect(JSON.parse(one.stdout)).toEqual({ file, bytes: fs.statSync(file).size, from: 3, to: 3, checkpoints: [3], sessions: 1, conversation: false });
+    expect(await rewind(['export', '3..2', '-o', file], here.env, root)).toMatchObject({ code: 2, stderr: "rewind: '3..2' runs backwards: name the older checkpoint first (2..3)\n" });
+    expect(await rewind(['export', '9..', '-o', file], here.env, root)).toMatchObject({ code: 1, stderr: 'rewind: there are no checkpoints from #9 to #4 in this project: `rewind list` shows them\n' });
+    expect((await rewind(['export'], here.env, root)).stderr).toBe('rewind: name the file to write with -o FILE (see `rewind export --help`)\n');
+    expect((await rewind(['export', 'x..2', '-o', file], here.env, root)).code).toBe(2);
+    const all = path.join(here.base, 'all.rewind');
+    expect((await rewind(['export', '-o', all], here.env, root)).code).toBe(0);
+    const listBefore = await listJson(here, root);
+    expect(await rewind(['import', all], here.env, root)).toMatchObject({ code: 0, stdout: `Nothing to import: this project has all 4 checkpoint(s) of ${all} already.\n` });
+    expect(await listJson(here, root)).toEqual(listBefore);
+    expect(await rewind(['import', path.join(here.base, 'none.rewind')], here.env, root)).toMatchObject({ code: 1, stderr: `rewind: ${path.join(here.base, 'none.rewind')} does not exist: name the file \`rewind export\` wrote\n` });
+  });
+
   it('refuses a file cut short, damaged, foreign, or whose bundle lacks an object, in one line, and changes nothing', async () => {
     const { root } = await project();
     const file = path.join(here.base, 'out.rewind');
