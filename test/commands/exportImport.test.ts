@@ -106,6 +106,16 @@ describe('rewind export and import', () => {
     expect(fs.readFileSync(listFile)).toEqual(before);
     expect(there.git(path.join(store, hash ?? '', 'repo.git'), 'for-each-ref')).toBe(refs);
 
+    // The shadow's chain goes on through them: each commit's parent is the checkpoint before it.
+    const shadow = path.join(store, hash ?? '', 'repo.git');
+    const records = there.open(clone).list();
+    records.forEach((record, index) => {
+      const parents = there.git(shadow, 'rev-list', '--parents', '-n', '1', record.commit).trim().split(' ').slice(1);
+      const previous = records.slice(0, index).reverse().find((other) => other.commit !== record.commit);
+      expect(parents, `#${record.id}`).toEqual(previous ? [previous.commit] : []);
+      expect(there.git(shadow, 'log', '-1', '--format=%B', record.commit)).toContain(`Rewind-Checkpoint: ${record.deduped ? index : record.id}`);
+    });
+
     // Every imported checkpoint restores exactly, in any order.
     for (const id of [2, 4, 1, 3]) {
       const restored = await rewind(['restore', String(id), '--files', '--yes'], there.env, clone);

@@ -23,7 +23,7 @@ export async function checkBundle(bundleFile: string, checkpoints: readonly Tran
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-import-check-'));
   try {
     const gitDir = path.join(temp, 'check.git');
-    const git = (args: readonly string[]) => runGit([`--git-dir=${gitDir}`, ...args], { cwd: temp, env });
+    const git = (args: readonly string[], input?: string) => runGit([`--git-dir=${gitDir}`, ...args], { cwd: temp, env, input });
     await runGit(['init', '--bare', '-q', '--template=', gitDir], { cwd: temp, env });
     try {
       await git(['bundle', 'verify', '-q', bundleFile]);
@@ -36,14 +36,12 @@ export async function checkBundle(bundleFile: string, checkpoints: readonly Tran
       throw new UserError(`${where} is incomplete (${gitSaid(error)}): nothing was imported; export it again`);
     }
     if (checkpoints.length === 0) return;
-    let trees: string[];
-    try {
-      trees = text(await git(['rev-parse', ...checkpoints.map((entry) => `${entry.commit}^{tree}`)])).split('\n');
-    } catch (error) {
-      throw new UserError(`${where} lists checkpoints its bundle does not hold (${gitSaid(error)}): nothing was imported; export it again`);
-    }
+    // One `cat-file --batch-check` for every entry's tree (`<commit>^{tree}` each line).
+    const answers = text(await git(['cat-file', '--batch-check=%(objectname) %(objecttype)'], `${checkpoints.map((entry) => `${entry.commit}^{tree}`).join('\n')}\n`)).split('\n');
     checkpoints.forEach((entry, index) => {
-      if (trees[index] !== entry.tree) throw new UserError(`${where} says checkpoint #${entry.id} holds tree ${entry.tree}, its bundle ${trees[index] ?? 'none'}: nothing was imported; export it again`);
+      const [tree, type] = (answers[index] ?? '').split(' ');
+      if (type !== 'tree') throw new UserError(`${where} lists checkpoint #${entry.id}, which its bundle does not hold: nothing was imported; export it again`);
+      if (tree !== entry.tree) throw new UserError(`${where} says checkpoint #${entry.id} holds tree ${entry.tree}, its bundle ${tree}: nothing was imported; export it again`);
     });
   } finally {
     fs.rmSync(temp, { recursive: true, force: true });

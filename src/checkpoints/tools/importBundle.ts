@@ -4,13 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { text } from '../git/git.js';
 import type { Engine } from '../snapshot/engine.js';
 import { initShadowRepo } from '../snapshot/shadowInit.js';
 import { checkpointMessage } from '../store/message.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { createStore } from '../store/store.js';
 import { checkBundle } from './bundleCheck.js';
+import { checkpointCommitText, commitId, writeCommits } from './commitObjects.js';
 import { originKey, type ImportResult, type TransferredCheckpoint } from './transferTypes.js';
 
 /** The origin keys of the checkpoints this project has: its own and those it imported. */
@@ -56,24 +56,33 @@ export async function importCheckpoints(engine: Engine, bundle: Buffer, entries:
         await initShadowRepo(engine.repo);
       }
       await engine.repo.storeGit(['bundle', 'unbundle', bundleFile]);
-      const at = new Date(engine.now()).toISOString();
+      const now = engine.now();
+      const at = new Date(now).toISOString();
       const added: CheckpointRecord[] = [];
+      const texts: string[] = [];
+      let newest = engine.log.last();
       let previousAdded = false;
       for (const entry of entries) {
         if (!todo.has(entry)) {
           previousAdded = false;
           continue;
         }
-        const newest = engine.log.last();
         const id = (newest?.id ?? 0) + 1;
         const deduped = newest !== undefined && newest.tree === entry.tree;
-        const commit = deduped ? newest.commit : text(await engine.repo.storeGit(['commit-tree', '--no-gpg-sign', ...(newest ? ['-p', newest.commit] : []), entry.tree], { input: checkpointMessage({ id, label: entry.label, trigger: entry.trigger }) }));
-        await engine.repo.storeGit(['update-ref', `refs/checkpoints/${id}`, commit]);
-        const record = importedRecord(entry, id, commit, deduped, previousAdded, at);
-        engine.log.append(record);
-        added.push(record);
+        let commit = newest?.commit ?? '';
+        if (!deduped) {
+          const body = checkpointCommitText(entry.tree, newest?.commit, checkpointMessage({ id, label: entry.label, trigger: entry.trigger }), now);
+          texts.push(body);
+          commit = commitId(body);
+        }
+        newest = importedRecord(entry, id, commit, deduped, previousAdded, at);
+        added.push(newest);
         previousAdded = true;
       }
+      // The commits and refs first, then the list: a list cut short by a crash is rebuilt from the refs.
+      await writeCommits((args, input) => engine.repo.storeGit(args, { input }), temp, texts);
+      await engine.repo.storeGit(['update-ref', '--stdin'], { input: added.map((record) => `update refs/checkpoints/${record.id} ${record.commit}\n`).join('') });
+      for (const record of added) engine.log.append(record);
       return { added, already: entries.length - added.length };
     });
   } finally {
