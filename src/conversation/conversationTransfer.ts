@@ -31,19 +31,22 @@ export function conversationRefs(conversations: readonly unknown[]): Conversatio
   return conversations.filter((ref): ref is ConversationRef => typeof ref === 'object' && ref !== null && isHash((ref as Partial<ConversationRef>).point));
 }
 
-/** Every capture file the conversations `refs` are made of, once each (a damaged one: a UserError). */
-export function exportConversations(store: ConversationStore, refs: readonly ConversationRef[]): ConversationFile[] {
-  const files = new Map<string, string>();
-  for (const ref of refs) for (const file of store.filesOf(ref)) files.set(file.name, file.file);
-  return [...files].map(([name, file]) => ({ name, bytes: readFile(file) }));
-}
-
-function readFile(file: string): Buffer {
-  try {
-    return fs.readFileSync(file);
-  } catch (error) {
-    throw new UserError(`a kept conversation could not be read (${messageOf(error)}): export without --conversation`);
+/**
+ * Every capture file the conversations of these checkpoints are made of, once each; one that
+ * is damaged or gone is a UserError naming its checkpoint.
+ */
+export function exportConversations(store: ConversationStore, checkpoints: readonly { id: number; conversation: unknown }[]): ConversationFile[] {
+  const files = new Map<string, Buffer>();
+  for (const { id, conversation } of checkpoints) {
+    const [ref] = conversationRefs([conversation]);
+    if (!ref) continue;
+    try {
+      for (const file of store.filesOf(ref)) if (!files.has(file.name)) files.set(file.name, fs.readFileSync(file.file));
+    } catch (error) {
+      throw new UserError(`the conversation kept with checkpoint #${id} cannot be read (${messageOf(error).replace(/: restore its files only$/, '')}): export without --conversation, or a range without #${id}`, { cause: error });
+    }
   }
+  return [...files].map(([name, bytes]) => ({ name, bytes }));
 }
 
 /** A capture as an export holds it, checked against its hash; undefined when it is not one. */

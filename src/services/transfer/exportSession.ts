@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { ProjectCheckpoints } from '../../checkpoints/index.js';
 import { conversationStoreOf } from '../../conversation/conversationRestore.js';
-import { conversationRefs, exportConversations } from '../../conversation/conversationTransfer.js';
+import { exportConversations } from '../../conversation/conversationTransfer.js';
 import { writeArchive, type Section } from './archive.js';
 import { writeManifest, type ExportManifest } from './manifest.js';
 
@@ -17,7 +17,7 @@ export const conversationSection = 'conversation/';
 export async function exportSession(checkpoints: ProjectCheckpoints, from: number, to: number, conversation: boolean): Promise<{ data: Buffer; manifest: ExportManifest }> {
   const exported = await checkpoints.exportRange(from, to);
   const entries = conversation ? exported.checkpoints : exported.checkpoints.map((entry) => ({ ...entry, conversation: null }));
-  const captures = conversation ? exportConversations(conversationStoreOf(checkpoints), conversationRefs(entries.map((entry) => entry.conversation))) : [];
+  const captures = conversation ? exportConversations(conversationStoreOf(checkpoints), entries) : [];
   const manifest: ExportManifest = { format: 'rewind-export', created: new Date().toISOString(), project: path.basename(checkpoints.projectRoot), conversation, checkpoints: entries };
   const sections: Section[] = [
     { name: 'manifest.json', bytes: writeManifest(manifest) },
