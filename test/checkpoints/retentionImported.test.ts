@@ -2,11 +2,12 @@
 // when it was taken on the other machine: a session handed over weeks later is not dropped on
 // arrival, and goes `checkpoint_retention_days` after it came.
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
 import { exportSession } from '../../src/services/transfer/exportSession.js';
 import { importSession, readExportFile } from '../../src/services/transfer/importSession.js';
-import { createSandbox, defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
+import { defaultSettings, write, type Sandbox } from '../helpers/tempRepo.js';
+import { twoMachines } from '../helpers/twoMachines.js';
 
 const day = 24 * 60 * 60 * 1000;
 const start = Date.parse('2026-01-01T00:00:00Z');
@@ -14,14 +15,10 @@ const start = Date.parse('2026-01-01T00:00:00Z');
 let here: Sandbox;
 let there: Sandbox;
 let clock: number;
-beforeEach(() => {
-  here = createSandbox('rewind-retention-export-');
-  there = createSandbox('rewind-retention-import-');
+twoMachines('rewind-retention-', (a, b) => {
+  here = a;
+  there = b;
   clock = start;
-});
-afterEach(async () => {
-  await here.cleanup();
-  await there.cleanup();
 });
 
 const open = (sb: Sandbox, dir: string) => CheckpointEngine.open({ cwd: dir, settings: defaultSettings, home: sb.store, env: sb.env, now: () => clock });

@@ -4,22 +4,19 @@
 // export (no file written); without --conversation no transcript byte is in the file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationStoreOf } from '../../src/conversation/conversationRestore.js';
 import { rewind } from '../helpers/io.js';
 import { repoRoot } from '../helpers/restoreKit.js';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { write, type Sandbox } from '../helpers/tempRepo.js';
+import { twoMachines } from '../helpers/twoMachines.js';
 
 const session = 'e63af160-245b-449d-bd64-0d672fbdedc1';
 let here: Sandbox;
 let there: Sandbox;
-beforeEach(() => {
-  here = createSandbox('rewind-export-conv-');
-  there = createSandbox('rewind-import-conv-');
-});
-afterEach(async () => {
-  await here.cleanup();
-  await there.cleanup();
+twoMachines('rewind-conv-', (a, b) => {
+  here = a;
+  there = b;
 });
 
 /** A project whose checkpoint #1 keeps a Claude transcript, kept where Claude keeps it. */

@@ -4,23 +4,20 @@
 // cut short, damaged, foreign or missing an object changes nothing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRows, rowText } from '../../src/app/picker/pickerRows.js';
 import { pickerCheckpoints } from '../../src/runtime/restore/pickerData.js';
 import { readArchive, writeArchive } from '../../src/services/transfer/archive.js';
 import { fingerprint } from '../helpers/fingerprint.js';
 import { rewind } from '../helpers/io.js';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { write, type Sandbox } from '../helpers/tempRepo.js';
+import { twoMachines } from '../helpers/twoMachines.js';
 
 let here: Sandbox;
 let there: Sandbox;
-beforeEach(() => {
-  here = createSandbox('rewind-export-');
-  there = createSandbox('rewind-import-');
-});
-afterEach(async () => {
-  await here.cleanup();
-  await there.cleanup();
+twoMachines('rewind-transfer-', (a, b) => {
+  here = a;
+  there = b;
 });
 
 /** A project's files without .git. */
