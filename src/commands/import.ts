@@ -32,10 +32,13 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const exported = readExportFile(readFile(file, named), named);
   // No retention pass here: a refused file leaves the store exactly as it was (the next command runs it).
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, retention: false });
-  const { added, already } = await importSession(checkpoints, exported, named, io.env);
+  const { added, already, conversationsLeftOut } = await importSession(checkpoints, exported, named, io.env);
+  if (conversationsLeftOut > 0) {
+    writeLine(io.stderr, `rewind: warning: ${conversationsLeftOut} conversation(s) of ${named} have no place here (an agent rewind does not know, or a transcript outside where the agent keeps them): those checkpoints came with their files only`);
+  }
   if (values.json) {
     const rows = added.map((record) => ({ id: record.id, from: record.imported?.from ?? null, fromId: record.imported?.id ?? null, time: record.time, label: record.label || record.trigger }));
-    writeLine(io.stdout, JSON.stringify({ file, added: rows, already }, null, 2));
+    writeLine(io.stdout, JSON.stringify({ file, added: rows, already, conversationsLeftOut }, null, 2));
     return 0;
   }
   if (added.length === 0) {

@@ -5,6 +5,7 @@
 // rebuilt session where the agent resumes it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { agentNamed } from '../agents/chooseAgent.js';
 import { messageOf, UserError } from '../shared/errors.js';
 import type { ConversationRef, ConversationStore, StoredPoint } from './conversationStore.js';
@@ -21,6 +22,8 @@ export interface PreparedConversations {
   renamed: Map<string, string>;
   points: string[];
   chunks: Buffer[];
+  /** How many conversations have no place here (their agent is not known here, or keeps its transcripts elsewhere): their checkpoints come with files only. */
+  homeless: number;
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -63,16 +66,32 @@ function pointIn(files: ReadonlyMap<string, Buffer>, hash: string): StoredPoint 
   }
 }
 
-/** Where the agent keeps this transcript here, for the project at `projectRoot` (as it was when the adapter cannot say). */
-function relocated(point: StoredPoint, projectRoot: string, env: NodeJS.ProcessEnv): string {
+/** Whether `file` is inside `folder` (both absolute). */
+function inside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/**
+ * Where the agent keeps this transcript here, for the project at `projectRoot` (where it was,
+ * when the adapter cannot say); undefined when that is not inside the folder where the agent
+ * keeps its transcripts in `env`: a file from elsewhere never names where a restore writes.
+ */
+function relocated(point: StoredPoint, projectRoot: string, env: NodeJS.ProcessEnv): string | undefined {
   try {
     const adapter = agentNamed(point.agent);
-    if (adapter.name !== point.agent) return point.transcript;
-    return adapter.conversation?.relocate?.(point.transcript, projectRoot, env) ?? point.transcript;
+    const support = adapter.name === point.agent ? adapter.conversation : undefined;
+    const folder = support?.transcripts?.(env).folder;
+    if (!support || !folder) return undefined;
+    const file = path.resolve(support.relocate?.(point.transcript, projectRoot, env) ?? point.transcript);
+    return inside(file, path.resolve(folder)) ? file : undefined;
   } catch {
-    return point.transcript;
+    return undefined;
   }
 }
+
+/** A capture whose transcript has no place here: its checkpoint comes without its conversation. */
+class NoPlaceHere extends Error {}
 
 /**
  * The captures `refs` name, read from an export's `files` and checked, each rewritten to
@@ -92,14 +111,24 @@ export function prepareConversations(files: ReadonlyMap<string, Buffer>, refs: r
     if (!point) throw new UserError(`${where} lacks a conversation capture it names, or holds a damaged one: nothing was imported`);
     const prev = point.prev === null ? null : rename(point.prev, seen);
     if (point.chunk !== null) chunks.set(point.chunk, files.get(`chunks/${point.chunk}`) as Buffer);
-    const text = `${JSON.stringify({ ...point, transcript: relocated(point, projectRoot, env), prev })}\n`;
+    const transcript = relocated(point, projectRoot, env);
+    if (transcript === undefined) throw new NoPlaceHere();
+    const text = `${JSON.stringify({ ...point, transcript, prev })}\n`;
     const made = sha256(text);
     points.push(text);
     renamed.set(hash, made);
     return made;
   };
-  for (const ref of refs) rename(ref.point, new Set());
-  return { renamed, points, chunks: [...chunks.values()] };
+  let homeless = 0;
+  for (const ref of refs) {
+    try {
+      rename(ref.point, new Set());
+    } catch (error) {
+      if (!(error instanceof NoPlaceHere)) throw error;
+      homeless += 1;
+    }
+  }
+  return { renamed, points, chunks: [...chunks.values()], homeless };
 }
 
 /** Keeps prepared captures in this project's conversation store. */

@@ -71,6 +71,35 @@ describe('export and import with the conversation', () => {
     expect(fs.readFileSync(path.join(other, 'a.txt'), 'utf8')).toBe('one\n');
   });
 
+  it("a conversation with no place here (its transcript outside where its agent keeps them here) comes without it, said once; labels lose control characters", async () => {
+    const { root, env } = await project();
+    // A Gemini CLI session kept on this machine: Rewind does not move Gemini's, so on the other machine it is out of place.
+    const chats = path.join(here.home, '.gemini', 'tmp', 'someproject', 'chats');
+    fs.mkdirSync(chats, { recursive: true });
+    const transcript = path.join(chats, 'session-2026-12-01T10-00-abcdef12.jsonl');
+    fs.writeFileSync(transcript, '{"type":"user","content":"hello"}\n');
+    const engine = here.project(root);
+    write(root, 'b.txt', 'b\n');
+    const ref = conversationStoreOf(engine).capture('gemini', { transcript, session: 'abcdef12-0000-4000-8000-000000000000' });
+    await engine.snapshot({ label: 'replace \u001b[2J\u001b[31mb.txt', trigger: 'BeforeTool:replace', agent: 'gemini', session: 'g', conversation: ref });
+    const file = path.join(here.base, 'full.rewind');
+    expect((await rewind(['export', '--conversation', '-o', file], env, root)).code).toBe(0);
+
+    const parent = there.folder('.');
+    there.git(parent, 'clone', '-q', root, 'clone');
+    const clone = path.join(parent, 'clone');
+    const imported = await rewind(['import', file, '--json'], { ...there.env, CLAUDE_CONFIG_DIR: path.join(there.base, 'claude') }, clone);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stderr).toBe(`rewind: warning: 1 conversation(s) of ${file} have no place here (an agent rewind does not know, or a transcript outside where the agent keeps them): those checkpoints came with their files only\n`);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ conversationsLeftOut: 1 });
+    const records = there.project(clone).list();
+    expect(records.map((record) => [record.agent, record.conversation === null])).toEqual([
+      ['claude', false],
+      ['gemini', true],
+    ]);
+    expect(records[1]?.label).toBe('replace \ufffd[2J\ufffd[31mb.txt');
+  });
+
   it('stops at a damaged capture, naming its checkpoint, and writes no file', async () => {
     const { root, env } = await project();
     const chunks = path.join(here.project(root).conversationsDir, 'chunks');

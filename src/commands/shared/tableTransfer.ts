@@ -30,7 +30,7 @@ export const importCommand = {
   summary: "an export's checkpoints into this project's list and picker",
   dir: true,
   options: {
-    json: json('{"file","added":[{"id","from","fromId","time","label"}],"already"}'),
+    json: json('{"file","added":[{"id","from","fromId","time","label"}],"already","conversationsLeftOut"}'),
   },
   positionals: true,
   about: `Adds the checkpoints of a file \`rewind export\` wrote to this project's checkpoints, as an

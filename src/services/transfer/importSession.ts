@@ -35,12 +35,16 @@ function renamedEntries(entries: readonly TransferredCheckpoint[], prepared: Pre
   });
 }
 
+/** What an import did, and how many conversations of the file had no place here (their checkpoints came with files only). */
+export type SessionImport = ImportResult & { conversationsLeftOut: number };
+
 /** Adds the checkpoints of `file` this project has not got yet, with their conversations when the file holds them. */
-export async function importSession(checkpoints: ProjectCheckpoints, file: ExportFile, where: string, env: NodeJS.ProcessEnv): Promise<ImportResult> {
+export async function importSession(checkpoints: ProjectCheckpoints, file: ExportFile, where: string, env: NodeJS.ProcessEnv): Promise<SessionImport> {
   const { manifest } = file;
   const prepared = manifest.conversation ? prepareConversations(file.conversations, conversationRefs(manifest.checkpoints.map((entry) => entry.conversation)), checkpoints.projectRoot, env, where) : undefined;
   const entries = renamedEntries(manifest.checkpoints, prepared);
-  return checkpoints.importCheckpoints(file.bundle, entries, where, () => {
+  const result = await checkpoints.importCheckpoints(file.bundle, entries, where, () => {
     if (prepared) keepConversations(conversationStoreOf(checkpoints), prepared);
   });
+  return { ...result, conversationsLeftOut: result.added.length > 0 ? (prepared?.homeless ?? 0) : 0 };
 }

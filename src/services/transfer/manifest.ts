@@ -24,6 +24,18 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const textOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 const texts = (value: unknown): value is string[] => Array.isArray(value) && value.every(isText);
 
+/**
+ * Text from another machine as this one prints it: control characters (an escape sequence
+ * that would move the cursor or recolour the terminal in `rewind list`) made U+FFFD; tabs
+ * and newlines stay, as in labels taken here.
+ */
+function plain(text: string): string {
+  const control = (code: number) => (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
+  return Array.from(text, (character) => (control(character.charCodeAt(0)) ? '\ufffd' : character)).join('');
+}
+
+const plainOrNull = (text: string | null) => (text === null ? null : plain(text));
+
 /** One checkpoint entry, with only the fields a list entry has; undefined when one is not as written. */
 function checkpointOf(value: unknown, conversation: boolean): TransferredCheckpoint | undefined {
   if (!isObject(value) || !isObject(value.origin)) return undefined;
@@ -40,11 +52,11 @@ function checkpointOf(value: unknown, conversation: boolean): TransferredCheckpo
     commit: value.commit,
     tree: value.tree,
     time: value.time,
-    session: value.session,
-    agent: value.agent,
-    ...(isText(value.agentSession) ? { agentSession: value.agentSession } : {}),
-    trigger: value.trigger,
-    label: value.label,
+    session: plainOrNull(value.session),
+    agent: plainOrNull(value.agent),
+    ...(isText(value.agentSession) ? { agentSession: plain(value.agentSession) } : {}),
+    trigger: plain(value.trigger),
+    label: plain(value.label),
     deduped: value.deduped === true,
     changedSincePrevious: value.changedSincePrevious,
     ...(texts(value.changedPaths) ? { changedPaths: value.changedPaths } : {}),
@@ -53,7 +65,7 @@ function checkpointOf(value: unknown, conversation: boolean): TransferredCheckpo
     nested: value.nested,
     projectHead: value.projectHead,
     conversation: keepsConversation ? (ref as TransferredCheckpoint['conversation']) : null,
-    origin: { from: origin.from, id: origin.id, commit: origin.commit },
+    origin: { from: plain(origin.from), id: origin.id, commit: origin.commit },
   };
 }
 
