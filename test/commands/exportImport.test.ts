@@ -158,6 +158,10 @@ describe('rewind export and import', () => {
     expect((await rewind(['export', '-o', all], here.env, root)).code).toBe(0);
     const listBefore = await listJson(here, root);
     expect(await rewind(['import', all], here.env, root)).toMatchObject({ code: 0, stdout: `Nothing to import: this project has all 4 checkpoint(s) of ${all} already.\n` });
+    // -C DIR names the project, the file is where the command runs.
+    expect(await rewind(['import', 'all.rewind', '-C', root], here.env, here.base)).toMatchObject({ code: 0, stdout: 'Nothing to import: this project has all 4 checkpoint(s) of all.rewind already.\n' });
+    expect((await rewind(['export', '1..2', '-C', root, '-o', 'two.rewind'], here.env, here.base)).code).toBe(0);
+    expect(fs.existsSync(path.join(here.base, 'two.rewind'))).toBe(true);
     expect(await listJson(here, root)).toEqual(listBefore);
     expect(await rewind(['import', path.join(here.base, 'none.rewind')], here.env, root)).toMatchObject({ code: 1, stderr: `rewind: ${path.join(here.base, 'none.rewind')} does not exist: name the file \`rewind export\` wrote\n` });
   });
