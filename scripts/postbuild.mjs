@@ -105,7 +105,7 @@ const appOnlyFromItsBundle = {
  * `rewind hook` never come here (dist/cli.js sends them to hot.cjs), nor `rewind list`
  * (list.cjs): here they load those files too, not a second copy of themselves.
  */
-const commandGroup = ['redo', 'checkpoints', 'prune', 'clean', 'doctor', 'bisect', 'fork', 'show'];
+const commandGroup = ['redo', 'checkpoints', 'prune', 'clean', 'doctor', 'bisect', 'fork', 'show', 'export', 'import'];
 const hotHere = ['snapshot', 'hook'];
 const ownBundles = [...hotHere.map((name) => ({ name, file: './hot.cjs', table: 'hotCommands' })), { name: 'list', file: './list.cjs', table: 'listCommands' }];
 const commandsInOneChunk = {

@@ -64,6 +64,12 @@ export interface ConversationSupport {
    * transcript is kept only when it is one there (none: nothing is kept).
    */
   transcripts?(env: NodeJS.ProcessEnv): TranscriptFolder;
+  /**
+   * Where a transcript kept on another machine (or for another folder) belongs for the
+   * project at `projectRoot` in `env`, so a session rebuilt from it is one the agent resumes
+   * there (`rewind import`); undefined: where it was.
+   */
+  relocate?(transcript: string, projectRoot: string, env: NodeJS.ProcessEnv): string | undefined;
   /** The user's own arguments to start the agent again resumed in `session` (none: a new conversation). */
   resumeArgs(args: readonly string[], session: string | undefined): string[];
   /** The command that starts the agent, for a resume command told to the user (default: the adapter's name). */

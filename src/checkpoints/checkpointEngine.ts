@@ -34,6 +34,9 @@ import { storeReport, type StoreReport } from './retention/storeReport.js';
 import { bisectCheckpoints, type BisectOptions, type BisectResult } from './tools/bisect.js';
 import { forkCheckpoint, type ForkResult } from './tools/fork.js';
 import { forkBranch, type ForkBranchOptions, type ForkBranchResult } from './tools/forkBranch.js';
+import { exportCheckpoints } from './tools/exportBundle.js';
+import { importCheckpoints } from './tools/importBundle.js';
+import type { ExportedCheckpoints, ImportResult, TransferredCheckpoint } from './tools/transferTypes.js';
 import { previewRevert, revertStep, type RevertOptions, type RevertPlan, type RevertResult, type RevertScope } from './tools/revert.js';
 import { spanChanges, stepDiff, type SpanChange, type StepDiff } from './tools/stepDiff.js';
 import type { ProjectCheckpoints } from './projectCheckpoints.js';
@@ -315,6 +318,14 @@ export class CheckpointEngine implements Engine, ProjectCheckpoints, SnapshotCon
 
   forkBranch(id: number, options: ForkBranchOptions): Promise<ForkBranchResult> {
     return forkBranch(this, id, options);
+  }
+
+  exportRange(from: number, to: number): Promise<ExportedCheckpoints> {
+    return exportCheckpoints(this, from, to);
+  }
+
+  importCheckpoints(bundle: Buffer, entries: readonly TransferredCheckpoint[], where: string, verified?: () => void): Promise<ImportResult> {
+    return logged(this.env, 'import', { project: this.project.root, checkpoints: entries.length }, () => importCheckpoints(this, bundle, entries, where, verified), (result) => ({ added: result.added.length, already: result.already }));
   }
 
   stepDiff(id: number, only: readonly string[], format: readonly string[], through?: number): Promise<StepDiff> {

@@ -8,6 +8,7 @@ import type { RetentionPolicy } from './retention/retention.js';
 import type { StoreReport } from './retention/storeReport.js';
 import type { ForkResult } from './tools/fork.js';
 import type { ForkBranchOptions, ForkBranchResult } from './tools/forkBranch.js';
+import type { ExportedCheckpoints, ImportResult, TransferredCheckpoint } from './tools/transferTypes.js';
 import type { RevertOptions, RevertPlan, RevertResult, RevertScope } from './tools/revert.js';
 import type { SpanChange, StepDiff } from './tools/stepDiff.js';
 import type { CheckpointRecord, SkippedFile } from './store/record.js';
@@ -87,6 +88,13 @@ export interface ProjectCheckpoints {
   fork(id: number, dir: string): Promise<ForkResult>;
   /** Checkpoint `id` as one new commit on a new branch of the project's repository, checked out in a new linked worktree. */
   forkBranch(id: number, options: ForkBranchOptions): Promise<ForkBranchResult>;
+  /** Checkpoints `from`..`to` as one git bundle that holds all they need, and their list entries (`rewind export`). */
+  exportRange(from: number, to: number): Promise<ExportedCheckpoints>;
+  /**
+   * Adds an export's checkpoints this project does not have yet as its newest ones (`rewind
+   * import`); the bundle is checked whole first, and `verified` runs before anything is written.
+   */
+  importCheckpoints(bundle: Buffer, entries: readonly TransferredCheckpoint[], where: string, verified?: () => void): Promise<ImportResult>;
   /** What checkpoint `id`'s own step changed (through the later checkpoint `through`), as `git diff-tree <format>`. */
   stepDiff(id: number, only: readonly string[], format: readonly string[], through?: number): Promise<StepDiff>;
   /** What changed from each pair's first tree to its second, in one git call. */

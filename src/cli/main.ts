@@ -26,6 +26,8 @@ export const commands: Record<CommandName, CommandLoader> = {
   demo: () => import('../commands/demo.js'),
   bisect: () => import('../commands/bisect.js'),
   fork: () => import('../commands/fork.js'),
+  export: () => import('../commands/export.js'),
+  import: () => import('../commands/import.js'),
   show: () => import('../commands/show.js'),
 };
 

@@ -40,10 +40,10 @@ function endTree(records: readonly CheckpointRecord[], now: CurrentTree | undefi
 }
 
 /** `#7    2026-12-02 21:05:01  2 files     Bash rm -rf tests`, a turn's steps indented under it. */
-function stepLine(step: SessionStep, unrestorable: boolean): string {
+function stepLine(step: SessionStep, unrestorable: boolean, importedFrom: string | undefined): string {
   const count = step.files === null ? '?' : `${step.files}${step.more ? '+' : ''} ${step.files === 1 && !step.more ? 'file' : 'files'}`;
   const title = step.kind === 'turn' ? `prompt: ${step.title}${(step.steps?.length ?? 0) > 0 ? `  (${step.steps?.length} step(s))` : ''}` : step.turn !== undefined ? `    ${step.title}` : step.title;
-  return `#${String(step.id).padEnd(4)} ${localTime(step.time)}  ${count.padEnd(10)}  ${title}${unrestorable ? '  (no longer restorable)' : ''}`;
+  return `#${String(step.id).padEnd(4)} ${localTime(step.time)}  ${count.padEnd(10)}  ${title}${unrestorable ? '  (no longer restorable)' : ''}${importedFrom !== undefined ? `  (imported from ${importedFrom})` : ''}`;
 }
 
 /** Under the rows, for a person at a terminal (a pipe gets the rows alone): why the newest step says "?". */
@@ -81,6 +81,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         foldedInto: owners.get(record.id) ?? null,
         skipped: record.skipped,
         conversation: record.conversation,
+        imported: record.imported ?? null,
         fromChangedPaths: record.fromChangedPaths === true,
         confirmed: record.fromChangedPaths !== true || record.id <= confirmedThrough,
       };
@@ -93,7 +94,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const unrestorable = new Set(records.filter((record) => record.unrestorable).map((record) => record.id));
-  for (const step of steps) writeLine(io.stdout, stepLine(step, unrestorable.has(step.id)));
+  const imported = new Map(records.flatMap((record) => (record.imported ? [[record.id, record.imported.from] as const] : [])));
+  for (const step of steps) writeLine(io.stdout, stepLine(step, unrestorable.has(step.id), imported.get(step.id)));
   if (!values.now && (io.stdout as NodeJS.WriteStream).isTTY) writeLine(io.stdout, notReadNote(records.at(-1)?.id ?? 0));
   return 0;
 }

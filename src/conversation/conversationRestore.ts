@@ -109,6 +109,8 @@ export function writeConversation(rebuilt: RebuiltConversation): () => void {
   if (rebuilt.session === undefined) return () => undefined;
   let made = false;
   try {
+    // Its folder is missing for a conversation imported from another machine (`rewind import`): the agent's own, made as the agent makes it.
+    fs.mkdirSync(path.dirname(rebuilt.file), { recursive: true, mode: 0o700 });
     // A new file, named by a new id: written whole (a piece at a time, as it is made) before the agent is told of it.
     const fd = fs.openSync(rebuilt.file, 'wx', 0o600);
     made = true;

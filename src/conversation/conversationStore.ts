@@ -176,6 +176,37 @@ export class ConversationStore {
   }
 
   /**
+   * The files the conversation at `ref` is made of, each checked against its hash: its
+   * capture, the captures it extends, and their chunks, named as in this folder
+   * (`points/<hash>.json`, `chunks/<hash>`). What an export carries of it.
+   */
+  filesOf(ref: ConversationRef): { name: string; file: string }[] {
+    const files = this.parts(ref).map((part) => ({ name: path.relative(this.dir, part.file), file: part.file }));
+    for (let hash: string | null = ref.point; hash !== null; hash = this.readPoint(hash).prev) {
+      files.push({ name: `points/${hash}.json`, file: path.join(this.points, `${hash}.json`) });
+    }
+    return files;
+  }
+
+  /** Keeps a capture made elsewhere (an import): its text, named by its hash (returned). */
+  addPoint(text: string): string {
+    const hash = sha256(text);
+    fs.mkdirSync(this.points, { recursive: true, mode: 0o700 });
+    const file = path.join(this.points, `${hash}.json`);
+    if (!fs.existsSync(file)) writeFileAtomic(file, text, 0o600, false);
+    return hash;
+  }
+
+  /** Keeps a chunk of transcript bytes made elsewhere (an import), named by its hash (returned). */
+  addChunk(bytes: Buffer): string {
+    const hash = sha256(bytes);
+    fs.mkdirSync(this.chunks, { recursive: true, mode: 0o700 });
+    const file = path.join(this.chunks, hash);
+    if (!fs.existsSync(file)) writeFileAtomic(file, bytes, 0o600, false);
+    return hash;
+  }
+
+  /**
    * Deletes the captures no kept checkpoint needs (with their chunks): those not named by
    * `kept` nor extended by one that is. Captures of the last `graceMs`, and all they extend,
    * stay too: a capture is made just before the snapshot that will name it, maybe in

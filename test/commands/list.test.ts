@@ -81,7 +81,7 @@ describe('rewind list', () => {
     let rows = await listJson(root);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      expect(Object.keys(row).sort()).toEqual(['agent', 'commit', 'confirmed', 'conversation', 'files', 'foldedInto', 'fromChangedPaths', 'id', 'kind', 'label', 'session', 'skipped', 'time', 'trigger', 'turn']);
+      expect(Object.keys(row).sort()).toEqual(['agent', 'commit', 'confirmed', 'conversation', 'files', 'foldedInto', 'fromChangedPaths', 'id', 'imported', 'kind', 'label', 'session', 'skipped', 'time', 'trigger', 'turn']);
       // `rewind snapshot` walks the whole tree: nothing to confirm.
       expect(row).toMatchObject({ kind: 'mark', turn: null, foldedInto: null, fromChangedPaths: false, confirmed: true });
       expect(row.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);

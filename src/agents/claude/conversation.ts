@@ -26,6 +26,17 @@ export function claudeTranscripts(env: NodeJS.ProcessEnv): TranscriptFolder {
   return { folder: path.join(config, 'projects'), names: (parts, session) => parts.length === 2 && parts[1] === `${session}.jsonl` };
 }
 
+/**
+ * Where Claude Code keeps the transcripts of the project at `projectRoot`: its folder named
+ * by the path with every character but letters and digits made `-` (a longer one than 200
+ * characters is cut and hashed by Claude: undefined, as that hash is not known here).
+ */
+export function claudeRelocate(transcript: string, projectRoot: string, env: NodeJS.ProcessEnv): string | undefined {
+  const slug = projectRoot.replace(/[^a-zA-Z0-9]/g, '-');
+  if (slug.length > 200) return undefined;
+  return path.join(claudeTranscripts(env).folder, slug, path.basename(transcript));
+}
+
 /** Claude Code's transcripts and `--resume` (the demo agent keeps and resumes the same). */
 export const claudeConversation: ConversationSupport = {
   rebuild(captured: TranscriptBytes, point: ConversationPoint) {
@@ -35,4 +46,5 @@ export const claudeConversation: ConversationSupport = {
   },
   resumeArgs: claudeResumeArgs,
   transcripts: claudeTranscripts,
+  relocate: claudeRelocate,
 };

@@ -28,6 +28,17 @@ export function codexTranscripts(env: NodeJS.ProcessEnv): TranscriptFolder {
   return { folder: path.join(codexHome(env), 'sessions'), names: (parts, session) => /^rollout-.+\.jsonl$/.test(parts.at(-1) ?? '') && (parts.at(-1) ?? '').endsWith(`${session}.jsonl`) };
 }
 
+/**
+ * A rollout kept on another machine, under this one's sessions folder: the same folders below
+ * `sessions/` (Codex's rollouts are not kept by project); undefined when the path has none.
+ */
+export function codexRelocate(transcript: string, _projectRoot: string, env: NodeJS.ProcessEnv): string | undefined {
+  const parts = transcript.split('/');
+  const at = parts.lastIndexOf('sessions');
+  if (at < 0 || at === parts.length - 1) return undefined;
+  return path.join(codexTranscripts(env).folder, ...parts.slice(at + 1));
+}
+
 export const codexConversation: ConversationSupport = {
   rebuild(captured: TranscriptBytes, point: ConversationPoint, latest?: TranscriptBytes) {
     const session = randomUUID();
@@ -37,4 +48,5 @@ export const codexConversation: ConversationSupport = {
   },
   resumeArgs: codexResumeArgs,
   transcripts: codexTranscripts,
+  relocate: codexRelocate,
 };

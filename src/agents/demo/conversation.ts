@@ -27,4 +27,6 @@ export const demoConversation: ConversationSupport = {
   // follows is resumed as Claude's arguments are.
   resumeArgs: (args, session) => [...args.slice(0, 1), ...claudeConversation.resumeArgs(args.slice(1), session)],
   transcripts: demoTranscripts,
+  // Its folder is not Claude's: an imported demo conversation stays where it was kept.
+  relocate: () => undefined,
 };

@@ -59,7 +59,8 @@ export function buildRows(checkpoints: readonly PickerCheckpoint[], canUndo: boo
   let previous: PickerCheckpoint | undefined;
   for (const checkpoint of checkpoints) {
     if (needle !== '' ? !haystack(checkpoint).includes(needle) : checkpoint.turn !== undefined && !open.has(checkpoint.turn)) continue;
-    if (previous !== undefined && previous.session !== checkpoint.session) {
+    // An imported session is named even when it comes first (a project whose only steps are imported).
+    if (previous !== undefined ? previous.session !== checkpoint.session || previous.importedFrom !== checkpoint.importedFrom : checkpoint.importedFrom !== undefined) {
       rows.push({ kind: 'separator', session: checkpoint.session, first: checkpoint });
     }
     rows.push(hasSteps(checkpoint) ? { kind: 'checkpoint', checkpoint, open: needle !== '' || open.has(checkpoint.id) } : { kind: 'checkpoint', checkpoint });
@@ -154,7 +155,7 @@ export function rowText(row: PickerRow, compact = false): string {
     case 'undo':
       return UNDO_TEXT;
     case 'separator':
-      return `── ${sessionName(row.session)} · ${formatTime(row.first.time)} ──`;
+      return `── ${row.first.importedFrom !== undefined ? `imported from ${oneLine(row.first.importedFrom)}: ` : ''}${sessionName(row.session)} · ${formatTime(row.first.time)} ──`;
     case 'checkpoint': {
       const { checkpoint } = row;
       const gone = checkpoint.unrestorable === true ? '  no longer restorable' : '';

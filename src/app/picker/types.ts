@@ -18,6 +18,8 @@ export interface PickerCheckpoint {
   trigger: string;
   /** Rows of one session are grouped; a change of session is shown as a separator. */
   session: string | null;
+  /** Brought in by `rewind import` (from the project of that folder name): its session's separator says so. */
+  importedFrom?: string;
   /** Default `tool` (a step of its own). */
   kind?: PickerStepKind;
   /** A step of a turn: the turn's checkpoint id (folded under it). */

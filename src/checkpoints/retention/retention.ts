@@ -40,16 +40,25 @@ export function protectedIds(records: readonly CheckpointRecord[], redo: readonl
   return protect;
 }
 
+/**
+ * When a checkpoint entered this store (ms): when it was taken, or for one `rewind import`
+ * brought in, when it was imported (a session handed over from weeks ago is not dropped on
+ * arrival; and the list's order stays the order of these times).
+ */
+export function keptSince(record: Pick<CheckpointRecord, 'time' | 'imported'>): number {
+  return Date.parse(record.imported?.at ?? record.time);
+}
+
 /** The time before which checkpoints are too old (undefined when age drops nothing: 0 days). */
 export function ageCutoff(policy: RetentionPolicy, now: number): number | undefined {
   return policy.days > 0 ? now - policy.days * dayMs : undefined;
 }
 
-/** The checkpoints older than `checkpoint_retention_days`, oldest first. */
+/** The checkpoints kept longer than `checkpoint_retention_days` (keptSince), oldest first. */
 export function tooOld(records: readonly CheckpointRecord[], keep: ReadonlySet<number>, policy: RetentionPolicy, now: number): number[] {
   const cutoff = ageCutoff(policy, now);
   if (cutoff === undefined) return [];
-  return records.filter((record) => !keep.has(record.id) && Date.parse(record.time) < cutoff).map((record) => record.id);
+  return records.filter((record) => !keep.has(record.id) && keptSince(record) < cutoff).map((record) => record.id);
 }
 
 /** The oldest half of `records` (what goes when the store is over `checkpoint_max_gb`), protected ones aside. */
@@ -69,5 +78,5 @@ export function overCap(bytes: number, policy: RetentionPolicy): boolean {
 export function nextExpiry(records: readonly CheckpointRecord[], keep: ReadonlySet<number>, policy: RetentionPolicy): number | undefined {
   if (policy.days <= 0) return undefined;
   const oldest = records.find((record) => !keep.has(record.id));
-  return oldest ? Date.parse(oldest.time) + policy.days * dayMs : undefined;
+  return oldest ? keptSince(oldest) + policy.days * dayMs : undefined;
 }

@@ -56,4 +56,18 @@ export interface CheckpointRecord {
   unrestorable?: boolean;
   /** Why, when it was not the project's gc (the shadow repository itself was lost). */
   lost?: string;
+  /** Brought in by `rewind import` from another store (tools/importBundle.ts): where it came from. */
+  imported?: ImportedFrom;
+}
+
+/** Where an imported checkpoint came from: the same checkpoint is never imported twice. */
+export interface ImportedFrom {
+  /** The exporting project's folder name. */
+  from: string;
+  /** Its id there. */
+  id: number;
+  /** Its commit in the exporting store (what tells it apart from every other checkpoint). */
+  commit: string;
+  /** When it was imported. */
+  at: string;
 }

@@ -7,6 +7,7 @@ import { BugError } from '../../shared/errors.js';
 import { dryRun, json, nameStatus, yes } from './tableOptions.js';
 import { forkCommand } from './tableFork.js';
 import { revertCommand } from './tableRevert.js';
+import { exportCommand, importCommand } from './tableTransfer.js';
 
 /** What the help needs to know of the code outside the table (agents, config keys). */
 export interface HelpFacts {
@@ -130,7 +131,7 @@ always added (an unchanged tree makes no new commit: it points at the previous o
     dir: true,
     options: {
       now: { type: 'boolean', help: 'read the files as they are now too, and count what changed since the newest checkpoint (a scan of every file: seconds on a big project)' },
-      json: json('an array of {"id","time","session","agent","trigger","label","commit","files","kind","turn","foldedInto","skipped","conversation"}'),
+      json: json('an array of {"id","time","session","agent","trigger","label","commit","files","kind","turn","foldedInto","skipped","conversation","imported"}'),
     },
     positionals: false,
     about: `The project's checkpoints, oldest first, as the session's steps: a prompt and its turn, the
@@ -318,6 +319,8 @@ One word after -- is run by sh (\`-- "npm test && npm run lint"\`).`,
     examples: ['rewind bisect -- npm test', 'rewind bisect --setup "npm ci" -- npx vitest run test/db.test.ts', "rewind bisect --good 3 --scan -- sh -c 'node check.js'"],
   },
   fork: forkCommand,
+  export: exportCommand,
+  import: importCommand,
   config: {
     forms: [
       { args: '', says: "the effective settings (config.json over defaults) and the file's path" },

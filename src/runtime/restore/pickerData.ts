@@ -34,6 +34,7 @@ function rowsOf(records: readonly CheckpointRecord[], steps: readonly SessionSte
       label: step.title,
       trigger: step.trigger,
       session: step.session,
+      ...(record.imported ? { importedFrom: record.imported.from } : {}),
       kind: step.kind,
       ...(step.turn !== undefined ? { turn: step.turn } : {}),
       ...(step.steps !== undefined ? { steps: step.steps.length } : {}),
