@@ -4,12 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
-import { ObjectReader } from '../git/catFile.js';
-import { runGit } from '../git/git.js';
+import { runGit, text } from '../git/git.js';
 import type { Engine } from '../snapshot/engine.js';
 import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
 import { makeScratch, removeScratch } from '../store/scratchFolders.js';
-import { commitId, withParent, writeCommits } from './commitObjects.js';
 import type { ExportedCheckpoints, TransferredCheckpoint } from './transferTypes.js';
 
 /** The checkpoints with ids from `from` to `to`, each restorable. */
@@ -38,20 +36,19 @@ export async function exportCheckpoints(engine: Engine, from: number, to: number
     const git = (args: readonly string[], input?: string) => runGit([`--git-dir=${gitDir}`, ...args], { cwd: scratch, env, input });
     await runGit(['init', '--bare', '-q', '--template=', gitDir], { cwd: scratch, env });
     fs.writeFileSync(path.join(gitDir, 'objects', 'info', 'alternates'), `${path.join(engine.repo.gitDir, 'objects')}\n`, { mode: 0o600 });
-    const originals = [...new Set(records.map((record) => record.commit))];
-    const reader = new ObjectReader([`--git-dir=${gitDir}`], { cwd: scratch, env }, true);
-    const read = await Promise.all(originals.map((oid) => reader.read(oid))).finally(() => reader.close());
+    // Each commit again by git's own commit-tree, its message and dates kept, on the one before.
     const rewritten = new Map<string, string>();
-    const texts: string[] = [];
     let parent: string | undefined;
-    for (const object of read) {
-      if ('missing' in object || object.type !== 'commit') throw new UserError(`checkpoint commit ${object.oid} is missing from the store: export a range without it`);
-      const body = withParent(object.data.toString('utf8'), parent);
-      texts.push(body);
-      parent = commitId(body);
-      rewritten.set(object.oid, parent);
+    for (const record of records) {
+      if (rewritten.has(record.commit)) continue;
+      const original = await git(['cat-file', '-e', `${record.commit}^{commit}`]).catch(() => undefined);
+      if (!original) throw new UserError(`checkpoint #${record.id}'s commit ${record.commit} is missing from the store: export a range without it`);
+      const message = (await git(['log', '-1', '--format=%B', record.commit])).stdout;
+      const dated = { ...env, GIT_AUTHOR_DATE: record.time, GIT_COMMITTER_DATE: record.time };
+      const made = await runGit([`--git-dir=${gitDir}`, 'commit-tree', '--no-gpg-sign', ...(parent ? ['-p', parent] : []), record.tree, '-F', '-'], { cwd: scratch, env: dated, input: message });
+      parent = text(made);
+      rewritten.set(record.commit, parent);
     }
-    await writeCommits(git, scratch, texts);
     const checkpoints: TransferredCheckpoint[] = records.map((record) => {
       const { imported, unrestorable: _unrestorable, lost: _lost, fromChangedPaths: _partial, ...entry } = record;
       const origin = imported ? { from: imported.from, id: imported.id, commit: imported.commit } : { from: path.basename(engine.project.root), id: record.id, commit: record.commit };

@@ -10,7 +10,7 @@ import { checkpointMessage } from '../store/message.js';
 import type { CheckpointRecord } from '../store/record.js';
 import { createStore } from '../store/store.js';
 import { checkBundle } from './bundleCheck.js';
-import { checkpointCommitText, commitId, writeCommits } from './commitObjects.js';
+import { text } from '../git/git.js';
 import { originKey, type ImportResult, type TransferredCheckpoint } from './transferTypes.js';
 
 /** The origin keys of the checkpoints this project has: its own and those it imported. */
@@ -59,7 +59,6 @@ export async function importCheckpoints(engine: Engine, bundle: Buffer, entries:
       const now = engine.now();
       const at = new Date(now).toISOString();
       const added: CheckpointRecord[] = [];
-      const texts: string[] = [];
       let newest = engine.log.last();
       let previousAdded = false;
       for (const entry of entries) {
@@ -71,16 +70,14 @@ export async function importCheckpoints(engine: Engine, bundle: Buffer, entries:
         const deduped = newest !== undefined && newest.tree === entry.tree;
         let commit = newest?.commit ?? '';
         if (!deduped) {
-          const body = checkpointCommitText(entry.tree, newest?.commit, checkpointMessage({ id, label: entry.label, trigger: entry.trigger }), now);
-          texts.push(body);
-          commit = commitId(body);
+          const parent = newest?.commit ? ['-p', newest.commit] : [];
+          commit = text(await engine.repo.storeGit(['commit-tree', '--no-gpg-sign', ...parent, entry.tree], { input: checkpointMessage({ id, label: entry.label, trigger: entry.trigger }) }));
         }
         newest = importedRecord(entry, id, commit, deduped, previousAdded, at);
         added.push(newest);
         previousAdded = true;
       }
-      // The commits and refs first, then the list: a list cut short by a crash is rebuilt from the refs.
-      await writeCommits((args, input) => engine.repo.storeGit(args, { input }), temp, texts);
+      // The refs first, then the list: a list cut short by a crash is rebuilt from the refs.
       await engine.repo.storeGit(['update-ref', '--stdin'], { input: added.map((record) => `update refs/checkpoints/${record.id} ${record.commit}\n`).join('') });
       for (const record of added) engine.log.append(record);
       return { added, already: entries.length - added.length };
