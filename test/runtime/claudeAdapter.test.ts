@@ -75,6 +75,7 @@ describe("claude's hook calls", () => {
         cwd: project,
         activity: 'busy',
         checkpoint: { trigger: `PreToolUse:${tool}`, label },
+        ...(tool === 'Write' ? { files: [(recorded.tool_input as unknown as { file_path: string }).file_path] } : {}),
         // The main transcript, cut before the prompt whose turn started the subagent.
         conversation: { transcript: payload.transcript_path, session: payload.session_id, promptId: payload.prompt_id },
       });

@@ -40,6 +40,8 @@ describe('codex hook calls, as the real Codex sends them', () => {
         cwd: project,
         activity: 'busy',
         checkpoint: { trigger: 'PreToolUse:apply_patch', label: 'apply_patch notes.txt' },
+        // The file the patch writes, as the patch names it (the checkpoint after the step stages it too).
+        files: [expect.stringMatching(/(^|\/)notes\.txt$/)],
         // Where its conversation stands: its rollout, its session, the turn the step is in.
         conversation: { transcript: expect.stringMatching(/\/sessions\/.*rollout-.*\.jsonl$/), session: session(`${set}PreToolUse.apply_patch.json`), promptId: expect.stringMatching(/^call:call_/) },
       });
