@@ -66,6 +66,8 @@ export class ScreenModel {
   private readonly term: XtermTerminal;
   private cursorVisible = true;
   private sgrMouse = false;
+  /** How many synchronized updates (`?2026h`) the child began: a number for the one in progress. */
+  private synchronizedUpdates = 0;
   /** Each row last read, with the packed cells it was converted from; see rows(). */
   private drawn: { row: string; cells: Uint32Array | undefined }[] = [];
   /** The line above the normal screen when it was last cleared (ED 2 or 3); see lastWords(). */
@@ -81,6 +83,8 @@ export class ScreenModel {
       for (const param of params) {
         if (param === 25) this.cursorVisible = on;
         else if (param === 1006) this.sgrMouse = on;
+        // Runs before xterm sets the mode: a `?2026h` while one is in progress begins no new update.
+        else if (param === 2026 && on && !this.term.modes.synchronizedOutputMode) this.synchronizedUpdates += 1;
         // Entering the alternate screen: the normal one is live again when it comes back.
         else if (on && (param === 1049 || param === 1047 || param === 47)) this.scrollToLive();
       }
@@ -222,6 +226,16 @@ export class ScreenModel {
       y: buffer.baseY + buffer.cursorY - buffer.viewportY,
       visible: this.cursorVisible,
     };
+  }
+
+  /**
+   * The synchronized update (DEC mode 2026, `?2026h` … `?2026l`) the child is in the middle
+   * of, as a number telling one update from the next; undefined when it is in none. Its
+   * screen is then half drawn: a frame should wait for the update's end. xterm itself
+   * answers DECRQM for the mode (`CSI ? 2026 $ p`) and drops it on a reset.
+   */
+  synchronizedUpdate(): number | undefined {
+    return this.term.modes.synchronizedOutputMode ? this.synchronizedUpdates : undefined;
   }
 
   /** The child's terminal modes. */

@@ -68,6 +68,7 @@ export class SessionController implements SessionPort {
       view: (pane) => this.buildView(pane),
       outerModes: () => this.scroller.outerModes(this.pane.screen.modes()),
       writeOuter: (data) => this.options.writeOuter(data),
+      synchronizedUpdate: () => this.pane.screen.synchronizedUpdate(),
     });
     const changed = () => this.changed();
     this.notices = new Notices(changed);
