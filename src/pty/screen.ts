@@ -5,6 +5,8 @@ import type { IBufferLine, IDisposable, IMarker, Terminal as XtermTerminal } fro
 import { useCurrentWidths } from './cellWidth.js';
 import { normalScreenText } from './normalScreen.js';
 import { sgrRow } from './sgrRow.js';
+import { COLOUR_QUERY_CODES, colourAnswers, OscEnds } from './colourQueries.js';
+import { DEFAULT_COLOURS, type TerminalColours } from './terminalColours.js';
 import type { InputModes } from './terminalModes.js';
 
 const { Terminal } = xtermHeadless;
@@ -70,6 +72,10 @@ export class ScreenModel {
   private synchronizedUpdates = 0;
   /** Each row last read, with the packed cells it was converted from; see rows(). */
   private drawn: { row: string; cells: Uint32Array | undefined }[] = [];
+  /** The colours the pane's terminal reports when asked (see setColours). */
+  private colours: TerminalColours = DEFAULT_COLOURS;
+  /** How each colour query in the output was ended: its answer is ended the same way. */
+  private readonly oscEnds = new OscEnds();
   /** The line above the normal screen when it was last cleared (ED 2 or 3); see lastWords(). */
   private clearedAt: IMarker | undefined;
 
@@ -114,6 +120,20 @@ export class ScreenModel {
       this.cursorVisible = true;
       return false;
     });
+    // xterm leaves colour queries to a renderer, which a headless terminal has not: answered here.
+    for (const code of COLOUR_QUERY_CODES) {
+      this.term.parser.registerOscHandler(code, (data) => {
+        const answers = colourAnswers(code, data, this.colours, this.oscEnds.take(code, data));
+        // As a terminal's own answers (DA, DSR…): to onResponse's listeners, in order with them.
+        for (const answer of answers) this.term.input(answer, false);
+        return false; // colours being set are xterm's
+      });
+    }
+  }
+
+  /** The colours to report when the child asks (OSC 4, 10, 11, 12): the outer terminal's, where known. */
+  setColours(colours: TerminalColours): void {
+    this.colours = colours;
   }
 
   /**
@@ -121,6 +141,7 @@ export class ScreenModel {
    * is parsed; `flush()` waits for everything written so far.
    */
   write(data: string | Uint8Array, callback?: () => void): void {
+    this.oscEnds.scan(data);
     this.term.write(data, callback);
   }
 

@@ -3,6 +3,7 @@ import type { PtySession } from '../../pty/ptySession.js';
 import type { HookChannel } from '../../hooks/hookChannel.js';
 import type { RewindConfig } from '../../config/schema.js';
 import type { CheckpointAvailability } from '../checkpointing/checkpointer.js';
+import type { TerminalColours } from '../../pty/terminalColours.js';
 
 /** What `rewind -- <command…>` runs. */
 export interface RunAppOptions {
@@ -27,6 +28,8 @@ export interface RunSessionOptions extends Omit<RunAppOptions, 'agent'> {
   agent: AgentAdapter;
   /** The hook channel the agent was started with, for an agent with hooks. */
   hooks?: HookChannel;
+  /** The outer terminal's colours, as it told them (see askOuterColours): the pane reports them to the agent. */
+  colours?: TerminalColours;
 }
 
 /** One session's controller (SessionController): the agent started, and what surrounds it. */
@@ -55,4 +58,6 @@ export interface SessionOptions {
   rows: number;
   /** Where mode changes for the outer terminal are written (the real stdout). */
   writeOuter: (data: string) => void;
+  /** The outer terminal's colours, reported to the agent when it asks (default: DEFAULT_COLOURS). */
+  colours?: TerminalColours;
 }
