@@ -267,6 +267,7 @@ export class ScreenModel {
       bracketedPaste: modes.bracketedPasteMode,
       mouseTracking: modes.mouseTrackingMode,
       sgrMouse: this.sgrMouse,
+      focusEvents: modes.sendFocusMode,
       alternateScreen: this.term.buffer.active.type === 'alternate',
     };
   }

@@ -89,6 +89,11 @@ export class AgentPane {
     this.process.write(data);
   }
 
+  /** Writes a report of the outer terminal's to the agent (focus gained or lost): not typing, nothing waits for an answer. */
+  report(data: string): void {
+    this.process.write(data);
+  }
+
   /**
    * Starts the agent again with `start` in place of the one running, on a fresh screen (the
    * old one goes once the new one runs: if it cannot start, the old one goes on).
