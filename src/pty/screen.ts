@@ -7,6 +7,7 @@ import { normalScreenText } from './normalScreen.js';
 import { sgrRow } from './sgrRow.js';
 import { COLOUR_QUERY_CODES, colourAnswers, OscEnds } from './colourQueries.js';
 import { DEFAULT_COLOURS, type TerminalColours } from './terminalColours.js';
+import { isClipboardCopy } from './terminalModes.js';
 import type { InputModes } from './terminalModes.js';
 
 const { Terminal } = xtermHeadless;
@@ -179,6 +180,19 @@ export class ScreenModel {
   /** Calls `listener` with each window title the child sets (OSC 0 or 2). Returns an unsubscribe. */
   onTitle(listener: (title: string) => void): () => void {
     return unsubscribeOf(this.term.onTitleChange(listener));
+  }
+
+  /**
+   * Calls `listener` with each copy to the clipboard the child asks of its terminal (OSC 52:
+   * `<selections>;<base64 text>`); a request to read the clipboard (`?`) is not passed on.
+   * Returns an unsubscribe.
+   */
+  onClipboard(listener: (data: string) => void): () => void {
+    const subscription = this.term.parser.registerOscHandler(52, (data) => {
+      if (isClipboardCopy(data)) listener(data);
+      return true;
+    });
+    return unsubscribeOf(subscription);
   }
 
   /** Calls `listener` when the child rings the bell (BEL): the outer terminal should too. */

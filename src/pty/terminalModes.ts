@@ -122,3 +122,13 @@ export function isFocusReport(input: string): boolean {
   // eslint-disable-next-line no-control-regex -- the reports start with ESC
   return /^(?:\x1b\[[IO])+$/.test(input);
 }
+
+/** Whether an OSC 52 payload copies text (`<selections>;<base64>`), as opposed to reading the clipboard (`?`) or anything malformed. */
+export function isClipboardCopy(data: string): boolean {
+  return /^[cpqs0-7]*;[A-Za-z0-9+/]*={0,2}$/.test(data);
+}
+
+/** The sequence that copies to the outer terminal's clipboard what the child copied (OSC 52, `data` as isClipboardCopy accepts). */
+export function clipboardSequence(data: string): string {
+  return `\x1b]52;${data}\x07`;
+}

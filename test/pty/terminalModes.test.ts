@@ -7,6 +7,7 @@ import {
   mouseTrackingSequence,
   restoreTerminalSequence,
   isFocusReport,
+  isClipboardCopy,
   windowTitleSequence,
 } from '../../src/pty/terminalModes.js';
 
@@ -45,6 +46,16 @@ describe('isFocusReport', () => {
     expect(isFocusReport('a\x1b[I')).toBe(false);
     expect(isFocusReport('\x1b[A')).toBe(false);
     expect(isFocusReport('')).toBe(false);
+  });
+});
+
+describe('isClipboardCopy', () => {
+  it('is an OSC 52 copy: selections, then base64 text; not a read (?) nor anything else', () => {
+    expect(isClipboardCopy('c;aGVsbG8=')).toBe(true);
+    expect(isClipboardCopy(';aGVsbG8')).toBe(true);
+    expect(isClipboardCopy('c;?')).toBe(false);
+    expect(isClipboardCopy('c;a b')).toBe(false);
+    expect(isClipboardCopy('x;aGVsbG8=')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { PtyExit, PtySession } from '../../pty/ptySession.js';
 import { ScreenModel } from '../../pty/screen.js';
-import { windowTitleSequence } from '../../pty/terminalModes.js';
+import { clipboardSequence, windowTitleSequence } from '../../pty/terminalModes.js';
 import { isInterrupt, type ActivityTracker } from '../checkpointing/activity.js';
 import { AgentProcess } from './agentProcess.js';
 
@@ -13,7 +13,7 @@ export interface AgentPaneParts {
   keySent: () => void;
   /** Whether the status line still says the agent is busy (an idle check changes it only then). */
   busyShown: () => boolean;
-  /** Where what the agent asks of the outer terminal goes (its bell, its window title). */
+  /** Where what the agent asks of the outer terminal goes (its bell, its window title, its copies to the clipboard). */
   writeOuter: (data: string) => void;
 }
 
@@ -53,6 +53,8 @@ export class AgentPane {
     this.screen.onBell(() => writeOuter('\x07'));
     // And its window title (Claude Code and others name the task there).
     this.screen.onTitle((title) => writeOuter(windowTitleSequence(title)));
+    // And what it copies to the clipboard (OSC 52: Gemini CLI's /copy, over SSH), which only the outer terminal can reach.
+    this.screen.onClipboard((data) => writeOuter(clipboardSequence(data)));
     // Per piece of output (thousands a second in a flood) only what must be: no timer is
     // re-armed and no callback queued per piece.
     this.screen.onParsed(changed);
