@@ -172,15 +172,17 @@ describe('ScreenModel cursor and modes', () => {
       bracketedPaste: false,
       mouseTracking: 'none',
       sgrMouse: false,
+      focusEvents: false,
       alternateScreen: false,
     });
-    screen.write('\x1b[?1h\x1b[?2004h\x1b[?1000h\x1b[?1006h');
+    screen.write('\x1b[?1h\x1b[?2004h\x1b[?1000h\x1b[?1006h\x1b[?1004h');
     await screen.flush();
     expect(screen.modes()).toEqual({
       applicationCursorKeys: true,
       bracketedPaste: true,
       mouseTracking: 'vt200',
       sgrMouse: true,
+      focusEvents: true,
       alternateScreen: false,
     });
     screen.write('\x1b[?1003h\x1b[?1006l');
