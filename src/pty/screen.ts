@@ -1,7 +1,7 @@
 // @xterm/headless is CommonJS with a broken `module` field: its named ESM import
 // type-checks but fails at run time. Take Terminal from the default export.
 import xtermHeadless from '@xterm/headless';
-import type { IBufferLine, IDisposable, IMarker, Terminal as XtermTerminal } from '@xterm/headless';
+import type { IBufferCell, IBufferLine, IDisposable, IMarker, Terminal as XtermTerminal } from '@xterm/headless';
 import { useCurrentWidths } from './cellWidth.js';
 import { normalScreenText } from './normalScreen.js';
 import { sgrRow } from './sgrRow.js';
@@ -214,11 +214,28 @@ export class ScreenModel {
       // The same cells as last time (a full-screen redraw of the same screen): the same row.
       const cells = packedCells(line, cols);
       const before = this.drawn[y];
-      drawn.push(cells && before?.cells && sameWords(cells, before.cells) ? before : { row: sgrRow(line, cols, cell), cells: cells?.slice() });
+      drawn.push(cells && before?.cells && sameWords(cells, before.cells) ? before : { row: sgrRow(line, cols, cell, this.linkOf), cells: cells?.slice() });
     }
     this.drawn = drawn;
     return drawn.map((row) => row.row);
   }
+
+  /**
+   * The hyperlink (OSC 8) a cell is part of, as `params;uri`, if any. Internal to xterm
+   * (version pinned): a cell's link id and xterm's table of links; where either is missing,
+   * rows are drawn without links.
+   */
+  private readonly linkOf = (cell: IBufferCell): string | undefined => {
+    // A cell's `extended` is left from an earlier cell unless its background word says it has its own.
+    const internal = cell as unknown as { bg?: number; extended?: { urlId?: unknown } };
+    if (typeof internal.bg !== 'number' || (internal.bg & EXTENDED_ATTRIBUTES) === 0) return undefined;
+    const id = internal.extended?.urlId;
+    if (typeof id !== 'number' || id === 0) return undefined;
+    const links = (this.term as unknown as { _core?: { _oscLinkService?: { getLinkData?: (id: number) => { id?: string; uri?: string } | undefined } } })._core?._oscLinkService;
+    const data = links?.getLinkData?.(id);
+    if (typeof data?.uri !== 'string') return undefined;
+    return `${data.id === undefined ? '' : `id=${data.id}`};${data.uri}`;
+  };
 
   /** The visible rows as plain text, trailing blanks trimmed (for tests and labels). */
   text(): string[] {
