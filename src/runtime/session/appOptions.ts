@@ -28,8 +28,12 @@ export interface RunSessionOptions extends Omit<RunAppOptions, 'agent'> {
   agent: AgentAdapter;
   /** The hook channel the agent was started with, for an agent with hooks. */
   hooks?: HookChannel;
-  /** The outer terminal's colours, as it told them (see askOuterColours): the pane reports them to the agent. */
-  colours?: TerminalColours;
+  /**
+   * The outer terminal's colours as it tells them (askOuterColours, settled within its
+   * deadline; undefined: it told none): the pane reports them to the agent. The terminal's
+   * input is the app's only once it settled.
+   */
+  colours?: Promise<TerminalColours | undefined>;
 }
 
 /** One session's controller (SessionController): the agent started, and what surrounds it. */
@@ -58,6 +62,6 @@ export interface SessionOptions {
   rows: number;
   /** Where mode changes for the outer terminal are written (the real stdout). */
   writeOuter: (data: string) => void;
-  /** The outer terminal's colours, reported to the agent when it asks (default: DEFAULT_COLOURS). */
-  colours?: TerminalColours;
+  /** The outer terminal's colours, reported to the agent when it asks (see RunSessionOptions.colours; default: DEFAULT_COLOURS). */
+  colours?: Promise<TerminalColours | undefined>;
 }

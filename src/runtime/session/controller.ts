@@ -84,8 +84,8 @@ export class SessionController implements SessionPort {
       keySent: () => this.frames.keySent(),
       busyShown: () => this.frames.view.status.agent !== 'agent idle',
       writeOuter: (data) => this.options.writeOuter(data),
+      colours: options.colours,
     });
-    if (options.colours) this.pane.screen.setColours(options.colours);
     this.scroller = new PaneScroll({ screen: () => this.pane.screen, paneRows: () => this.paneRows, paneShown: () => this.mode.kind === 'pane', changed }, options.config.mouse_wheel_scroll);
     this.enterLabels = new EnterLabels(this.pane.screen, this.activity);
     this.keys = new KeyRouter(

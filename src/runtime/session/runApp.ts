@@ -10,7 +10,7 @@ import { spawnAgent } from './spawnAgent.js';
 import type { Launch } from '../../agents/agentAdapter.js';
 import { askOuterColours } from './outerColours.js';
 
-/** How long the outer terminal has to tell its colours: the app loads meanwhile, so only a terminal slower than that delays the start. */
+/** How long the outer terminal has to tell its colours (a terminal answers in a few ms; one that answers nothing delays only an agent that asks). */
 const COLOURS_DEADLINE_MS = 300;
 
 export type { RunAppOptions } from './appOptions.js';
@@ -34,7 +34,7 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
   // An agent with hooks talks to the app through this channel (REWIND_SOCKET).
   const hooks = agent.hookEvent ? new HookChannel() : undefined;
   const guard = new AdapterGuard(agent, (message) => process.stderr.write(`rewind: warning: ${message}\n`));
-  // Asked while the agent and the app start: what the agent asks meanwhile waits in its pty.
+  // Asked while the agent and the app start.
   const colours = askOuterColours(process.stdin, process.stdout, COLOURS_DEADLINE_MS);
   let pty: PtySession;
   let launch: Launch;
@@ -48,8 +48,7 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
 
   try {
     const { runSession } = await loadSession();
-    const outerColours = await colours;
-    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice, resumeLine: options.resumeLine, colours: outerColours });
+    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice, resumeLine: options.resumeLine, colours });
   } catch (error) {
     if (!pty.exitStatus) await pty.terminate();
     throw error;
