@@ -173,6 +173,20 @@ export function sgrRow(line: IBufferLine | undefined, cols: number, cell: IBuffe
   for (let x = 0; x < tail; x += 1) {
     if (line.getCell(x, cell) === undefined) break;
     if (cell.getWidth() === 0) continue;
+    if (isErasedWithBackground(cell) && link === undefined) {
+      // Erased cells inside the row (Codex's shaded composer): erased the same way (ECH, then
+      // the cursor past them), not written as spaces.
+      const erased = eraseStyle(styleOf(cell));
+      let run = 1;
+      while (x + run < tail && line.getCell(x + run, cell) !== undefined && isErasedWithBackground(cell) && sameStyle(eraseStyle(styleOf(cell)), erased) && sameStyle(styleOf(cell), erased)) run += 1;
+      line.getCell(x, cell);
+      if (sameStyle(styleOf(cell), erased)) {
+        out += transition(style, erased) + `\x1b[${run}X\x1b[${run}C`;
+        style = erased;
+        x += run - 1;
+        continue;
+      }
+    }
     const nextLink = linkOf?.(cell);
     const next = styleOf(cell, nextLink !== undefined);
     out += transition(style, next);
