@@ -1,10 +1,13 @@
 // @xterm/headless is CommonJS with a broken `module` field: its named ESM import
 // type-checks but fails at run time. Take Terminal from the default export.
 import xtermHeadless from '@xterm/headless';
-import type { IBufferLine, IDisposable, IMarker, Terminal as XtermTerminal } from '@xterm/headless';
+import type { IBufferCell, IBufferLine, IDisposable, IMarker, Terminal as XtermTerminal } from '@xterm/headless';
 import { useCurrentWidths } from './cellWidth.js';
 import { normalScreenText } from './normalScreen.js';
 import { sgrRow } from './sgrRow.js';
+import { COLOUR_QUERY_CODES, colourAnswers, OscEnds } from './colourQueries.js';
+import { DEFAULT_COLOURS, type TerminalColours } from './terminalColours.js';
+import { isClipboardCopy } from './terminalModes.js';
 import type { InputModes } from './terminalModes.js';
 
 const { Terminal } = xtermHeadless;
@@ -69,8 +72,14 @@ export class ScreenModel {
   private readonly term: XtermTerminal;
   private cursorVisible = true;
   private sgrMouse = false;
+  /** How many synchronized updates (`?2026h`) the child began: a number for the one in progress. */
+  private synchronizedUpdates = 0;
   /** Each row last read, with the packed cells it was converted from; see rows(). */
   private drawn: { row: string; cells: Uint32Array | undefined }[] = [];
+  /** The colours the pane's terminal reports when asked (see setColours). */
+  private colours: TerminalColours = DEFAULT_COLOURS;
+  /** How each colour query in the output was ended: its answer is ended the same way. */
+  private readonly oscEnds = new OscEnds();
   /** The line above the normal screen when it was last cleared (ED 2 or 3); see lastWords(). */
   private clearedAt: IMarker | undefined;
 
@@ -93,6 +102,8 @@ export class ScreenModel {
       for (const param of params) {
         if (param === 25) this.cursorVisible = on;
         else if (param === 1006) this.sgrMouse = on;
+        // Runs before xterm sets the mode: a `?2026h` while one is in progress begins no new update.
+        else if (param === 2026 && on && !this.term.modes.synchronizedOutputMode) this.synchronizedUpdates += 1;
         // Entering the alternate screen: the normal one is live again when it comes back.
         else if (on && (param === 1049 || param === 1047 || param === 47)) this.scrollToLive();
       }
@@ -122,6 +133,20 @@ export class ScreenModel {
       this.cursorVisible = true;
       return false;
     });
+    // xterm leaves colour queries to a renderer, which a headless terminal has not: answered here.
+    for (const code of COLOUR_QUERY_CODES) {
+      this.term.parser.registerOscHandler(code, (data) => {
+        const answers = colourAnswers(code, data, this.colours, this.oscEnds.take(code, data));
+        // As a terminal's own answers (DA, DSR…): to onResponse's listeners, in order with them.
+        for (const answer of answers) this.term.input(answer, false);
+        return false; // colours being set are xterm's
+      });
+    }
+  }
+
+  /** The colours to report when the child asks (OSC 4, 10, 11, 12): the outer terminal's, where known. */
+  setColours(colours: TerminalColours): void {
+    this.colours = colours;
   }
 
   /**
@@ -129,6 +154,7 @@ export class ScreenModel {
    * is parsed; `flush()` waits for everything written so far.
    */
   write(data: string | Uint8Array, callback?: () => void): void {
+    this.oscEnds.scan(data);
     this.term.write(data, callback);
   }
 
@@ -170,6 +196,19 @@ export class ScreenModel {
     return unsubscribeOf(this.term.onTitleChange(listener));
   }
 
+  /**
+   * Calls `listener` with each copy to the clipboard the child asks of its terminal (OSC 52:
+   * `<selections>;<base64 text>`); a request to read the clipboard (`?`) is not passed on.
+   * Returns an unsubscribe.
+   */
+  onClipboard(listener: (data: string) => void): () => void {
+    const subscription = this.term.parser.registerOscHandler(52, (data) => {
+      if (isClipboardCopy(data)) listener(data);
+      return true;
+    });
+    return unsubscribeOf(subscription);
+  }
+
   /** Calls `listener` when the child rings the bell (BEL): the outer terminal should too. */
   onBell(listener: () => void): () => void {
     return unsubscribeOf(this.term.onBell(listener));
@@ -189,11 +228,28 @@ export class ScreenModel {
       // The same cells as last time (a full-screen redraw of the same screen): the same row.
       const cells = packedCells(line, cols);
       const before = this.drawn[y];
-      drawn.push(cells && before?.cells && sameWords(cells, before.cells) ? before : { row: sgrRow(line, cols, cell), cells: cells?.slice() });
+      drawn.push(cells && before?.cells && sameWords(cells, before.cells) ? before : { row: sgrRow(line, cols, cell, this.linkOf), cells: cells?.slice() });
     }
     this.drawn = drawn;
     return drawn.map((row) => row.row);
   }
+
+  /**
+   * The hyperlink (OSC 8) a cell is part of, as `params;uri`, if any. Internal to xterm
+   * (version pinned): a cell's link id and xterm's table of links; where either is missing,
+   * rows are drawn without links.
+   */
+  private readonly linkOf = (cell: IBufferCell): string | undefined => {
+    // A cell's `extended` is left from an earlier cell unless its background word says it has its own.
+    const internal = cell as unknown as { bg?: number; extended?: { urlId?: unknown } };
+    if (typeof internal.bg !== 'number' || (internal.bg & EXTENDED_ATTRIBUTES) === 0) return undefined;
+    const id = internal.extended?.urlId;
+    if (typeof id !== 'number' || id === 0) return undefined;
+    const links = (this.term as unknown as { _core?: { _oscLinkService?: { getLinkData?: (id: number) => { id?: string; uri?: string } | undefined } } })._core?._oscLinkService;
+    const data = links?.getLinkData?.(id);
+    if (typeof data?.uri !== 'string') return undefined;
+    return `${data.id === undefined ? '' : `id=${data.id}`};${data.uri}`;
+  };
 
   /** The visible rows as plain text, trailing blanks trimmed (for tests and labels). */
   text(): string[] {
@@ -238,6 +294,16 @@ export class ScreenModel {
     };
   }
 
+  /**
+   * The synchronized update (DEC mode 2026, `?2026h` … `?2026l`) the child is in the middle
+   * of, as a number telling one update from the next; undefined when it is in none. Its
+   * screen is then half drawn: a frame should wait for the update's end. xterm itself
+   * answers DECRQM for the mode (`CSI ? 2026 $ p`) and drops it on a reset.
+   */
+  synchronizedUpdate(): number | undefined {
+    return this.term.modes.synchronizedOutputMode ? this.synchronizedUpdates : undefined;
+  }
+
   /** The child's terminal modes. */
   modes(): ScreenModes {
     const modes = this.term.modes;
@@ -246,6 +312,7 @@ export class ScreenModel {
       bracketedPaste: modes.bracketedPasteMode,
       mouseTracking: modes.mouseTrackingMode,
       sgrMouse: this.sgrMouse,
+      focusEvents: modes.sendFocusMode,
       alternateScreen: this.term.buffer.active.type === 'alternate',
     };
   }

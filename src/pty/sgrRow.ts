@@ -43,13 +43,27 @@ interface Style {
 
 const DEFAULT_STYLE: Style = { flags: 0, fgMode: DEFAULT_COLOR, fg: 0, bgMode: DEFAULT_COLOR, bg: 0 };
 
-function styleOf(cell: IBufferCell): Style {
+/** The underline flag in xterm's packed foreground word: what SGR 4 set (internal to xterm, version pinned). */
+const FG_UNDERLINE = 0x10000000;
+
+/**
+ * Whether the cell is underlined by the child. xterm reports every cell of a hyperlink as
+ * underlined (how its renderer shows links); for a `linked` cell only the SGR underline counts:
+ * the link itself is passed on, and the outer terminal shows it its own way.
+ */
+function isUnderlined(cell: IBufferCell, linked: boolean): boolean {
+  if (!linked) return cell.isUnderline() !== 0;
+  const fg = (cell as unknown as { fg?: unknown }).fg;
+  return typeof fg === 'number' ? (fg & FG_UNDERLINE) !== 0 : cell.isUnderline() !== 0;
+}
+
+function styleOf(cell: IBufferCell, linked = false): Style {
   let flags = 0;
   // The is*() getters return numbers (bit masks), not booleans.
   if (cell.isBold()) flags |= BOLD;
   if (cell.isDim()) flags |= DIM;
   if (cell.isItalic()) flags |= ITALIC;
-  if (cell.isUnderline()) flags |= UNDERLINE;
+  if (isUnderlined(cell, linked)) flags |= UNDERLINE;
   if (cell.isInverse()) flags |= INVERSE;
   if (cell.isInvisible()) flags |= INVISIBLE;
   if (cell.isStrikethrough()) flags |= STRIKETHROUGH;
@@ -114,6 +128,11 @@ function eraseStyle(of: Style): Style {
   return { ...DEFAULT_STYLE, bgMode: of.bgMode, bg: of.bg };
 }
 
+/** OSC 8 opening the link `link` (`params;uri`), or closing the one open (undefined). */
+function hyperlink(link: string | undefined): string {
+  return `\x1b]8;${link ?? ';'}\x1b\\`;
+}
+
 /** Erase to the end of the line (EL 0): the cells from the cursor on take the current background. */
 export const ERASE_TO_END = '\x1b[K';
 
@@ -127,10 +146,13 @@ export const ERASE_TO_END = '\x1b[K';
  * wide character (width 0) is skipped; `getChars()` gives whole graphemes, combining marks
  * included.
  *
+ * A run of cells the child made a hyperlink (OSC 8) is drawn inside the same OSC 8, given
+ * `linkOf`, which tells a cell's link (the sequence's parameters and URI) if it has one.
+ *
  * @param line the buffer line, or undefined for a row past the end of the buffer.
  * @param cell a scratch cell (`buffer.getNullCell()`), reused across calls for speed.
  */
-export function sgrRow(line: IBufferLine | undefined, cols: number, cell: IBufferCell): string {
+export function sgrRow(line: IBufferLine | undefined, cols: number, cell: IBufferCell, linkOf?: (cell: IBufferCell) => string | undefined): string {
   if (line === undefined) return '';
   const width = Math.min(cols, line.length);
   let end = width;
@@ -147,15 +169,34 @@ export function sgrRow(line: IBufferLine | undefined, cols: number, cell: IBuffe
   }
   let out = '';
   let style = DEFAULT_STYLE;
+  let link: string | undefined;
   for (let x = 0; x < tail; x += 1) {
     if (line.getCell(x, cell) === undefined) break;
     if (cell.getWidth() === 0) continue;
-    const next = styleOf(cell);
+    if (isErasedWithBackground(cell) && link === undefined) {
+      // Erased cells inside the row (Codex's shaded composer): erased the same way (ECH, then
+      // the cursor past them), not written as spaces.
+      const erased = eraseStyle(styleOf(cell));
+      let run = 1;
+      while (x + run < tail && line.getCell(x + run, cell) !== undefined && isErasedWithBackground(cell) && sameStyle(eraseStyle(styleOf(cell)), erased) && sameStyle(styleOf(cell), erased)) run += 1;
+      line.getCell(x, cell);
+      if (sameStyle(styleOf(cell), erased)) {
+        out += transition(style, erased) + `\x1b[${run}X\x1b[${run}C`;
+        style = erased;
+        x += run - 1;
+        continue;
+      }
+    }
+    const nextLink = linkOf?.(cell);
+    const next = styleOf(cell, nextLink !== undefined);
     out += transition(style, next);
     style = next;
+    if (nextLink !== link) out += hyperlink(nextLink);
+    link = nextLink;
     const chars = cell.getChars();
     out += chars === '' ? ' ' : chars;
   }
+  if (link !== undefined) out += hyperlink(undefined);
   if (tailStyle) {
     out += transition(style, tailStyle) + ERASE_TO_END;
     style = tailStyle;

@@ -12,6 +12,8 @@ export interface InputModes {
   mouseTracking: MouseTracking;
   /** `?1006`: mouse reports in SGR form (`ESC [<b;x;yM`). */
   sgrMouse: boolean;
+  /** `?1004`: the terminal reports gaining and losing focus (`ESC [ I`, `ESC [ O`). */
+  focusEvents: boolean;
 }
 
 /** The modes of a fresh terminal. */
@@ -20,6 +22,7 @@ export const DEFAULT_INPUT_MODES: InputModes = {
   bracketedPaste: false,
   mouseTracking: 'none',
   sgrMouse: false,
+  focusEvents: false,
 };
 
 const MOUSE_MODE_NUMBER: Record<Exclude<MouseTracking, 'none'>, number> = { x10: 9, vt200: 1000, drag: 1002, any: 1003 };
@@ -65,6 +68,7 @@ export function mirrorModesSequence(from: InputModes | undefined, to: InputModes
   if (was.bracketedPaste !== to.bracketedPaste) out += bracketedPasteSequence(to.bracketedPaste);
   if (was.sgrMouse !== to.sgrMouse) out += sgrMouseSequence(to.sgrMouse);
   out += mouseTrackingSequence(was.mouseTracking, to.mouseTracking);
+  if (was.focusEvents !== to.focusEvents) out += decset(1004, to.focusEvents);
   return out;
 }
 
@@ -84,7 +88,7 @@ export function windowTitleSequence(title: string): string {
 
 /**
  * The sequence that leaves the outer terminal as a shell expects it, whatever the child or
- * the app switched on: every mouse mode and the SGR encoding off, bracketed paste off,
+ * the app switched on: every mouse mode and the SGR encoding off, focus reports off, bracketed paste off,
  * normal cursor keys, attributes reset, cursor shown, main screen back, the window title
  * from before (XTWINOPS 23; terminals without a title stack ignore it). Idempotent: write
  * it on every exit path.
@@ -97,10 +101,34 @@ export function restoreTerminalSequence(): string {
     decset(1000, false) +
     decset(9, false) +
     decset(1006, false) +
+    decset(1004, false) +
     decset(2004, false) +
     decset(1, false) +
     '\x1b[0m' +
     decset(25, true) +
     decset(1049, false)
   );
+}
+
+/** Focus reports as the terminal sends them (`?1004`): gained, lost. */
+export const FOCUS_IN = '\x1b[I';
+export const FOCUS_OUT = '\x1b[O';
+
+/**
+ * Whether `input` (a binary string, as read from the terminal) is only focus reports: a
+ * terminal writes each report on its own, so it comes in a read of its own.
+ */
+export function isFocusReport(input: string): boolean {
+  // eslint-disable-next-line no-control-regex -- the reports start with ESC
+  return /^(?:\x1b\[[IO])+$/.test(input);
+}
+
+/** Whether an OSC 52 payload copies text (`<selections>;<base64>`), as opposed to reading the clipboard (`?`) or anything malformed. */
+export function isClipboardCopy(data: string): boolean {
+  return /^[cpqs0-7]*;[A-Za-z0-9+/]*={0,2}$/.test(data);
+}
+
+/** The sequence that copies to the outer terminal's clipboard what the child copied (OSC 52, `data` as isClipboardCopy accepts). */
+export function clipboardSequence(data: string): string {
+  return `\x1b]52;${data}\x07`;
 }

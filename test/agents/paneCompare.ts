@@ -11,11 +11,12 @@ const SHOWN_ON_BLANK = new Set(['inverse', 'underline', 'strikethrough', 'overli
  * a space does, and a blank cell's bold, dim, italic, blink or invisible (and its
  * foreground) show nothing.
  */
-function look(cell: Cell | undefined, colours = true): string {
+function look(cell: Cell | undefined, colours = true, blanks = false): string {
   if (!cell) return 'none';
   // An erased cell of a background stays erased: drawn as a written space it would differ
-  // (a selection copies it, a reflow keeps it).
-  const chars = cell.chars === '' && cell.width === 1 && cell.bg === 'default' ? ' ' : cell.chars;
+  // (a selection copies it, a reflow keeps it). Unless the row is one the agent itself draws
+  // either way from run to run (`blanks`, see RowMask).
+  const chars = cell.chars === '' && cell.width === 1 && (blanks || cell.bg === 'default') ? ' ' : cell.chars;
   if (chars !== ' ') return JSON.stringify({ ...cell, chars, fg: colours ? cell.fg : '-' });
   // A blank's foreground shows only through the attributes below.
   const attrs = cell.attrs.split(',').filter((attr) => SHOWN_ON_BLANK.has(attr));
@@ -24,10 +25,12 @@ function look(cell: Cell | undefined, colours = true): string {
 
 /**
  * The agent's own randomness in a row, not Rewind's: `text` (Claude's "✻ Churned for 0s", a
- * random verb: the row is compared by its first cell only) or `colours` (Codex colours the
- * thread's title at random: the row's text and attributes are compared, not its foreground).
+ * random verb: the row is compared by its first cell only), `colours` (Codex colours the
+ * thread's title at random: the row's text and attributes are compared, not its foreground)
+ * or `blanks` (Codex's composer on a known background: its screen diffing leaves a blank of
+ * the shade erased in one run and writes it as a space in another; the two count as one).
  */
-export type RowMask = (text: string) => 'text' | 'colours' | undefined;
+export type RowMask = (text: string) => 'text' | 'colours' | 'blanks' | undefined;
 
 /** Text that differs between the two runs only by their temp folders: [bare's, Rewind's], as wide as each other. */
 export type Alias = readonly [bare: string, app: string];
@@ -83,7 +86,7 @@ export function screenDiff(bare: { cells: Cell[][]; cursor: TermCursor }, app: {
     const mask = masked(rowText(a)) === masked(rowText(b)) ? masked(rowText(a)) : undefined;
     const width = mask === 'text' ? 1 : Math.max(a.length, b.length);
     const differing: number[] = [];
-    for (let x = 0; x < width; x++) if (look(a[x], mask !== 'colours') !== look(b[x], mask !== 'colours')) differing.push(x);
+    for (let x = 0; x < width; x++) if (look(a[x], mask !== 'colours', mask === 'blanks') !== look(b[x], mask !== 'colours', mask === 'blanks')) differing.push(x);
     const first = differing[0];
     if (first !== undefined) out.push(`row ${y}, ${differing.length} cells from col ${first} to ${differing.at(-1)}: bare ${look(a[first])}, rewind ${look(b[first])}`);
   }

@@ -82,17 +82,20 @@ const agents: AgentCase[] = [
     promptAsArgument: false,
     drive: typePrompt,
     // Its footer names the thread in a colour picked per session; and it stamps a turn's end with the clock.
-    masked: (text) => (/ · Summarise the checks$/.test(text) ? 'colours' : /^ {2}Worked for \S+ • \d\d:\d\d$/.test(text) ? 'text' : undefined),
+    // Its composer's shaded blanks: erased or written (see RowMask).
+    masked: (text) => (/ · Summarise the checks$/.test(text) ? 'colours' : /^ {2}Worked for \S+ • \d\d:\d\d$/.test(text) ? 'text' : /^› /.test(text) ? 'blanks' : undefined),
   },
 ];
 
 const rows = 30;
+/** Both terminals tell their colours when asked, as terminals do (Gemini and Codex colour their screens by the background: see colourTheme.test.ts). */
+const darkTerminal = { foreground: 'rgb:e5e5/e5e5/e5e5', background: 'rgb:0000/0000/0000' };
 
 /** Starts the agent bare with Rewind's hooks (as `rewind --` adds them), or inside Rewind. */
 async function start(agent: AgentCase, world: AgentWorld, inRewind: boolean): Promise<TermSession> {
   const start: Invocation = agent.setup(world).interactive(agent.promptAsArgument ? prompt : undefined);
   const run = inRewind ? insideRewind(start, world) : withAdapter(start, await builtAdapter(...agent.adapter), world);
-  return startInPty(run.command, run.args, { cwd: run.cwd, env: run.env, cols: 120, rows: inRewind ? rows : rows - 1 }, inRewind ? 'rewind' : agent.name);
+  return startInPty(run.command, run.args, { cwd: run.cwd, env: run.env, cols: 120, rows: inRewind ? rows : rows - 1, colours: darkTerminal }, inRewind ? 'rewind' : agent.name);
 }
 
 describe.each(agents)('$name, bare and in Rewind', (agent) => {

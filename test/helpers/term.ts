@@ -76,6 +76,8 @@ export interface PtyOptions {
   answers?: boolean;
   /** Answers the terminal gives beyond xterm.js's own: to a CSI query (its prefix and final byte), `reply`. */
   replies?: readonly { prefix?: string; final: string; reply: string }[];
+  /** The colours the terminal reports when asked (OSC 10, 11 with `?`; xterm.js alone reports none), as `rgb:rrrr/gggg/bbbb`; answers end with ST. */
+  colours?: { foreground: string; background: string };
 }
 
 /** Starts `node dist/cli.js ...args` in a pty of cols x rows, with `env` (CI is removed, as in a user's terminal: with CI set, Ink ignores resizes). */
@@ -119,6 +121,16 @@ export function startInPty(command: string, args: readonly string[], options: Pt
       term.input(reply, false);
       return true;
     });
+  }
+  const { colours } = options;
+  if (colours) {
+    for (const [code, spec] of [[10, colours.foreground], [11, colours.background]] as const) {
+      term.parser.registerOscHandler(code, (data) => {
+        if (data !== '?') return false;
+        term.input(`\x1b]${code};${spec}\x1b\\`, false);
+        return true;
+      });
+    }
   }
   // Settled once the terminal has also read everything the program wrote (xterm parses later
   // than it is given data), or at once when the terminal is closed.

@@ -54,6 +54,12 @@ describe('erased cells', () => {
     expect(cells(drawn, 0)).toEqual(cells(bare, 0));
   });
 
+  it('erased cells inside a row stay erased, with their background (Codex\'s composer on a known background)', async () => {
+    const { bare, drawn } = await bareAndDrawn('\x1b[48;5;234m\x1b[K›\x1b[2X\x1b[2Cnext\x1b[0m');
+    expect(cells(drawn, 0)).toEqual(cells(bare, 0));
+    expect(cells(bare, 0)[1]).toBe('""/234');
+  });
+
   it('an erased tail of the default background is trimmed, as before', async () => {
     const { bare, drawn } = await bareAndDrawn('text\x1b[K');
     expect(cells(drawn, 0)).toEqual(cells(bare, 0));

@@ -172,15 +172,17 @@ describe('ScreenModel cursor and modes', () => {
       bracketedPaste: false,
       mouseTracking: 'none',
       sgrMouse: false,
+      focusEvents: false,
       alternateScreen: false,
     });
-    screen.write('\x1b[?1h\x1b[?2004h\x1b[?1000h\x1b[?1006h');
+    screen.write('\x1b[?1h\x1b[?2004h\x1b[?1000h\x1b[?1006h\x1b[?1004h');
     await screen.flush();
     expect(screen.modes()).toEqual({
       applicationCursorKeys: true,
       bracketedPaste: true,
       mouseTracking: 'vt200',
       sgrMouse: true,
+      focusEvents: true,
       alternateScreen: false,
     });
     screen.write('\x1b[?1003h\x1b[?1006l');
@@ -338,3 +340,17 @@ describe('ScreenModel lastWords', () => {
     expect((await screenWith('')).lastWords()).toBe('');
   });
 });
+
+describe('hyperlinks (OSC 8)', () => {
+  it('are drawn as the child made them: the linked cells inside the same OSC 8, closed before the row ends', async () => {
+    const screen = await screenWith('see \x1b]8;;https://example.com/a\x1b\\docs\x1b]8;;\x1b\\ and \x1b]8;id=x;file:///tmp/b\x07\x1b[1mb\x1b]8;;\x07\x1b[0m', 30);
+    expect(screen.rows()[0]).toBe('see \x1b]8;;https://example.com/a\x1b\\docs\x1b]8;;\x1b\\ and \x1b[1m\x1b]8;id=x;file:///tmp/b\x1b\\b\x1b]8;;\x1b\\\x1b[0m');
+    expect(screen.text()[0]).toBe('see docs and b');
+  });
+
+  it('a link running to the end of the row is closed there, and opened again on the next', async () => {
+    const screen = await screenWith('\x1b]8;;https://e.com\x1b\\abcdefgh\x1b]8;;\x1b\\', 5);
+    expect(screen.rows().slice(0, 2)).toEqual(['\x1b]8;;https://e.com\x1b\\abcde\x1b]8;;\x1b\\', '\x1b]8;;https://e.com\x1b\\fgh\x1b]8;;\x1b\\']);
+  });
+});
+

@@ -6,6 +6,8 @@ import {
   mirrorModesSequence,
   mouseTrackingSequence,
   restoreTerminalSequence,
+  isFocusReport,
+  isClipboardCopy,
   windowTitleSequence,
 } from '../../src/pty/terminalModes.js';
 
@@ -21,19 +23,39 @@ describe('terminal modes', () => {
   });
 
   it('mirrors only what changed', () => {
-    const on = { applicationCursorKeys: true, bracketedPaste: true, mouseTracking: 'vt200', sgrMouse: true } as const;
+    const on = { applicationCursorKeys: true, bracketedPaste: true, mouseTracking: 'vt200', sgrMouse: true, focusEvents: true } as const;
     expect(mirrorModesSequence(undefined, DEFAULT_INPUT_MODES)).toBe('');
-    expect(mirrorModesSequence(undefined, on)).toBe('\x1b[?1h\x1b[?2004h\x1b[?1006h\x1b[?1000h');
+    expect(mirrorModesSequence(undefined, on)).toBe('\x1b[?1h\x1b[?2004h\x1b[?1006h\x1b[?1000h\x1b[?1004h');
     expect(mirrorModesSequence(on, on)).toBe('');
     expect(mirrorModesSequence(on, { ...on, bracketedPaste: false })).toBe('\x1b[?2004l');
-    expect(mirrorModesSequence(on, DEFAULT_INPUT_MODES)).toBe('\x1b[?1l\x1b[?2004l\x1b[?1006l\x1b[?1000l');
+    expect(mirrorModesSequence(on, DEFAULT_INPUT_MODES)).toBe('\x1b[?1l\x1b[?2004l\x1b[?1006l\x1b[?1000l\x1b[?1004l');
   });
 
   it('restores everything a child or the app may have switched on', () => {
     const restore = restoreTerminalSequence();
-    for (const part of ['\x1b[?25h', '\x1b[?1049l', '\x1b[?2004l', '\x1b[?1l', '\x1b[?1000l', '\x1b[?1002l', '\x1b[?1003l', '\x1b[?9l', '\x1b[?1006l', '\x1b[0m']) {
+    for (const part of ['\x1b[?25h', '\x1b[?1049l', '\x1b[?2004l', '\x1b[?1l', '\x1b[?1000l', '\x1b[?1002l', '\x1b[?1003l', '\x1b[?9l', '\x1b[?1006l', '\x1b[?1004l', '\x1b[0m']) {
       expect(restore).toContain(part);
     }
+  });
+});
+
+describe('isFocusReport', () => {
+  it('is a read of focus reports only (a terminal writes each on its own), not keys that hold one', () => {
+    expect(isFocusReport('\x1b[I')).toBe(true);
+    expect(isFocusReport('\x1b[O\x1b[I')).toBe(true);
+    expect(isFocusReport('a\x1b[I')).toBe(false);
+    expect(isFocusReport('\x1b[A')).toBe(false);
+    expect(isFocusReport('')).toBe(false);
+  });
+});
+
+describe('isClipboardCopy', () => {
+  it('is an OSC 52 copy: selections, then base64 text; not a read (?) nor anything else', () => {
+    expect(isClipboardCopy('c;aGVsbG8=')).toBe(true);
+    expect(isClipboardCopy(';aGVsbG8')).toBe(true);
+    expect(isClipboardCopy('c;?')).toBe(false);
+    expect(isClipboardCopy('c;a b')).toBe(false);
+    expect(isClipboardCopy('x;aGVsbG8=')).toBe(false);
   });
 });
 

@@ -70,3 +70,57 @@ describe('FramePacer', () => {
     expect(frames.length).toBe(before + 2);
   });
 });
+
+describe('FramePacer and a synchronized update (DEC mode 2026)', () => {
+  let frames: number[];
+  let update: number | undefined;
+  let pacer: FramePacer;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    frames = [];
+    update = undefined;
+    pacer = new FramePacer(() => frames.push(Date.now()), 2, 66, { frames: 4, ms: 50 }, Date.now, { update: () => update, ms: 500 });
+  });
+  afterEach(() => {
+    pacer.stop();
+    vi.useRealTimers();
+  });
+  const at = (ms: number) => 1_000_000 + ms;
+
+  it('draws no frame while the update is in progress, and draws at its end', () => {
+    update = 1;
+    pacer.request(); // the update's first half
+    vi.advanceTimersByTime(100);
+    pacer.request(); // more of it
+    vi.advanceTimersByTime(100);
+    expect(frames).toEqual([]);
+    update = undefined;
+    pacer.request(); // its end was parsed
+    vi.advanceTimersByTime(2);
+    expect(frames).toEqual([at(202)]);
+  });
+
+  it('a key during the update does not draw it half way', () => {
+    update = 1;
+    pacer.request();
+    vi.advanceTimersByTime(10);
+    pacer.keySent();
+    vi.advanceTimersByTime(50);
+    expect(frames).toEqual([]);
+  });
+
+  it('draws an update that never ends once it has held a frame for its deadline, and that update holds no frame again', () => {
+    update = 7;
+    pacer.request();
+    vi.advanceTimersByTime(600);
+    expect(frames).toEqual([at(502)]);
+    pacer.request();
+    vi.advanceTimersByTime(70);
+    expect(frames.length).toBe(2);
+    // The next update is held again.
+    update = 8;
+    pacer.request();
+    vi.advanceTimersByTime(200);
+    expect(frames.length).toBe(2);
+  });
+});

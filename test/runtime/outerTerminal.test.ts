@@ -17,6 +17,17 @@ describe("the agent's window title", () => {
   });
 });
 
+describe("the agent's copies to the clipboard (OSC 52)", () => {
+  it('reach the outer terminal; a read of the clipboard does not', async () => {
+    const root = sessions.sandbox().repo('clipboard');
+    const script = "printf '\\033]52;c;?\\007'; printf '\\033]52;c;aGVsbG8=\\033\\\\'; sleep 5";
+    let outer = '';
+    await sessions.start(root, 'sh', ['-c', script], (data) => (outer += data));
+    await waitFor(() => outer.includes('\x1b]52;c;aGVsbG8=\x07'), 5_000, 'the copy');
+    expect(outer).not.toContain('52;c;?');
+  });
+});
+
 describe('notices', () => {
   it('keep to the status line: a message with line breaks (a git error) is shown on one row', async () => {
     const root = sessions.sandbox().repo('notice');

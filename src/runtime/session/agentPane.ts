@@ -1,8 +1,9 @@
 import type { PtyExit, PtySession } from '../../pty/ptySession.js';
 import { ScreenModel } from '../../pty/screen.js';
-import { windowTitleSequence } from '../../pty/terminalModes.js';
+import { clipboardSequence, windowTitleSequence } from '../../pty/terminalModes.js';
 import { isInterrupt, type ActivityTracker } from '../checkpointing/activity.js';
 import { AgentProcess } from './agentProcess.js';
+import type { TerminalColours } from '../../pty/terminalColours.js';
 
 /** What the pane tells the rest of the session, and asks of it. */
 export interface AgentPaneParts {
@@ -13,8 +14,15 @@ export interface AgentPaneParts {
   keySent: () => void;
   /** Whether the status line still says the agent is busy (an idle check changes it only then). */
   busyShown: () => boolean;
-  /** Where what the agent asks of the outer terminal goes (its bell, its window title). */
+  /** Where what the agent asks of the outer terminal goes (its bell, its window title, its copies to the clipboard). */
   writeOuter: (data: string) => void;
+  /** The outer terminal's colours, once it told them (undefined: it told none): what the pane reports when the agent asks. */
+  colours?: Promise<TerminalColours | undefined>;
+}
+
+/** Whether the agent's output may hold a colour query (OSC 4, or 10 to 12; a few others match too). */
+function mayAskColours(data: Buffer): boolean {
+  return data.includes('\x1b]1') || data.includes('\x1b]4;');
 }
 
 /**
@@ -53,12 +61,25 @@ export class AgentPane {
     this.screen.onBell(() => writeOuter('\x07'));
     // And its window title (Claude Code and others name the task there).
     this.screen.onTitle((title) => writeOuter(windowTitleSequence(title)));
+    // And what it copies to the clipboard (OSC 52: Gemini CLI's /copy, over SSH), which only the outer terminal can reach.
+    this.screen.onClipboard((data) => writeOuter(clipboardSequence(data)));
     // Per piece of output (thousands a second in a flood) only what must be: no timer is
     // re-armed and no callback queued per piece.
     this.screen.onParsed(changed);
+    // Until the outer terminal told its colours, output that asks for them waits (with all
+    // after it, in order): answered with the defaults, the agent would pick the wrong theme.
+    let coloursKnown = this.parts.colours === undefined;
+    let waiting: Buffer[] | undefined;
+    void this.parts.colours?.then((colours) => {
+      if (colours) this.screen.setColours(colours);
+      coloursKnown = true;
+      for (const data of waiting ?? []) this.screen.write(data);
+      waiting = undefined;
+    });
     this.process.onData((data) => {
       activity.sawOutput();
-      this.screen.write(data);
+      if (!coloursKnown && (waiting || mayAskColours(data))) (waiting ??= []).push(data);
+      else this.screen.write(data);
       this.idleTimer ??= setTimeout(() => this.idleCheck(), activity.untilIdle() + 10);
     });
     // The status line says how old the newest checkpoint is: keep that current.
@@ -86,6 +107,11 @@ export class AgentPane {
     this.parts.activity.keySent();
     this.parts.keySent();
     if (isInterrupt(data)) this.parts.activity.interruptSent();
+    this.process.write(data);
+  }
+
+  /** Writes a report of the outer terminal's to the agent (focus gained or lost): not typing, nothing waits for an answer. */
+  report(data: string): void {
     this.process.write(data);
   }
 

@@ -3,6 +3,7 @@ import type { PtySession } from '../../pty/ptySession.js';
 import type { HookChannel } from '../../hooks/hookChannel.js';
 import type { RewindConfig } from '../../config/schema.js';
 import type { CheckpointAvailability } from '../checkpointing/checkpointer.js';
+import type { TerminalColours } from '../../pty/terminalColours.js';
 
 /** What `rewind -- <command…>` runs. */
 export interface RunAppOptions {
@@ -27,6 +28,12 @@ export interface RunSessionOptions extends Omit<RunAppOptions, 'agent'> {
   agent: AgentAdapter;
   /** The hook channel the agent was started with, for an agent with hooks. */
   hooks?: HookChannel;
+  /**
+   * The outer terminal's colours as it tells them (askOuterColours, settled within its
+   * deadline; undefined: it told none): the pane reports them to the agent. The terminal's
+   * input is the app's only once it settled.
+   */
+  colours?: Promise<TerminalColours | undefined>;
 }
 
 /** One session's controller (SessionController): the agent started, and what surrounds it. */
@@ -55,4 +62,6 @@ export interface SessionOptions {
   rows: number;
   /** Where mode changes for the outer terminal are written (the real stdout). */
   writeOuter: (data: string) => void;
+  /** The outer terminal's colours, reported to the agent when it asks (see RunSessionOptions.colours; default: DEFAULT_COLOURS). */
+  colours?: Promise<TerminalColours | undefined>;
 }

@@ -8,6 +8,7 @@ import { AgentPane } from './agentPane.js';
 import { messageOf } from '../../shared/errors.js';
 import { spawnAgent } from './spawnAgent.js';
 import { parseCommandKey } from '../../pty/keys.js';
+import { isFocusReport } from '../../pty/terminalModes.js';
 import { ActivityTracker } from '../checkpointing/activity.js';
 import { AdapterGuard } from '../../agents/adapterGuard.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
@@ -68,6 +69,7 @@ export class SessionController implements SessionPort {
       view: (pane) => this.buildView(pane),
       outerModes: () => this.scroller.outerModes(this.pane.screen.modes()),
       writeOuter: (data) => this.options.writeOuter(data),
+      synchronizedUpdate: () => this.pane.screen.synchronizedUpdate(),
     });
     const changed = () => this.changed();
     this.notices = new Notices(changed);
@@ -82,6 +84,7 @@ export class SessionController implements SessionPort {
       keySent: () => this.frames.keySent(),
       busyShown: () => this.frames.view.status.agent !== 'agent idle',
       writeOuter: (data) => this.options.writeOuter(data),
+      colours: options.colours,
     });
     this.scroller = new PaneScroll({ screen: () => this.pane.screen, paneRows: () => this.paneRows, paneShown: () => this.mode.kind === 'pane', changed }, options.config.mouse_wheel_scroll);
     this.enterLabels = new EnterLabels(this.pane.screen, this.activity);
@@ -242,6 +245,13 @@ export class SessionController implements SessionPort {
 
   /** Raw bytes from the user's terminal: see KeyRouter. */
   input(chunk: Uint8Array): void {
+    // Focus reports (the agent asked for them, and the outer terminal was told to send them)
+    // go to the agent as they are, whatever is open: they are not keys.
+    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+    if (isFocusReport(text)) {
+      if (this.pane.screen.modes().focusEvents) this.pane.report(text);
+      return;
+    }
     this.keys.input(chunk);
   }
 

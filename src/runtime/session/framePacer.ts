@@ -9,6 +9,11 @@
  * flood. An agent may answer a key in more than one write a few ms apart (Codex: an empty
  * synchronized update at once, the echo some 25 ms later): a frame drawn for the first must
  * not put the echo behind the flood pace.
+ *
+ * A frame due while the agent is in the middle of a synchronized update (DEC mode 2026) waits
+ * for the update's end (the next request after it), as terminals that support the mode do, but
+ * at most `hold.ms`: an agent that never ends an update (it crashed half-way) is drawn anyway,
+ * and that update holds no frame again.
  */
 export class FramePacer {
   private timer: NodeJS.Timeout | undefined;
@@ -18,6 +23,12 @@ export class FramePacer {
   private burstFrames = 0;
   /** Stopped for good: the app is leaving its screen, and a frame drawn now would land on the user's. */
   private stopped = false;
+  /** The timer waits for a synchronized update to end (or for its deadline), not for the pace. */
+  private holding = false;
+  /** The update a frame waits for, and until when at most. */
+  private held: { update: number; until: number } | undefined;
+  /** The last update whose deadline passed: it holds no more frames. */
+  private timedOut: number | undefined;
 
   constructor(
     private readonly draw: () => void,
@@ -26,21 +37,45 @@ export class FramePacer {
     /** A burst's quick frames: at most this many, within this long of its start. */
     private readonly burst = { frames: 4, ms: 50 },
     private readonly now: () => number = Date.now,
+    /** The synchronized update in progress (see ScreenModel.synchronizedUpdate), and how long it may hold a frame. */
+    private readonly hold: { update: () => number | undefined; ms: number } = { update: () => undefined, ms: 0 },
   ) {}
 
   /** Asks for a frame: drawn once, at the pace, however often it is asked for meanwhile. */
   request(): void {
-    if (this.timer || this.stopped) return;
+    if (this.stopped) return;
+    if (this.timer) {
+      // A frame waiting for an update's end: what changed may be that end.
+      if (!this.holding) return;
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     const now = this.now();
     if (now - this.lastFrame > this.floodMs * 2) this.startBurst(now);
     const quick = this.burstFrames > 0 && now - this.burstStart < this.burst.ms;
     const delay = quick ? this.quickMs : Math.max(this.quickMs, this.floodMs - (now - this.lastFrame));
     if (quick) this.burstFrames -= 1;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.lastFrame = this.now();
-      this.draw();
-    }, delay);
+    this.holding = false;
+    this.timer = setTimeout(() => this.due(), delay);
+  }
+
+  /** A frame is due: drawn now, unless a synchronized update holds it. */
+  private due(): void {
+    this.timer = undefined;
+    const now = this.now();
+    const update = this.hold.update();
+    if (update !== undefined && update !== this.timedOut) {
+      if (this.held?.update !== update) this.held = { update, until: now + this.hold.ms };
+      if (now < this.held.until) {
+        this.holding = true;
+        this.timer = setTimeout(() => this.due(), this.held.until - now);
+        return;
+      }
+      this.timedOut = update;
+    }
+    this.holding = false;
+    this.lastFrame = now;
+    this.draw();
   }
 
   /**
@@ -49,7 +84,7 @@ export class FramePacer {
    */
   keySent(): void {
     this.startBurst(this.now());
-    if (this.timer) {
+    if (this.timer && !this.holding) {
       clearTimeout(this.timer);
       this.timer = undefined;
       this.request();

@@ -53,11 +53,16 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   session.onPaneFrame((frame) => writer.paneFrame(frame));
   const inkFrames = new InkFrameSink(writer, stdout.columns || 80, stdout.rows || 24);
   const stopInk = loadInkWhenNeeded(session, inkFrames);
-  stdin.setRawMode(true);
   // Bytes, not text: keys reach the agent exactly as typed, UTF-8 or not (see KeyReader).
   const onInput = (chunk: Buffer) => session.input(chunk);
-  stdin.on('data', onInput);
-  stdin.resume();
+  // The terminal's input is the app's once its answer to the colour query is in (or its
+  // deadline passed): the answer is no key. Keys typed meanwhile wait in the terminal.
+  void (options.colours ?? Promise.resolve()).then(() => {
+    if (restored) return;
+    stdin.setRawMode(true);
+    stdin.on('data', onInput);
+    stdin.resume();
+  });
   const onResize = () => {
     session.resize(stdout.columns, stdout.rows);
     inkFrames.resize(stdout.columns, stdout.rows);

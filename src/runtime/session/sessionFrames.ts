@@ -9,10 +9,20 @@ export interface FrameSource {
   view(pane: PaneFrame): AppView;
   outerModes(): InputModes;
   writeOuter(data: string): void;
+  /** The agent's synchronized update in progress, if any (see ScreenModel.synchronizedUpdate). */
+  synchronizedUpdate(): number | undefined;
 }
 
 /**
- * The session's frames, at the frame pace (FramePacer): each one mirrors the agent's input
+ * How long an agent's synchronized update may hold a frame back: long enough for any update
+ * an agent writes at once to arrive whole on a busy machine, short enough that an update
+ * never ended (an agent killed half-way) barely shows (terminals take 150 ms to 1 s).
+ */
+export const SYNCHRONIZED_UPDATE_MS = 500;
+
+/**
+ * The session's frames, at the frame pace (FramePacer), never from the middle of the agent's
+ * synchronized update (within SYNCHRONIZED_UPDATE_MS): each one mirrors the agent's input
  * modes to the outer terminal, then hands on the view and the pane, each only when it changed.
  * The pane is not part of the view: a flood of output never re-renders it.
  */
@@ -26,7 +36,10 @@ export class SessionFrames {
 
   /** Nothing is read from `source` until the first frame or the first look at the view. */
   constructor(private readonly source: FrameSource) {
-    this.pacer = new FramePacer(() => this.draw());
+    this.pacer = new FramePacer(() => this.draw(), undefined, undefined, undefined, undefined, {
+      update: () => this.source.synchronizedUpdate(),
+      ms: SYNCHRONIZED_UPDATE_MS,
+    });
   }
 
   /** The view as last drawn. */

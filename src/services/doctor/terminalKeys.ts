@@ -7,6 +7,7 @@
 import type { ReadStream, WriteStream } from 'node:tty';
 import { passed, warned, type Check } from './check.js';
 import { inForeground } from './foreground.js';
+import { queryTerminal } from '../terminalQuery.js';
 
 export const KITTY_QUERY = '\x1b[?u';
 export const DA1_QUERY = '\x1b[c';
@@ -28,40 +29,8 @@ export function readAnswers(received: string): TerminalAnswer | undefined {
  * Asks the terminal on `stdin`/`stdout` for its kitty keyboard flags and DA1, waiting at most
  * `deadlineMs` for the answer; raw mode and the stream's flow are put back as they were.
  */
-export function askTerminal(stdin: ReadStream, stdout: WriteStream, deadlineMs: number): Promise<TerminalAnswer> {
-  const wasRaw = stdin.isRaw;
-  let received = '';
-  return new Promise((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    let done = false;
-    const finish = (answer: TerminalAnswer) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      stdin.off('data', onData);
-      stdin.pause();
-      try {
-        stdin.setRawMode(wasRaw);
-      } catch {
-        // The terminal went away meanwhile: there is no mode left to put back.
-      }
-      resolve(answer);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      const answer = readAnswers(received);
-      if (answer) finish(answer);
-    };
-    try {
-      stdin.setRawMode(true);
-      stdin.on('data', onData);
-      stdin.resume();
-      timer = setTimeout(() => finish({ answered: false }), deadlineMs);
-      stdout.write(KITTY_QUERY + DA1_QUERY);
-    } catch {
-      finish({ answered: false });
-    }
-  });
+export async function askTerminal(stdin: ReadStream, stdout: WriteStream, deadlineMs: number): Promise<TerminalAnswer> {
+  return (await queryTerminal(stdin, stdout, KITTY_QUERY + DA1_QUERY, readAnswers, deadlineMs)) ?? { answered: false };
 }
 
 /** The keys the terminal passes, as far as it says: nothing to ask when output is not a terminal (terminalCheck says so). */

@@ -1,0 +1,31 @@
+// The outer terminal's colours, asked as the app starts (issue 30): an agent asking for the
+// background gets the outer terminal's, its answer to Rewind's own query never reaches the
+// agent as keys, and a terminal that answers nothing leaves the agent the defaults once the
+// deadline passed, its keys reaching it as before.
+import { describe, expect, it } from 'vitest';
+import { termSandbox } from '../helpers/termSandbox.js';
+
+const terminals = termSandbox('rewind-colours-');
+
+// `cat -v` shows what reaches the agent's input (ESC as ^[), the pane's answer to its query first.
+const agent = ['--', 'sh', '-c', "stty raw -echo; printf '\\033]11;?\\033\\\\'; exec cat -v"];
+
+describe("the agent's background query", () => {
+  it("is answered with the outer terminal's background, ended as asked; the outer terminal's answers reach the agent as no keys", async () => {
+    const sb = terminals.sandbox();
+    const session = terminals.start(agent, { cwd: sb.repo('light'), env: sb.env, cols: 80, rows: 12, colours: { foreground: 'rgb:0000/0000/0000', background: 'rgb:ffff/ffff/ffff' } });
+    await session.waitFor((screen) => screen.includes('^[]11;rgb:ffff/ffff/ffff^[\\'), 10_000, 'the light background at the agent');
+    session.write('x');
+    await session.waitFor((screen) => screen.includes('^[\\x'), 5_000, 'a key after it');
+    expect(session.text()).not.toContain('^[]10;');
+    expect(session.text()).not.toContain('^[[?');
+  });
+
+  it('from a terminal that answers nothing: the defaults, after the deadline, and keys still reach the agent', async () => {
+    const sb = terminals.sandbox();
+    const session = terminals.start(agent, { cwd: sb.repo('mute'), env: sb.env, cols: 80, rows: 12, answers: false });
+    await session.waitFor((screen) => screen.includes('^[]11;rgb:0000/0000/0000^[\\'), 10_000, 'the default background at the agent');
+    session.write('x');
+    await session.waitFor((screen) => screen.includes('^[\\x'), 5_000, 'a key after it');
+  });
+});
