@@ -4,6 +4,7 @@
 // deadline passed, its keys reaching it as before.
 import { describe, expect, it } from 'vitest';
 import { termSandbox } from '../helpers/termSandbox.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 const terminals = termSandbox('rewind-colours-');
 
@@ -28,4 +29,19 @@ describe("the agent's background query", () => {
     session.write('x');
     await session.waitFor((screen) => screen.includes('^[\\x'), 5_000, 'a key after it');
   });
+
+  it("from a terminal whose colour answers come after its wait ended: the defaults, and the late answers reach the agent as no keys", async () => {
+    const sb = terminals.sandbox();
+    let answered = 0;
+    const colours = { foreground: 'rgb:0000/0000/0000', background: 'rgb:ffff/ffff/ffff', lateMs: 1_000, answered: () => (answered += 1) };
+    // Its device attributes come at once (they end Rewind's wait), its colours a second later.
+    const session = terminals.start(agent, { cwd: sb.repo('late'), env: sb.env, cols: 80, rows: 12, colours });
+    await session.waitFor((screen) => screen.includes('^[]11;rgb:0000/0000/0000^[\\'), 10_000, 'the default background at the agent');
+    // A key typed after the late answers (the same input, in order): only it reaches the agent.
+    await waitFor(() => answered === 2, 10_000, 'the late answers sent');
+    session.write('x');
+    await session.waitFor((screen) => screen.includes('^[\\x'), 5_000, 'a key after it');
+    expect(session.text()).not.toContain('rgb:ffff');
+  });
 });
+

@@ -76,8 +76,8 @@ export interface PtyOptions {
   answers?: boolean;
   /** Answers the terminal gives beyond xterm.js's own: to a CSI query (its prefix and final byte), `reply`. */
   replies?: readonly { prefix?: string; final: string; reply: string }[];
-  /** The colours the terminal reports when asked (OSC 10, 11 with `?`; xterm.js alone reports none), as `rgb:rrrr/gggg/bbbb`; answers end with ST. */
-  colours?: { foreground: string; background: string };
+  /** The colours the terminal reports when asked (OSC 10, 11 with `?`; xterm.js alone reports none), as `rgb:rrrr/gggg/bbbb`; answers end with ST, `lateMs` after the question if given. */
+  colours?: { foreground: string; background: string; lateMs?: number; answered?: () => void };
 }
 
 /** Starts `node dist/cli.js ...args` in a pty of cols x rows, with `env` (CI is removed, as in a user's terminal: with CI set, Ink ignores resizes). */
@@ -127,7 +127,13 @@ export function startInPty(command: string, args: readonly string[], options: Pt
     for (const [code, spec] of [[10, colours.foreground], [11, colours.background]] as const) {
       term.parser.registerOscHandler(code, (data) => {
         if (data !== '?') return false;
-        term.input(`\x1b]${code};${spec}\x1b\\`, false);
+        const answer = `\x1b]${code};${spec}\x1b\\`;
+        if (colours.lateMs === undefined) term.input(answer, false);
+        else
+          setTimeout(() => {
+            term.input(answer, false);
+            colours.answered?.();
+          }, colours.lateMs);
         return true;
       });
     }

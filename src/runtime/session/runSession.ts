@@ -8,6 +8,7 @@ import { loadInkWhenNeeded } from './inkLoader.js';
 import { resumeCommand, withResumeLine } from './resumeLine.js';
 
 import type { RunSessionOptions } from './appOptions.js';
+import { withoutTerminalAnswers } from '../../pty/terminalAnswers.js';
 
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
@@ -54,7 +55,11 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   const inkFrames = new InkFrameSink(writer, stdout.columns || 80, stdout.rows || 24);
   const stopInk = loadInkWhenNeeded(session, inkFrames);
   // Bytes, not text: keys reach the agent exactly as typed, UTF-8 or not (see KeyReader).
-  const onInput = (chunk: Buffer) => session.input(chunk);
+  const onInput = (chunk: Buffer) => {
+    // The terminal's late answers to the colour query are no keys (pty/terminalAnswers.ts).
+    const keys = withoutTerminalAnswers(chunk);
+    if (keys.length > 0) session.input(keys);
+  };
   // The terminal's input is the app's once its answer to the colour query is in (or its
   // deadline passed): the answer is no key. Keys typed meanwhile wait in the terminal.
   void (options.colours ?? Promise.resolve()).then(() => {
