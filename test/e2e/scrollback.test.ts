@@ -16,8 +16,8 @@ const CLICK = '\x1b[<0;5;5M\x1b[<0;5;5m';
 const fullScreenFixture = path.resolve(import.meta.dirname, '../fixtures/fullScreenExit.mjs');
 
 /** Rewind around bash (100 x 30: a pane of 29 rows) after `seq 150`. */
-async function afterSeq(): Promise<TermSession> {
-  const session = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: terminals.sb.repo('scroll'), env: { ...terminals.sb.env, PS1: 'agent$ ' }, cols: 100, rows: 30 });
+async function afterSeq(env: NodeJS.ProcessEnv = {}, name = 'scroll'): Promise<TermSession> {
+  const session = startRewind(['--', 'bash', '--norc', '--noprofile'], { cwd: terminals.sb.repo(name), env: { ...terminals.sb.env, PS1: 'agent$ ', ...env }, cols: 100, rows: 30 });
   terminals.track(session);
   await session.waitFor(/agent\$/, 15_000, 'the agent prompt');
   session.write('seq 150');
@@ -41,6 +41,15 @@ async function scrollWith(session: TermSession, key: string): Promise<number> {
 }
 
 describe('scrollback in the pane', () => {
+  it('in xterm (which keeps Shift+PgUp for itself), the status line names the wheel once there is something to scroll back to', async () => {
+    const session = await afterSeq({ XTERM_VERSION: 'XTerm(379)' });
+    await session.waitFor(() => (session.lines().at(-1) ?? '').includes('the wheel scrolls back'), 5_000, 'the wheel named');
+    expect(await scrollWith(session, WHEEL_UP)).toBe(3);
+    expect(session.lines().at(-1)).toContain('the wheel scrolls · a key returns to live');
+    const elsewhere = await afterSeq({}, 'not-xterm');
+    expect(elsewhere.lines().at(-1)).not.toContain('wheel');
+  });
+
   it('Shift+PgUp reaches the first of 150 scrolled-off lines, Shift+PgDn comes back to the live screen', async () => {
     const session = await afterSeq();
     expect(linesBack(session)).toBe(0);

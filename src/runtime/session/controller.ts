@@ -156,13 +156,24 @@ export class SessionController implements SessionPort {
         ...this.triggers.status(),
         agent: this.activity.busy() ? 'agent busy' : 'agent idle',
         ...(this.scroller.back > 0 ? { scrolledBack: this.scroller.back } : {}),
-        keys: this.scroller.back > 0 ? 'Shift+PgUp/PgDn scroll · a key returns to live' : `Esc Esc rewind · ${commandKeyLabel(this.options.config.command_key)} commands`,
+        keys: this.keysHint(),
         notice: this.notices.current(),
       },
       commandBar: this.keys.commandBar && { ...this.keys.commandBar, hint: commandHint(this.keys.commandBar.text) },
       overlay: this.mode.kind === 'overlay' ? this.mode.overlay : undefined,
       picker: this.mode.kind === 'picker' ? { ...this.mode.model, agentBusy: this.activity.busy(), keys: this.keys.pickerKeys } : undefined,
     };
+  }
+
+  /**
+   * The status line's keys. xterm keeps Shift+PgUp for its own scrollback (it never reaches
+   * Rewind there): in xterm the wheel is named instead, and named while the pane has
+   * something to scroll back to.
+   */
+  private keysHint(): string {
+    const xterm = this.options.env.XTERM_VERSION !== undefined;
+    if (this.scroller.back > 0) return `${xterm ? 'the wheel scrolls' : 'Shift+PgUp/PgDn scroll'} · a key returns to live`;
+    return `Esc Esc rewind · ${xterm && this.scroller.wheelScrolls ? 'the wheel scrolls back · ' : ''}${commandKeyLabel(this.options.config.command_key)} commands`;
   }
 
   /** A one-line notice in the status line that fades after a few seconds (a restore's: once the agent is back at its prompt). */

@@ -36,6 +36,11 @@ export class PaneScroll {
     return this.mouseOurs ? { ...modes, mouseTracking: 'vt200', sgrMouse: true } : modes;
   }
 
+  /** Whether the wheel scrolls the pane now (Rewind has the terminal's mouse reports). */
+  get wheelScrolls(): boolean {
+    return this.mouseOurs;
+  }
+
   /**
    * Typed bytes (a binary string) split into scrolls and bytes for the agent; undefined when
    * none of it scrolls (the agent is on its alternate screen, or nothing there is a scroll key).
