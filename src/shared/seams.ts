@@ -22,10 +22,10 @@ export interface Injected {
   trainCodeCache?: boolean;
 }
 
-/** The waits a test may shorten: how long a hook reads its stdin, before progress shows, for
+/** The waits a test may change: how long a hook reads its stdin, before progress shows, for
  * the project lock, the quiet before a walk of the whole tree confirms the checkpoints staged
- * from changed paths. */
-export type Wait = 'hook-stdin' | 'progress-after' | 'lock-wait' | 'confirm-scan';
+ * from changed paths, the outer terminal's time to tell its colours. */
+export type Wait = 'hook-stdin' | 'progress-after' | 'lock-wait' | 'confirm-scan' | 'colour-query';
 
 /** The limits a test may lower: how many folders the app's watcher watches (as if the system had no more watches). */
 export type Limit = 'watched-folders';

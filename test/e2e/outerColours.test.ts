@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { termSandbox } from '../helpers/termSandbox.js';
 import { waitFor } from '../helpers/waitFor.js';
+import { seamsEnv } from '../helpers/restoreKit.js';
 
 const terminals = termSandbox('rewind-colours-');
 
@@ -42,6 +43,17 @@ describe("the agent's background query", () => {
     session.write('x');
     await session.waitFor((screen) => screen.includes('^[\\x'), 5_000, 'a key after it');
     expect(session.text()).not.toContain('rgb:ffff');
+  });
+
+  it('keys typed while Rewind still waits for the colours (a terminal that answers nothing) reach the agent, in order', async () => {
+    // The pane's answer to the agent's query and the early keys both reach it (which first is not told).
+    const sb = terminals.sandbox();
+    const env = { ...sb.env, ...seamsEnv({ REWIND_TEST_COLOUR_QUERY_MS: '4000' }) };
+    const session = terminals.start(agent, { cwd: sb.repo('typed-early'), env, cols: 80, rows: 12, answers: false });
+    await session.waitFor(/◈ rewind/, 10_000, 'the status line (the wait still on)');
+    session.write('ab');
+    session.write('c');
+    await session.waitFor((screen) => screen.includes('abc') && screen.includes('^[]11;rgb:0000/0000/0000^[\\'), 15_000, 'the keys typed early and the answer');
   });
 });
 

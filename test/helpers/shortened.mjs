@@ -1,7 +1,8 @@
 // The waits a test shortens and the clock it moves, as the variables below say: what
 // seams.mjs gives a built `rewind`, and what helpers/io.ts gives `rewind` run in-process.
-// - REWIND_TEST_HOOK_STDIN_MS, REWIND_TEST_PROGRESS_AFTER_MS, REWIND_TEST_LOCK_WAIT_MS=<ms>:
-//   the hook's stdin budget, the delay before progress shows, the project lock's wait.
+// - REWIND_TEST_HOOK_STDIN_MS, REWIND_TEST_PROGRESS_AFTER_MS, REWIND_TEST_LOCK_WAIT_MS,
+//   REWIND_TEST_COLOUR_QUERY_MS=<ms>: the hook's stdin budget, the delay before progress
+//   shows, the project lock's wait, the outer terminal's time to tell its colours.
 // - REWIND_TEST_NOW=<ISO time>: the clock, fixed there.
 
 function ms(env, name) {
@@ -17,6 +18,7 @@ export function shortened(env) {
       ['hook-stdin', ms(env, 'REWIND_TEST_HOOK_STDIN_MS')],
       ['progress-after', ms(env, 'REWIND_TEST_PROGRESS_AFTER_MS')],
       ['lock-wait', ms(env, 'REWIND_TEST_LOCK_WAIT_MS')],
+      ['colour-query', ms(env, 'REWIND_TEST_COLOUR_QUERY_MS')],
     ].filter(([, value]) => value !== undefined),
   );
   const now = Date.parse(env.REWIND_TEST_NOW ?? '');

@@ -34,6 +34,8 @@ export interface RunSessionOptions extends Omit<RunAppOptions, 'agent'> {
    * input is the app's only once it settled.
    */
   colours?: Promise<TerminalColours | undefined>;
+  /** What the terminal's input held while its colours were asked (its answers, and keys typed meanwhile): the keys go to the session first. */
+  typedMeanwhile?: () => Buffer;
 }
 
 /** One session's controller (SessionController): the agent started, and what surrounds it. */

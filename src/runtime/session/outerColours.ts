@@ -41,7 +41,7 @@ export function readOuterColours(received: string): TerminalColours | undefined 
  * mode and the stream's flow are put back as they were. Undefined when it cannot be asked
  * (not the foreground) or did not answer in time: the pane then reports DEFAULT_COLOURS.
  */
-export function askOuterColours(stdin: ReadStream, stdout: WriteStream, deadlineMs: number): Promise<TerminalColours | undefined> {
+export function askOuterColours(stdin: ReadStream, stdout: WriteStream, deadlineMs: number, received?: (all: string) => void): Promise<TerminalColours | undefined> {
   if (!inForeground()) return Promise.resolve(undefined);
-  return queryTerminal(stdin, stdout, OUTER_COLOUR_QUERIES, readOuterColours, deadlineMs);
+  return queryTerminal(stdin, stdout, OUTER_COLOUR_QUERIES, readOuterColours, deadlineMs, received);
 }

@@ -9,6 +9,7 @@ import { HookChannel } from '../../hooks/hookChannel.js';
 import { spawnAgent } from './spawnAgent.js';
 import type { Launch } from '../../agents/agentAdapter.js';
 import { askOuterColours } from './outerColours.js';
+import { waitMs } from '../../shared/seams.js';
 
 /** How long the outer terminal has to tell its colours (a terminal answers in a few ms; one that answers nothing delays only an agent that asks). */
 const COLOURS_DEADLINE_MS = 300;
@@ -35,7 +36,8 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
   const hooks = agent.hookEvent ? new HookChannel() : undefined;
   const guard = new AdapterGuard(agent, (message) => process.stderr.write(`rewind: warning: ${message}\n`));
   // Asked while the agent and the app start.
-  const colours = askOuterColours(process.stdin, process.stdout, COLOURS_DEADLINE_MS);
+  let typedMeanwhile = Buffer.alloc(0);
+  const colours = askOuterColours(process.stdin, process.stdout, waitMs('colour-query', COLOURS_DEADLINE_MS), (all) => (typedMeanwhile = Buffer.from(all, 'latin1')));
   let pty: PtySession;
   let launch: Launch;
   try {
@@ -48,7 +50,7 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
 
   try {
     const { runSession } = await loadSession();
-    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice, resumeLine: options.resumeLine, colours });
+    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice, resumeLine: options.resumeLine, colours, typedMeanwhile: () => typedMeanwhile });
   } catch (error) {
     if (!pty.exitStatus) await pty.terminate();
     throw error;

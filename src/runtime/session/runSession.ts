@@ -61,9 +61,12 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
     if (keys.length > 0) session.input(keys);
   };
   // The terminal's input is the app's once its answer to the colour query is in (or its
-  // deadline passed): the answer is no key. Keys typed meanwhile wait in the terminal.
+  // deadline passed): the answer is no key, the keys typed meanwhile go first.
   void (options.colours ?? Promise.resolve()).then(() => {
     if (restored) return;
+    // Keys typed while the colours were asked (Esc Esc as the status line appears): not lost.
+    const typed = options.typedMeanwhile?.();
+    if (typed) onInput(typed);
     stdin.setRawMode(true);
     stdin.on('data', onInput);
     stdin.resume();
