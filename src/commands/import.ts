@@ -34,7 +34,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { checkpoints } = await openCheckpoints(io, values.C, { allowHome: true, retention: false });
   const { added, already, conversationsLeftOut } = await importSession(checkpoints, exported, named, io.env);
   if (conversationsLeftOut > 0) {
-    writeLine(io.stderr, `rewind: warning: ${conversationsLeftOut} conversation(s) of ${named} have no place here (an agent rewind does not know, or a transcript outside where the agent keeps them): those checkpoints came with their files only`);
+    writeLine(io.stderr, `rewind: warning: ${conversationsLeftOut} conversation(s) of ${named} have no place here (an agent rewind does not know, Gemini CLI not yet run in this folder, or a transcript outside where the agent keeps them): those checkpoints came with their files only`);
   }
   if (values.json) {
     const rows = added.map((record) => ({ id: record.id, from: record.imported?.from ?? null, fromId: record.imported?.id ?? null, time: record.time, label: record.label || record.trigger }));

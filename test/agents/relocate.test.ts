@@ -1,5 +1,8 @@
 // Where an imported conversation's transcript goes on this machine (`rewind import`): each
 // agent's adapter says, from the environment the import runs in.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeRelocate } from '../../src/agents/claude/conversation.js';
 import { codexRelocate } from '../../src/agents/codex/conversation.js';
@@ -21,8 +24,28 @@ describe('an imported transcript, relocated', () => {
     expect(codexRelocate('/elsewhere/rollout.jsonl', '/srv/api', { CODEX_HOME: '/cfg/codex' })).toBeUndefined();
   });
 
-  it('Gemini CLI and the demo agent: left where they were', () => {
-    expect(geminiConversation.relocate).toBeUndefined();
+  it("Gemini CLI: this project's chats folder under the name Gemini's registry gives it here; none before Gemini has run in it", () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-relocate-gemini-'));
+    try {
+      const env = { GEMINI_CLI_HOME: home };
+      const from = '/home/alice/.gemini/tmp/api/chats/session-2026-12-01T10-00-0b7e3a52.jsonl';
+      expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toBeUndefined();
+      fs.mkdirSync(path.join(home, '.gemini', 'tmp', 'api-1'), { recursive: true });
+      fs.writeFileSync(path.join(home, '.gemini', 'projects.json'), JSON.stringify({ projects: { '/srv/bob/api': 'api-1', '/srv/other': '../up' } }));
+      expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toBe(path.join(home, '.gemini', 'tmp', 'api-1', 'chats', 'session-2026-12-01T10-00-0b7e3a52.jsonl'));
+      // Its folder's marker names the project: still it; names another: not taken.
+      fs.writeFileSync(path.join(home, '.gemini', 'tmp', 'api-1', '.project_root'), '/srv/bob/api\n');
+      expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toContain('/api-1/chats/');
+      fs.writeFileSync(path.join(home, '.gemini', 'tmp', 'api-1', '.project_root'), '/srv/someone-else\n');
+      expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toBeUndefined();
+      // A name that would climb out of tmp/ is never used.
+      expect(geminiConversation.relocate?.(from, '/srv/other', env)).toBeUndefined();
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('the demo agent: left where it was', () => {
     expect(demoConversation.relocate?.('/tmp/x.jsonl', '/srv/api', {})).toBeUndefined();
   });
 });

@@ -73,7 +73,7 @@ describe('export and import with the conversation', () => {
 
   it("a conversation with no place here (its transcript outside where its agent keeps them here) comes without it, said once; labels lose control characters", async () => {
     const { root, env } = await project();
-    // A Gemini CLI session kept on this machine: Rewind does not move Gemini's, so on the other machine it is out of place.
+    // A Gemini CLI session kept on this machine: Gemini has not run in the clone on the other machine, so there it has no place yet.
     const chats = path.join(here.home, '.gemini', 'tmp', 'someproject', 'chats');
     fs.mkdirSync(chats, { recursive: true });
     const transcript = path.join(chats, 'session-2026-12-01T10-00-abcdef12.jsonl');
@@ -90,7 +90,7 @@ describe('export and import with the conversation', () => {
     const clone = path.join(parent, 'clone');
     const imported = await rewind(['import', file, '--json'], { ...there.env, CLAUDE_CONFIG_DIR: path.join(there.base, 'claude') }, clone);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stderr).toBe(`rewind: warning: 1 conversation(s) of ${file} have no place here (an agent rewind does not know, or a transcript outside where the agent keeps them): those checkpoints came with their files only\n`);
+    expect(imported.stderr).toBe(`rewind: warning: 1 conversation(s) of ${file} have no place here (an agent rewind does not know, Gemini CLI not yet run in this folder, or a transcript outside where the agent keeps them): those checkpoints came with their files only\n`);
     expect(JSON.parse(imported.stdout)).toMatchObject({ conversationsLeftOut: 1 });
     const records = there.project(clone).list();
     expect(records.map((record) => [record.agent, record.conversation === null])).toEqual([

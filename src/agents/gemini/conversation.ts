@@ -3,6 +3,7 @@
 // only that it is inside a turn), rebuilt as a new session's file in the same chats folder
 // (with Rewind's Gemini home, tmp/ is the user's own), resumed with `--resume <id>`.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { ConversationPoint } from '../../shared/conversation.js';
 import type { TranscriptBytes } from '../../shared/transcriptLines.js';
@@ -36,6 +37,35 @@ export function geminiTranscripts(env: NodeJS.ProcessEnv): TranscriptFolder {
   };
 }
 
+/** The short name Gemini CLI gave the project at `root` in its registry (`<.gemini>/projects.json`), if it has run there and its folder still says so. */
+function registeredName(env: NodeJS.ProcessEnv, root: string): string | undefined {
+  let name: unknown;
+  try {
+    name = (JSON.parse(fs.readFileSync(path.join(userGeminiDir(env), 'projects.json'), 'utf8')) as { projects?: Record<string, unknown> }).projects?.[path.resolve(root)];
+  } catch {
+    return undefined;
+  }
+  if (typeof name !== 'string' || !/^[\w.-]+$/.test(name) || name === '.' || name === '..') return undefined;
+  // Gemini takes the name as the project's only while its folder's `.project_root` names the
+  // project (or there is none).
+  try {
+    if (fs.readFileSync(path.join(geminiTranscripts(env).folder, name, '.project_root'), 'utf8').trim() !== path.resolve(root)) return undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+  }
+  return name;
+}
+
+/**
+ * A session file kept on another machine, in this project's chats folder here: under the name
+ * Gemini CLI's registry gives the project; undefined when Gemini has not run in it yet (the
+ * name it would take is its own to choose).
+ */
+export function geminiRelocate(transcript: string, projectRoot: string, env: NodeJS.ProcessEnv): string | undefined {
+  const name = registeredName(env, projectRoot);
+  return name ? path.join(geminiTranscripts(env).folder, name, 'chats', path.basename(transcript)) : undefined;
+}
+
 /** Gemini CLI's session files and `--resume`. */
 export const geminiConversation: ConversationSupport = {
   rebuild(captured: TranscriptBytes, point: ConversationPoint) {
@@ -45,4 +75,5 @@ export const geminiConversation: ConversationSupport = {
   },
   resumeArgs: geminiResumeArgs,
   transcripts: geminiTranscripts,
+  relocate: geminiRelocate,
 };
