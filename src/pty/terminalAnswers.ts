@@ -4,12 +4,12 @@
 // paste a user makes looks like one, so they are taken out of the input whenever they come.
 
 // eslint-disable-next-line no-control-regex -- the answers start with ESC
-const answers = /\x1b\](?:1[0-2]|4;\d{1,3});rgba?:[0-9a-fA-F/.]{1,40}(?:\x07|\x1b\\)|\x1b\[\?[\d;]{1,40}c/g;
+export const terminalAnswers = /\x1b\](?:1[0-2]|4;\d{1,3});(?:rgba?:[0-9a-fA-F/.]{1,40}|#[0-9a-fA-F]{3,12})(?:\x07|\x1b\\)|\x1b\[\?[\d;]{1,40}c/g;
 
 /** `chunk` of the terminal's input without the terminal's answers to colour and device-attribute queries. */
 export function withoutTerminalAnswers(chunk: Buffer): Buffer {
   const text = chunk.toString('latin1');
   if (!text.includes('\x1b')) return chunk;
-  const kept = text.replace(answers, '');
+  const kept = text.replace(terminalAnswers, '');
   return kept.length === text.length ? chunk : Buffer.from(kept, 'latin1');
 }

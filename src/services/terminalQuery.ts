@@ -6,10 +6,9 @@ import type { ReadStream, WriteStream } from 'node:tty';
 
 /**
  * Writes `query` to `stdout` and reads `stdin` until `read` makes something of what came
- * (one character per byte), or `deadlineMs` passed (undefined). `received` is told all that
- * came meanwhile, the answers and any keys typed, before the promise settles.
+ * (one character per byte), or `deadlineMs` passed (undefined).
  */
-export function queryTerminal<T>(stdin: ReadStream, stdout: WriteStream, query: string, read: (received: string) => T | undefined, deadlineMs: number, received?: (all: string) => void): Promise<T | undefined> {
+export function queryTerminal<T>(stdin: ReadStream, stdout: WriteStream, query: string, read: (received: string) => T | undefined, deadlineMs: number): Promise<T | undefined> {
   const wasRaw = stdin.isRaw;
   let came = '';
   return new Promise((resolve) => {
@@ -26,7 +25,6 @@ export function queryTerminal<T>(stdin: ReadStream, stdout: WriteStream, query: 
       } catch {
         // The terminal went away meanwhile: there is no mode left to put back.
       }
-      received?.(came);
       resolve(answer);
     };
     const onData = (chunk: Buffer) => {

@@ -28,14 +28,6 @@ export interface RunSessionOptions extends Omit<RunAppOptions, 'agent'> {
   agent: AgentAdapter;
   /** The hook channel the agent was started with, for an agent with hooks. */
   hooks?: HookChannel;
-  /**
-   * The outer terminal's colours as it tells them (askOuterColours, settled within its
-   * deadline; undefined: it told none): the pane reports them to the agent. The terminal's
-   * input is the app's only once it settled.
-   */
-  colours?: Promise<TerminalColours | undefined>;
-  /** What the terminal's input held while its colours were asked (its answers, and keys typed meanwhile): the keys go to the session first. */
-  typedMeanwhile?: () => Buffer;
 }
 
 /** One session's controller (SessionController): the agent started, and what surrounds it. */

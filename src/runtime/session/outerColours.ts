@@ -4,9 +4,8 @@
 // the user's terminal would (a light background gives the agent's light theme). Asked in raw
 // mode with a deadline (queryTerminal), only from the terminal's foreground, as `rewind
 // doctor` asks for keys.
-import type { ReadStream, WriteStream } from 'node:tty';
 import { inForeground } from '../../services/doctor/foreground.js';
-import { queryTerminal } from '../../services/terminalQuery.js';
+import { terminalAnswers, withoutTerminalAnswers } from '../../pty/terminalAnswers.js';
 import { DEFAULT_COLOURS, parseColourSpec, type Rgb, type TerminalColours } from '../../pty/terminalColours.js';
 
 const BASE_ENTRIES = 16;
@@ -37,11 +36,40 @@ export function readOuterColours(received: string): TerminalColours | undefined 
 }
 
 /**
- * Asks the terminal on `stdin`/`stdout` for its colours, waiting at most `deadlineMs`; raw
- * mode and the stream's flow are put back as they were. Undefined when it cannot be asked
- * (not the foreground) or did not answer in time: the pane then reports DEFAULT_COLOURS.
+ * The outer terminal's colours, asked on the app's own input: no reader of its own, so no key
+ * typed meanwhile is ever taken. `ask` writes the queries (not from a background job, where a
+ * write to the terminal would stop the app); `take` gives each chunk of the terminal's input
+ * back without its answers, gathering them; `colours` settles once DA1's answer came, or after
+ * the deadline (undefined: the pane reports DEFAULT_COLOURS).
  */
-export function askOuterColours(stdin: ReadStream, stdout: WriteStream, deadlineMs: number, received?: (all: string) => void): Promise<TerminalColours | undefined> {
-  if (!inForeground()) return Promise.resolve(undefined);
-  return queryTerminal(stdin, stdout, OUTER_COLOUR_QUERIES, readOuterColours, deadlineMs, received);
+export class OuterColours {
+  readonly colours: Promise<TerminalColours | undefined>;
+  private settle: ((colours: TerminalColours | undefined) => void) | undefined;
+  private answers = '';
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor() {
+    this.colours = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  ask(write: (data: string) => void, deadlineMs: number): void {
+    if (!inForeground()) return this.done(undefined);
+    this.timer = setTimeout(() => this.done(undefined), deadlineMs);
+    write(OUTER_COLOUR_QUERIES);
+  }
+
+  take(chunk: Buffer): Buffer {
+    if (this.settle) {
+      for (const answer of chunk.toString('latin1').matchAll(terminalAnswers)) this.answers += answer[0];
+      const colours = readOuterColours(this.answers);
+      if (colours) this.done(colours);
+    }
+    return withoutTerminalAnswers(chunk);
+  }
+
+  private done(colours: TerminalColours | undefined): void {
+    clearTimeout(this.timer);
+    this.settle?.(colours);
+    this.settle = undefined;
+  }
 }

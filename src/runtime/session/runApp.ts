@@ -8,11 +8,6 @@ import type { RunAppOptions, RunSessionOptions } from './appOptions.js';
 import { HookChannel } from '../../hooks/hookChannel.js';
 import { spawnAgent } from './spawnAgent.js';
 import type { Launch } from '../../agents/agentAdapter.js';
-import { askOuterColours } from './outerColours.js';
-import { waitMs } from '../../shared/seams.js';
-
-/** How long the outer terminal has to tell its colours (a terminal answers in a few ms; one that answers nothing delays only an agent that asks). */
-const COLOURS_DEADLINE_MS = 300;
 
 export type { RunAppOptions } from './appOptions.js';
 
@@ -35,22 +30,18 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
   // An agent with hooks talks to the app through this channel (REWIND_SOCKET).
   const hooks = agent.hookEvent ? new HookChannel() : undefined;
   const guard = new AdapterGuard(agent, (message) => process.stderr.write(`rewind: warning: ${message}\n`));
-  // Asked while the agent and the app start.
-  let typedMeanwhile = Buffer.alloc(0);
-  const colours = askOuterColours(process.stdin, process.stdout, waitMs('colour-query', COLOURS_DEADLINE_MS), (all) => (typedMeanwhile = Buffer.from(all, 'latin1')));
   let pty: PtySession;
   let launch: Launch;
   try {
     ({ pty, launch } = await spawnAgent({ ...options, sessionId, agent: guard, hooks }, options.args, process.stdout.columns || 80, paneHeightOf(process.stdout.rows || 24)));
   } catch (error) {
     hooks?.close();
-    await colours;
     throw error;
   }
 
   try {
     const { runSession } = await loadSession();
-    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice, resumeLine: options.resumeLine, colours, typedMeanwhile: () => typedMeanwhile });
+    return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice, resumeLine: options.resumeLine });
   } catch (error) {
     if (!pty.exitStatus) await pty.terminate();
     throw error;

@@ -8,7 +8,11 @@ import { loadInkWhenNeeded } from './inkLoader.js';
 import { resumeCommand, withResumeLine } from './resumeLine.js';
 
 import type { RunSessionOptions } from './appOptions.js';
-import { withoutTerminalAnswers } from '../../pty/terminalAnswers.js';
+import { OuterColours } from './outerColours.js';
+import { waitMs } from '../../shared/seams.js';
+
+/** How long the outer terminal has to tell its colours (a terminal answers in a few ms; one that answers nothing delays only an agent that asks). */
+const coloursDeadlineMs = 300;
 
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
@@ -23,8 +27,11 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   const stdout = process.stdout;
   // A typo in config.json never keeps the agent from starting: its default stands in, and the status line says so.
   const { config, problems: configProblems } = await loadConfigLenient(options.env);
+  // The outer terminal's colours, asked on the app's input as soon as it reads it (below).
+  const outer = new OuterColours();
   const session = new SessionController({
     ...options,
+    colours: outer.colours,
     config,
     configProblems,
     columns: stdout.columns || 80,
@@ -55,22 +62,15 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   const inkFrames = new InkFrameSink(writer, stdout.columns || 80, stdout.rows || 24);
   const stopInk = loadInkWhenNeeded(session, inkFrames);
   // Bytes, not text: keys reach the agent exactly as typed, UTF-8 or not (see KeyReader).
+  // The terminal's answers to the colour query (however late) are no keys.
   const onInput = (chunk: Buffer) => {
-    // The terminal's late answers to the colour query are no keys (pty/terminalAnswers.ts).
-    const keys = withoutTerminalAnswers(chunk);
+    const keys = outer.take(chunk);
     if (keys.length > 0) session.input(keys);
   };
-  // The terminal's input is the app's once its answer to the colour query is in (or its
-  // deadline passed): the answer is no key, the keys typed meanwhile go first.
-  void (options.colours ?? Promise.resolve()).then(() => {
-    if (restored) return;
-    // Keys typed while the colours were asked (Esc Esc as the status line appears): not lost.
-    const typed = options.typedMeanwhile?.();
-    if (typed) onInput(typed);
-    stdin.setRawMode(true);
-    stdin.on('data', onInput);
-    stdin.resume();
-  });
+  stdin.setRawMode(true);
+  stdin.on('data', onInput);
+  stdin.resume();
+  outer.ask((data) => stdout.write(data), waitMs('colour-query', coloursDeadlineMs));
   const onResize = () => {
     session.resize(stdout.columns, stdout.rows);
     inkFrames.resize(stdout.columns, stdout.rows);
