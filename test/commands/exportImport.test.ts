@@ -215,4 +215,35 @@ describe('rewind export and import', () => {
     expect((await rewind(['import', file], there.env, clone)).code).toBe(0);
     await refuse();
   });
+
+  it('a file naming one checkpoint twice adds it once; an entry whose time is no date is refused; control characters in its names never reach the terminal', async () => {
+    const { root } = await project();
+    const file = path.join(here.base, 'out.rewind');
+    expect((await rewind(['export', '-o', file], here.env, root)).code).toBe(0);
+    const sections = readArchive(fs.readFileSync(file), file);
+    const manifestOf = (change: (manifest: { project: string; checkpoints: Record<string, unknown>[] }) => void) => {
+      const manifest = JSON.parse(sections.find((section) => section.name === 'manifest.json')?.bytes.toString('utf8') ?? '{}') as { project: string; checkpoints: Record<string, unknown>[] };
+      change(manifest);
+      return writeArchive(sections.map((section) => (section.name === 'manifest.json' ? { name: section.name, bytes: Buffer.from(JSON.stringify(manifest)) } : section)));
+    };
+    const clone = cloneThere(root);
+    const twice = path.join(there.base, 'twice.rewind');
+    fs.writeFileSync(twice, manifestOf((manifest) => {
+      manifest.project = 'evil\u001b[2Jproj';
+      manifest.checkpoints.push({ ...manifest.checkpoints[0] });
+    }));
+    const imported = await rewind(['import', twice], there.env, clone);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).not.toContain('\u001b');
+    const rows = await listJson(there, clone);
+    expect(new Set(rows.map((row) => JSON.stringify(row.imported && (row.imported as { id: number }).id))).size).toBe(rows.length);
+    const badTime = path.join(there.base, 'bad-time.rewind');
+    fs.writeFileSync(badTime, manifestOf((manifest) => {
+      (manifest.checkpoints[0] as { time: string }).time = 'yesterday';
+    }));
+    const refused = await rewind(['import', badTime], there.env, cloneThere(root, 'clone-two'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/its checkpoint entry 1 is not one/);
+  });
 });
+

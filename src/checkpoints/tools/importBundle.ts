@@ -48,7 +48,13 @@ export async function importCheckpoints(engine: Engine, bundle: Buffer, entries:
     await checkBundle(bundleFile, entries, engine.repo.env, where);
     return await engine.locked('import checkpoints', async () => {
       const known = knownOrigins(engine.repo.exists() ? engine.list() : []);
-      const todo = new Set(entries.filter((entry) => !known.has(originKey(entry.origin))));
+      // Once each: a file naming the same checkpoint twice adds it once.
+      const todo = new Set<TransferredCheckpoint>();
+      for (const entry of entries) {
+        if (known.has(originKey(entry.origin))) continue;
+        known.add(originKey(entry.origin));
+        todo.add(entry);
+      }
       if (todo.size === 0) return { added: [], already: entries.length };
       verified();
       if (!engine.repo.exists()) {

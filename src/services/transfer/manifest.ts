@@ -40,7 +40,8 @@ const plainOrNull = (text: string | null) => (text === null ? null : plain(text)
 function checkpointOf(value: unknown, conversation: boolean): TransferredCheckpoint | undefined {
   if (!isObject(value) || !isObject(value.origin)) return undefined;
   const { origin } = value;
-  if (!isId(value.id) || !isOid(value.commit) || !isOid(value.tree) || !isText(value.time) || !isText(value.trigger) || !isText(value.label)) return undefined;
+  // Its time becomes a commit's date (fork --branch, export again): a date, or no entry.
+  if (!isId(value.id) || !isOid(value.commit) || !isOid(value.tree) || !isText(value.time) || Number.isNaN(Date.parse(value.time)) || !isText(value.trigger) || !isText(value.label)) return undefined;
   if (!textOrNull(value.session) || !textOrNull(value.agent) || !textOrNull(value.projectHead) || !isText(origin.from) || !isId(origin.id) || !isOid(origin.commit)) return undefined;
   if (!Array.isArray(value.skipped) || !texts(value.nested) || !(value.changedSincePrevious === null || typeof value.changedSincePrevious === 'number')) return undefined;
   const ref = value.conversation;
@@ -59,10 +60,12 @@ function checkpointOf(value: unknown, conversation: boolean): TransferredCheckpo
     label: plain(value.label),
     deduped: value.deduped === true,
     changedSincePrevious: value.changedSincePrevious,
-    ...(texts(value.changedPaths) ? { changedPaths: value.changedPaths } : {}),
+    ...(texts(value.changedPaths) ? { changedPaths: value.changedPaths.map(plain) } : {}),
     ...(isObject(changes) && [changes.added, changes.modified, changes.deleted].every((n) => typeof n === 'number') ? { changes: { added: changes.added as number, modified: changes.modified as number, deleted: changes.deleted as number } } : {}),
-    skipped: (value.skipped as unknown[]).filter((file): file is TransferredCheckpoint['skipped'][number] => isObject(file) && isText(file.path) && typeof file.bytes === 'number' && isText(file.reason)),
-    nested: value.nested,
+    skipped: (value.skipped as unknown[])
+      .filter((file): file is TransferredCheckpoint['skipped'][number] => isObject(file) && isText(file.path) && typeof file.bytes === 'number' && isText(file.reason))
+      .map((file) => ({ ...file, path: plain(file.path), reason: plain(file.reason) })),
+    nested: value.nested.map(plain),
     projectHead: value.projectHead,
     conversation: keepsConversation ? (ref as TransferredCheckpoint['conversation']) : null,
     origin: { from: plain(origin.from), id: origin.id, commit: origin.commit },
@@ -90,5 +93,5 @@ export function readManifest(bytes: Buffer | undefined, where: string): ExportMa
   const broken = checkpoints.findIndex((entry) => entry === undefined);
   if (broken >= 0) throw bad(`its checkpoint entry ${broken + 1} is not one`);
   if (checkpoints.length === 0) throw bad('it holds no checkpoint');
-  return { format: 'rewind-export', created: isText(value.created) ? value.created : '', project: isText(value.project) ? value.project : '', conversation, checkpoints: checkpoints as TransferredCheckpoint[] };
+  return { format: 'rewind-export', created: isText(value.created) ? value.created : '', project: isText(value.project) ? plain(value.project) : '', conversation, checkpoints: checkpoints as TransferredCheckpoint[] };
 }
