@@ -67,9 +67,9 @@ export interface ConversationSupport {
   /**
    * Where a transcript kept on another machine (or for another folder) belongs for the
    * project at `projectRoot` in `env`, so a session rebuilt from it is one the agent resumes
-   * there (`rewind import`); undefined: where it was.
+   * there (`rewind import`); undefined: where it was; null: it has no place here.
    */
-  relocate?(transcript: string, projectRoot: string, env: NodeJS.ProcessEnv): string | undefined;
+  relocate?(transcript: string, projectRoot: string, env: NodeJS.ProcessEnv): string | null | undefined;
   /** The user's own arguments to start the agent again resumed in `session` (none: a new conversation). */
   resumeArgs(args: readonly string[], session: string | undefined): string[];
   /** The command that starts the agent, for a resume command told to the user (default: the adapter's name). */

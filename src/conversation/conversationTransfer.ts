@@ -3,7 +3,7 @@
 // hashes both ways; on import each capture names the transcript where the agent keeps it on
 // this machine, for this project (the agent's adapter says where), so a restore writes the
 // rebuilt session where the agent resumes it.
-import { createHash } from 'node:crypto';
+import { sha256Hex as sha256 } from '../shared/sha256.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { agentNamed } from '../agents/chooseAgent.js';
@@ -26,7 +26,6 @@ export interface PreparedConversations {
   homeless: number;
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const isHash = (text: unknown): text is string => typeof text === 'string' && /^[0-9a-f]{64}$/.test(text);
 
 /** The conversation references a checkpoint list holds (null and other shapes left out). */
@@ -82,8 +81,12 @@ function relocated(point: StoredPoint, projectRoot: string, env: NodeJS.ProcessE
     const adapter = agentNamed(point.agent);
     const support = adapter.name === point.agent ? adapter.conversation : undefined;
     const folder = support?.transcripts?.(env).folder;
-    if (!support || !folder) return undefined;
-    const file = path.resolve(support.relocate?.(point.transcript, projectRoot, env) ?? point.transcript);
+    // A file name of its own: a transcript named `.`, `..` or a folder could put a rebuilt session beside its folder.
+    const name = path.basename(point.transcript);
+    if (!support || !folder || name === '' || name === '.' || name === '..' || point.transcript.endsWith('/')) return undefined;
+    const moved = support.relocate?.(point.transcript, projectRoot, env);
+    if (moved === null) return undefined;
+    const file = path.resolve(moved ?? point.transcript);
     return inside(file, path.resolve(folder)) ? file : undefined;
   } catch {
     return undefined;

@@ -29,7 +29,7 @@ describe('an imported transcript, relocated', () => {
     try {
       const env = { GEMINI_CLI_HOME: home };
       const from = '/home/alice/.gemini/tmp/api/chats/session-2026-12-01T10-00-0b7e3a52.jsonl';
-      expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toBeUndefined();
+      expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toBeNull();
       fs.mkdirSync(path.join(home, '.gemini', 'tmp', 'api-1'), { recursive: true });
       fs.writeFileSync(path.join(home, '.gemini', 'projects.json'), JSON.stringify({ projects: { '/srv/bob/api': 'api-1', '/srv/other': '../up' } }));
       expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toBe(path.join(home, '.gemini', 'tmp', 'api-1', 'chats', 'session-2026-12-01T10-00-0b7e3a52.jsonl'));
@@ -37,9 +37,9 @@ describe('an imported transcript, relocated', () => {
       fs.writeFileSync(path.join(home, '.gemini', 'tmp', 'api-1', '.project_root'), '/srv/bob/api\n');
       expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toContain('/api-1/chats/');
       fs.writeFileSync(path.join(home, '.gemini', 'tmp', 'api-1', '.project_root'), '/srv/someone-else\n');
-      expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toBeUndefined();
+      expect(geminiConversation.relocate?.(from, '/srv/bob/api', env)).toBeNull();
       // A name that would climb out of tmp/ is never used.
-      expect(geminiConversation.relocate?.(from, '/srv/other', env)).toBeUndefined();
+      expect(geminiConversation.relocate?.(from, '/srv/other', env)).toBeNull();
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
     }

@@ -58,12 +58,12 @@ function registeredName(env: NodeJS.ProcessEnv, root: string): string | undefine
 
 /**
  * A session file kept on another machine, in this project's chats folder here: under the name
- * Gemini CLI's registry gives the project; undefined when Gemini has not run in it yet (the
- * name it would take is its own to choose).
+ * Gemini CLI's registry gives the project; null (no place here) when Gemini has not run in it
+ * yet (the name it would take is its own to choose).
  */
-export function geminiRelocate(transcript: string, projectRoot: string, env: NodeJS.ProcessEnv): string | undefined {
+export function geminiRelocate(transcript: string, projectRoot: string, env: NodeJS.ProcessEnv): string | null {
   const name = registeredName(env, projectRoot);
-  return name ? path.join(geminiTranscripts(env).folder, name, 'chats', path.basename(transcript)) : undefined;
+  return name ? path.join(geminiTranscripts(env).folder, name, 'chats', path.basename(transcript)) : null;
 }
 
 /** Gemini CLI's session files and `--resume`. */
