@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../shared/atomicFile.js';
+import { sha256Hex as sha256 } from '../shared/sha256.js';
 import type { ConversationPoint } from '../shared/conversation.js';
 import { messageOf, UserError } from '../shared/errors.js';
 import { partsTranscript, type TranscriptBytes } from '../shared/transcriptLines.js';
@@ -53,7 +54,6 @@ export class ConversationDamaged extends UserError {
   }
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const isHash = (text: unknown): text is string => typeof text === 'string' && /^[0-9a-f]{64}$/.test(text);
 
 /** Reads `length` bytes of an open file from `position` (fewer if the file is shorter). */

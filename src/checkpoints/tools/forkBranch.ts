@@ -112,7 +112,7 @@ export async function forkBranch(engine: Engine, id: number, options: ForkBranch
     await new TreeFolder(engine.repo, options.dir, path.join(gitDir, 'index')).fill(record.tree);
   } catch (error) {
     const left = await undo(engine, made);
-    if (error instanceof UserError) throw error;
+    if (error instanceof UserError) throw new UserError(`${error.message} (${left})`, { cause: error });
     throw new UserError(`checkpoint #${id} could not be forked into branch '${options.branch}' (${left}): ${messageOf(error)}`, { cause: error });
   }
   return { record, branch: options.branch, commit, parent: parent ?? null, parentFrom, dir: options.dir, objects, nested: record.nested };

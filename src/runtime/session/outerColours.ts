@@ -1,9 +1,9 @@
 // The outer terminal's colours, asked once as the app starts (OSC 10, 11, 12 and the 16 base
 // palette entries with `?`, then DA1, which nearly every terminal answers: DA1's answer ends
 // the wait, whatever came before it), so that the pane answers an agent's colour queries as
-// the user's terminal would (a light background gives the agent's light theme). Asked in raw
-// mode with a deadline (queryTerminal), only from the terminal's foreground, as `rewind
-// doctor` asks for keys.
+// the user's terminal would (a light background gives the agent's light theme). Asked on the
+// app's own input once it reads it in raw mode, with a deadline, only from the terminal's
+// foreground.
 import { inForeground } from '../../services/doctor/foreground.js';
 import { terminalAnswers, withoutTerminalAnswers } from '../../pty/terminalAnswers.js';
 import { DEFAULT_COLOURS, parseColourSpec, type Rgb, type TerminalColours } from '../../pty/terminalColours.js';
@@ -55,6 +55,7 @@ export class OuterColours {
   ask(write: (data: string) => void, deadlineMs: number): void {
     if (!inForeground()) return this.done(undefined);
     this.timer = setTimeout(() => this.done(undefined), deadlineMs);
+    this.timer.unref();
     write(OUTER_COLOUR_QUERIES);
   }
 

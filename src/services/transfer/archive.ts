@@ -6,7 +6,7 @@
 //   {"version":1,"sections":[["manifest.json",<bytes>],["checkpoints.bundle",<bytes>],…]}\n
 //   <the sections' bytes, in that order>
 //   sha256 <64 hex digits of everything above>\n
-import { createHash } from 'node:crypto';
+import { sha256Hex as sha256 } from '../../shared/sha256.js';
 import { UserError } from '../../shared/errors.js';
 
 const magic = Buffer.from('REWIND-EXPORT\n');
@@ -24,9 +24,6 @@ export interface Section {
 /** Section names: lower-case words and hashes in folders, never `..` or an absolute path. */
 const namePattern = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
-function sha256(data: Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 /** The file's bytes for these sections. */
 export function writeArchive(sections: readonly Section[]): Buffer {
