@@ -4,7 +4,8 @@ import type { CheckpointRecord } from '../store/record.js';
 import { interruptedJournal } from './journal.js';
 import { readRedoStack, type RedoPoint } from '../store/redoStack.js';
 import { readCreated } from './createdFiles.js';
-import { movedFrom, planNow, restoreLocked, type Requester, type RestorePreview, type RestoreResult } from './restore.js';
+import { planNow, restoreLocked, type Requester, type RestorePreview, type RestoreResult } from './restore.js';
+import { movedFrom } from './finishingPoint.js';
 import { salvageCutOff } from './salvage.js';
 import type { RacedWrites } from './writtenMeanwhile.js';
 

@@ -13,9 +13,11 @@ import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './p
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { DisplacedFiles, displacedDir } from './displaced.js';
 import { seam } from '../../shared/seams.js';
-import { dropRedoPoint, moveRedoPoint, nextRedoSeq, pushRedoPoint, readRedoStack, redoRef, type RedoPoint } from '../store/redoStack.js';
+import { dropRedoPoint, nextRedoSeq, pushRedoPoint, redoRef, type RedoPoint } from '../store/redoStack.js';
 import { salvageCutOff } from './salvage.js';
-import { blobsAt, keepRacedWrites, keepUnchecked, type RacedWrites } from './writtenMeanwhile.js';
+import { finishingPoint } from './finishingPoint.js';
+import { blobsAt, keepRacedWrites, keepUnchecked, mayDiffer, type RacedWrites } from './writtenMeanwhile.js';
+import type { ObjectReader } from '../git/catFile.js';
 import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
@@ -174,20 +176,6 @@ async function takeRedoPoint(engine: Engine, target: CheckpointRecord, options: 
 }
 
 /**
- * The redo point of the cut-off restore `journal` when it was cut off while that point moved
- * (writtenMeanwhile.ts): the journal names the new checkpoint, the ref still the old one.
- */
-export function movedFrom(stack: readonly RedoPoint[], journal: Journal): RedoPoint | undefined {
-  if (journal.redoWas === undefined) return undefined;
-  return stack.find((point) => point.checkpoint === journal.redoWas && (point.restored === undefined || point.restored === journal.target));
-}
-
-/** The redo point a restore of `restored` pushed, pinning checkpoint `checkpoint` (undefined: gone). */
-async function redoPointOf(engine: Engine, checkpoint: number, restored: number): Promise<RedoPoint | undefined> {
-  return (await readRedoStack(engine.repo)).findLast((point) => point.checkpoint === checkpoint && (point.restored === undefined || point.restored === restored));
-}
-
-/**
  * Where finishing a cut-off restore starts: the files as they are now, checkpointed first
  * (edits made since it was cut off are not in its redo point, and finishing may overwrite
  * them); `rewind redo` still goes back to before the restore that was cut off.
@@ -242,8 +230,34 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
   await requireKnownPaths(engine, target, only);
   cleanStaleStaging(engine);
 
-  const start: Start = finishing ? await finishingStart(engine, id, interrupted.redo) : (given ?? (await takeRedoPoint(engine, target, { ...options, only }, redoOf)));
-  const staging = stagingDirFor(engine);
+  // One cat-file for the restore (started first, to be ready when the redo point is): it
+  // stages the blobs, then checks the files the restore displaced.
+  const reader = engine.repo.objectReader(true);
+  try {
+    const start: Start = finishing ? await finishingStart(engine, id, interrupted.redo) : (given ?? (await takeRedoPoint(engine, target, { ...options, only }, redoOf)));
+    return await restoreFrom(engine, id, { redoOf, target, only, start, staging: stagingDirFor(engine), reader, finishing, interrupted, salvage });
+  } finally {
+    await reader.close();
+  }
+}
+
+/** What restoreReported found before it began: the target, where it starts, the cut-off restore it finishes. */
+interface Begun {
+  redoOf: RedoPoint | undefined;
+  target: CheckpointRecord;
+  only: readonly string[];
+  start: Start;
+  staging: string;
+  reader: ObjectReader;
+  /** Finishing the restore that was cut off (`interrupted`). */
+  finishing: boolean;
+  /** The journal of a restore cut off before, as its salvage left it. */
+  interrupted: Journal | undefined;
+  salvage: { raced: RacedWrites } | undefined;
+}
+
+async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<RestoreResult> {
+  const { redoOf, target, only, start, staging, reader, finishing, interrupted, salvage } = begun;
   let preview: RestorePreview;
   let staged: string[];
   let planned: ReturnType<typeof plannedOnDisk>;
@@ -257,7 +271,7 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
     if (!finishing) requireAllowedChange(id, preview);
     planned = plannedOnDisk(engine.project.root, preview);
     const onStaged = progressOf(engine, preview, 0);
-    staged = await stageWrites(engine.repo, preview.writes, staging, (count) => {
+    staged = await stageWrites(reader, preview.writes, staging, (count) => {
       onStaged?.(count);
       seam(`staged:${count}`);
     });
@@ -296,7 +310,7 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
   // What it creates is known to its redo point before any file is touched (a cut-off restore's
   // redo then removes those too); once done, only what it did create (see createdFiles.ts).
   // Finishing a cut-off restore: its redo point as its journal names it, even with nothing left to change.
-  let point = finishing && !interrupted.isRedo ? await finishingPoint(engine, interrupted, id) : changesFiles ? start.pushed : undefined;
+  let point = finishing && interrupted && !interrupted.isRedo ? await finishingPoint(engine, interrupted, id) : changesFiles ? start.pushed : undefined;
   const createdBefore = point ? readCreated(engine, point) : new Map<string, string>();
   const creates = (done?: ReadonlySet<string>) => new Map([...createdBefore, ...preview.writes.filter((write) => write.creates && (!done || done.has(write.path))).map((write) => [write.path, write.oid] as const)]);
   if (point) recordCreated(engine, point, creates());
@@ -308,7 +322,8 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
   // in the inode kept of it: saved on top of the redo point, which then moves there.
   const label = redoOf ? `written during the undo (back to #${id})` : `written while restoring #${id}`;
   const move = point && written && !finishing ? { point, journal: written, movedCreated: (moved: RedoPoint) => recordCreated(engine, moved, creates(new Set(applied.changed))) } : undefined;
-  const raced = await keepRacedWritesSafely(engine, displaced.kept, blobsAt(changes), start.base, label, move);
+  const held = blobsAt(changes);
+  const raced = await keepRacedWritesSafely(engine, await mayDiffer(reader, displaced.kept, held), held, start.base, label, move);
   if (raced.point && point) dropCreated(engine, point);
   point = raced.point ?? point;
   if (point) recordCreated(engine, point, creates(new Set(applied.changed)));
@@ -358,28 +373,6 @@ async function keepRacedWritesSafely(engine: Engine, ...args: Parameters<typeof 
       return {};
     }
   }
-}
-
-/**
- * The redo point of the cut-off restore being finished: pushed now if it was cut off
- * between its journal and its push, so the finished restore can be undone like any other.
- */
-async function finishingPoint(engine: Engine, journal: Journal, restored: number): Promise<RedoPoint> {
-  const checkpoint = journal.redo;
-  const found = await redoPointOf(engine, checkpoint, restored);
-  if (found) return found;
-  const commit = engine.get(checkpoint).commit;
-  // Cut off while its redo point moved (writtenMeanwhile.ts): the journal names the new one.
-  const left = movedFrom(await readRedoStack(engine.repo), journal);
-  if (left) {
-    const moved = { ...left, checkpoint, ref: redoRef(left.seq, checkpoint, restored) };
-    await moveRedoPoint(engine.repo, left, moved, commit);
-    return moved;
-  }
-  const seq = await nextRedoSeq(engine.repo);
-  const point = { seq, checkpoint, restored, ref: redoRef(seq, checkpoint, restored) };
-  await pushRedoPoint(engine.repo, point, commit);
-  return point;
 }
 
 export { interruptedJournal, interruptedMessage };

@@ -5,6 +5,7 @@ import type { RawChange } from '../git/diffRaw.js';
 import { text } from '../git/git.js';
 import type { CheckpointRecord } from '../store/record.js';
 import type { DisplacedFile } from './displaced.js';
+import type { ObjectReader } from '../git/catFile.js';
 import { rewriteJournal, type Journal } from './journal.js';
 import type { PlannedWrite } from './plan.js';
 import { treeWith } from './planDiff.js';
@@ -65,6 +66,34 @@ async function storeBlobs(engine: Engine, files: readonly DisplacedFile[]): Prom
       }
     }
     return { oids, unchecked };
+  }
+}
+
+/**
+ * The displaced files that may hold something the redo point does not (`held`): every one
+ * but those whose bytes and mode are exactly its blob's, read through `reader` (the
+ * restore's own cat-file, already running). Those need no git process to hash them;
+ * anything not read whole (the file, or the blob) stays in the list for lateWrites.
+ */
+export async function mayDiffer(reader: ObjectReader, displaced: readonly DisplacedFile[], held: HeldBlobs): Promise<DisplacedFile[]> {
+  const reads = displaced.map((file) => {
+    const before = held.get(file.path);
+    return before ? reader.read(before.oid).catch(() => undefined) : Promise.resolve(undefined);
+  });
+  const differ: DisplacedFile[] = [];
+  for (const [index, file] of displaced.entries()) {
+    const blob = await reads[index];
+    if (!blob || 'missing' in blob || !sameFile(file, blob.data, held.get(file.path)?.mode)) differ.push(file);
+  }
+  return differ;
+}
+
+/** Whether the kept file is exactly `data` with this mode (unreadable: not known to be). */
+function sameFile(file: DisplacedFile, data: Buffer, mode: string | undefined): boolean {
+  try {
+    return modeOf(file) === mode && fs.readFileSync(file.kept).equals(data);
+  } catch {
+    return false;
   }
 }
 
