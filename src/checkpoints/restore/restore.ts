@@ -4,7 +4,7 @@ import type { Engine } from '../snapshot/engine.js';
 import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import { GitError } from '../git/git.js';
 import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../store/record.js';
-import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites } from './apply.js';
+import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites, syncFolders } from './apply.js';
 import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
 import { interruptedJournal, interruptedMessage, leftoversOf, rewriteJournal, writeJournal, type Journal } from './journal.js';
 import { requireKnownPaths } from './onlyPaths.js';
@@ -316,6 +316,7 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   if (point) recordCreated(engine, point, creates());
   const displaced = new DisplacedFiles(displacedDir(staging));
   const applied = applyPlan(engine.project.root, preview, staged, { onDeleted: progressOf(engine, preview, preview.writes.length), planned, displaced });
+  await syncFolders(engine.project.root, [...applied.changed, ...applied.deleted]);
   seam('applied');
   displaced.settle();
   // Whatever was written into a file while the restore ran, after the redo point read it, is
