@@ -89,6 +89,28 @@ describe('a snapshot of the paths that changed', () => {
     expect(engine.list().at(-1)?.changedPaths).toEqual(['kept.txt']);
   });
 
+  it('plain files (staged without add\'s walk): a file where a folder was, a symlink, an executable bit, a file in a repository of its own', async () => {
+    const { root, engine, walked, write } = setup();
+    write('was/a/folder.txt', 'f\n');
+    write('tool.sh', 'echo\n');
+    await engine.snapshot();
+    await walked.snapshot();
+    fs.rmSync(path.join(root, 'was/a'), { recursive: true });
+    write('was/a', 'a file now\n');
+    fs.symlinkSync('tool.sh', path.join(root, 'to-tool'));
+    fs.chmodSync(path.join(root, 'tool.sh'), 0o755);
+    expect(await bothAgree(engine, walked, ['was/a', 'to-tool', 'tool.sh'])).toBe(true);
+    // A repository of its own in the project: its files are its (a link to its HEAD), not the project's.
+    const sub = path.join(root, 'sub');
+    write('sub/y.txt', 'y\n');
+    sandbox?.git(sub, 'init', '-q');
+    sandbox?.git(sub, 'add', '-A');
+    sandbox?.git(sub, 'commit', '-q', '-m', 'sub');
+    await bothAgree(engine, walked, ['sub']);
+    write('sub/y.txt', 'edited inside it\n');
+    await bothAgree(engine, walked, ['sub/y.txt']);
+  });
+
   it('none at all: the tree of the newest checkpoint, no walk', async () => {
     const { engine, walked } = setup();
     const first = await engine.snapshot();

@@ -17,6 +17,9 @@ export const maxScopedPaths = 200;
 export interface ScopePathspecs {
   present: string[];
   gone: string[];
+  /** When every path that exists is a file or a symlink in plain folders of the project
+   * (no symlink above it, no repository of its own around it): those paths. */
+  files?: string[];
 }
 
 /**
@@ -28,24 +31,50 @@ export interface ScopePathspecs {
 export function scopePathspecs(root: string, paths: readonly string[]): ScopePathspecs | undefined {
   const present = new Set<string>();
   const gone = new Set<string>();
+  const files = new Set<string>();
+  const plainFolders = new Map<string, boolean>();
+  let onlyFiles = true;
   for (const raw of paths) {
     const relative = raw.replace(/\/+$/, '');
     const parts = relative.split('/');
     if (relative === '' || path.isAbsolute(relative) || parts.some((part) => part === '' || part === '.' || part === '..' || part === '.git')) return undefined;
     if (path.posix.basename(relative) === '.gitignore') return undefined;
-    (exists(path.join(root, relative)) ? present : gone).add(`:(literal)${relative}`);
+    const stat = lstatOf(path.join(root, relative));
+    (stat ? present : gone).add(`:(literal)${relative}`);
+    if (stat) {
+      if ((stat.isFile() || stat.isSymbolicLink()) && inPlainFolders(root, parts.slice(0, -1), plainFolders)) files.add(relative);
+      else onlyFiles = false;
+    }
     if (present.size + gone.size > maxScopedPaths) return undefined;
   }
-  return { present: [...present], gone: [...gone] };
+  return { present: [...present], gone: [...gone], ...(onlyFiles && files.size > 0 ? { files: [...files] } : {}) };
 }
 
-function exists(file: string): boolean {
+function lstatOf(file: string): fs.Stats | undefined {
   try {
-    fs.lstatSync(file);
-    return true;
+    return fs.lstatSync(file);
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/**
+ * Whether each folder on the way (`folders`: the path's parts above it) is a real folder,
+ * neither a symlink nor a repository of its own (a `.git` in it): what git's add would walk
+ * into as plain files. `known` keeps the answers of the folders already looked at.
+ */
+function inPlainFolders(root: string, folders: readonly string[], known: Map<string, boolean>): boolean {
+  for (let depth = 1; depth <= folders.length; depth++) {
+    const folder = folders.slice(0, depth).join('/');
+    let plain = known.get(folder);
+    if (plain === undefined) {
+      const full = path.join(root, folder);
+      plain = lstatOf(full)?.isDirectory() === true && lstatOf(path.join(full, '.git')) === undefined;
+      known.set(folder, plain);
+    }
+    if (!plain) return false;
+  }
+  return true;
 }
 
 function pathspecFile(file: string, specs: readonly string[], more = ''): string {
@@ -55,13 +84,20 @@ function pathspecFile(file: string, specs: readonly string[], more = ''): string
 
 /**
  * The scope argument of the snapshot script for `paths`: the file of the pathspecs to add
- * (with the nested repositories' excludes; `-`: none) and of those to take out of the
- * index; undefined for a walk of the whole tree.
+ * (with the nested repositories' excludes; `-`: none), of those to take out of the index,
+ * and, when every path that exists is a plain file (ScopePathspecs.files), the file of those
+ * paths, which the script stages without add's walk when no ignore rule names one;
+ * undefined for a walk of the whole tree.
  */
 export function writeScope(repo: ShadowRepo, paths: readonly string[], nested: ScriptInput['nested']): ScriptInput['scope'] {
   const specs = scopePathspecs(repo.project.root, paths);
   if (!specs) return undefined;
   const excludes = nested ? fs.readFileSync(nested.pathspec, 'utf8') : '';
   const add = specs.present.length === 0 ? '-' : pathspecFile(repo.store.scopePathspec, specs.present, excludes);
-  return specs.gone.length === 0 ? { add } : { add, gone: pathspecFile(repo.store.scopeGone, specs.gone) };
+  return {
+    add,
+    ...(specs.gone.length > 0 ? { gone: pathspecFile(repo.store.scopeGone, specs.gone) } : {}),
+    // Beside nested repositories, add's excludes keep their paths as the links step set them.
+    ...(specs.files && !nested ? { files: pathspecFile(repo.store.scopeFiles, specs.files) } : {}),
+  };
 }

@@ -23,8 +23,8 @@ export interface ScriptInput {
   /** In `changed` mode, a tree that also counts as unchanged (the files as a restore left them). */
   sameTree?: string;
   /** Stage only these paths (scope.ts): the file of the pathspecs of those that exist (`-`:
-   * none), and of those that are gone. */
-  scope?: { add: string; gone?: string };
+   * none), of those that are gone, and of the plain files among them when that is all they are. */
+  scope?: { add: string; gone?: string; files?: string };
   /** Stage without walking the tree with add -A (see the script): the file the untracked list goes to. */
   robustList?: string;
   /** Nested repositories in the index to keep the add out of (see the script): the files
@@ -121,6 +121,7 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.scope?.add ?? '',
     input.scope?.gone ?? '',
     input.include ?? '',
+    input.scope?.files ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged), ...(input.signal ? { signal: input.signal } : {}) });
 }

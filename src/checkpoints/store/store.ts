@@ -57,6 +57,7 @@ export interface StorePaths {
   /** The pathspecs of a snapshot that stages only the paths that changed (snapshot/scope.ts). */
   scopePathspec: string;
   scopeGone: string;
+  scopeFiles: string;
   /** checkpoint_include (snapshot/includeFiles.ts): its patterns, the rules that still keep
    * files out (heavy patterns, checkpoint_exclude, …), and the files a snapshot adds by them. */
   includePatterns: string;
@@ -102,6 +103,7 @@ function pathsOf(root: string): StorePaths {
     nestedPathspec: path.join(root, 'nested.pathspec'),
     scopePathspec: path.join(root, 'scope.pathspec'),
     scopeGone: path.join(root, 'scope.gone'),
+    scopeFiles: path.join(root, 'scope.files'),
     includePatterns: path.join(root, 'include.patterns'),
     includeRules: path.join(root, 'include.rules'),
     includeList: path.join(root, 'include.list'),
