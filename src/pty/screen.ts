@@ -100,7 +100,8 @@ export class ScreenModel {
     private readonly scrollback = 1000,
   ) {
     // buffer and parser are "proposed" API in xterm: they must be allowed explicitly.
-    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true });
+    // The title stack (XTWINOPS 22/23) as xterm keeps it: a title popped is set again, and so reaches the outer terminal.
+    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true, windowOptions: { pushTitle: true, popTitle: true } });
     // The agents lay out ✅, 🙂 and CJK as two columns, as terminals do (xterm starts on Unicode 6).
     useCurrentWidths(this.term);
     const track = (on: boolean) => (params: (number | number[])[]) => {

@@ -50,6 +50,11 @@ describe("the pane's answers", () => {
     await screen.flush();
     expect(screen.modes()).toMatchObject({ kittyFlags: 0, modifyOtherKeys: undefined });
   });
+
+  it('keeps the title stack: a title popped is set again (and so reaches the outer terminal)', async () => {
+    const { titles } = await answersTo('\x1b]0;mine\x07\x1b[22;0t\x1b]0;agent\x07\x1b[23;0t');
+    expect(titles).toEqual(['mine', 'agent', 'mine']);
+  });
 });
 
 describe("the outer terminal's keyboard, asked as the app starts", () => {
