@@ -53,7 +53,7 @@ describe('the keyboard modes of an agent, in a terminal with the kitty keyboard 
     expect(keyboard.legacy, 'the terminal is left with legacy keys').toBe(true);
   });
 
-  it("kept when the agent exits: Rewind's entry on the terminal's stack is popped on the screen it was pushed on", async () => {
+  it("taken back when the agent exits: Rewind's entry on the terminal's stack is popped on the screen it was pushed on", async () => {
     const sb = terminals.sandbox();
     const keyboard = new OuterKeyboard({ kitty: true, modifyOtherKeys: true });
     const once = ['--', 'sh', '-c', "stty raw -echo; printf '\\033[>3u\\033[>4;1mready\\r\\n'; head -c 1 >/dev/null"];
