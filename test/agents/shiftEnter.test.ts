@@ -1,12 +1,13 @@
 // Shift+Enter on the real agents (issue 30): in a terminal that speaks the kitty keyboard
 // protocol (the test terminal plays kitty: it keeps the flags a program pushes, answers
 // `CSI ? u` and XTVERSION, and sends Shift+Enter as `CSI 13 ; 2 u` once asked to), Claude Code
-// and Codex take Shift+Enter as a newline in their prompt. Inside Rewind they must too, as
+// and Codex take Shift+Enter as a newline in their prompt; Claude Code also in one with xterm's
+// modifyOtherKeys (WezTerm as it ships: `CSI 27 ; 2 ; 13 ~`). Inside Rewind they must too, as
 // bare: the agent's keyboard request reaches the outer terminal, the key comes back encoded
 // and reaches the agent as sent; Esc Esc, each Esc then sent as `CSI 27 u`, still opens the picker.
 import { describe, expect, it } from 'vitest';
 import { startInPty, type TermSession } from '../helpers/term.js';
-import { OuterKeyboard } from '../helpers/outerKeyboard.js';
+import { OuterKeyboard, type OuterKeyboardOptions } from '../helpers/outerKeyboard.js';
 import type { Script } from './fakeModel/script.js';
 import { claudeSetup, codexSetup, createWorld, type AgentSetup, type AgentWorld } from './harness.js';
 import { insideRewind } from './inApp.js';
@@ -15,12 +16,24 @@ import { waitFor } from '../helpers/waitFor.js';
 import { trustAll } from './codexDialogs.js';
 
 const scripts = (root: string): Script[] => [{ root, steps: [{ text: 'Noted.' }] }];
-/** What a kitty window sets in its programs' environment (Claude Code reads it to decide on the protocol). */
-const kittyEnv = { KITTY_WINDOW_ID: '1' };
+
+/** A terminal the test plays: its keyboard, what it sets in its programs' environment (Claude Code decides by it), what it sends for Shift+Enter once asked. */
+interface Terminal {
+  keyboard: OuterKeyboardOptions;
+  env: Record<string, string>;
+  shiftEnter: string;
+  /** Whether the program's request for more than legacy keys reached it. */
+  asked(keyboard: OuterKeyboard): boolean;
+}
+
+const kitty: Terminal = { keyboard: { kitty: true, modifyOtherKeys: false, version: 'kitty(0.35.2)' }, env: { KITTY_WINDOW_ID: '1' }, shiftEnter: '\x1b[13;2u', asked: (keyboard) => keyboard.flags !== 0 };
+/** WezTerm as it ships (its kitty protocol off): xterm's modifyOtherKeys. */
+const wezterm: Terminal = { keyboard: { kitty: false, modifyOtherKeys: true }, env: { TERM_PROGRAM: 'WezTerm' }, shiftEnter: '\x1b[27;2;13~', asked: (keyboard) => keyboard.modifyOtherKeys >= 2 };
 
 interface AgentCase {
   name: string;
-  setup: (world: AgentWorld) => AgentSetup;
+  terminal: Terminal;
+  setup: (world: AgentWorld, env: Record<string, string>) => AgentSetup;
   /** The agent's prompt, ready for keys. */
   ready: RegExp;
   /** What the agent asks first inside Rewind, answered (Codex reviews the hooks Rewind adds). */
@@ -28,8 +41,9 @@ interface AgentCase {
 }
 
 const agents: AgentCase[] = [
-  { name: 'claude', setup: (world) => claudeSetup(world, { env: kittyEnv }), ready: /^❯/m },
-  { name: 'codex', setup: (world) => codexSetup(world, { env: kittyEnv }), ready: /Ask Codex to do anything/, inRewind: trustAll },
+  { name: 'claude in kitty', terminal: kitty, setup: (world, env) => claudeSetup(world, { env }), ready: /^❯/m },
+  { name: 'claude in WezTerm (modifyOtherKeys)', terminal: wezterm, setup: (world, env) => claudeSetup(world, { env }), ready: /^❯/m },
+  { name: 'codex in kitty', terminal: kitty, setup: (world, env) => codexSetup(world, { env }), ready: /Ask Codex to do anything/, inRewind: trustAll },
 ];
 
 interface Typed {
@@ -44,10 +58,10 @@ interface Typed {
 /** Types `first line`, Shift+Enter, `second line` at the agent's prompt, bare or inside Rewind, in the kitty terminal. */
 async function typeTwoLines(agent: AgentCase, inRewind: boolean): Promise<Typed> {
   const world = await createWorld(scripts);
-  const keyboard = new OuterKeyboard({ kitty: true, modifyOtherKeys: false, version: 'kitty(0.35.2)' });
+  const keyboard = new OuterKeyboard(agent.terminal.keyboard);
   let session: TermSession | undefined;
   try {
-    const start = agent.setup(world).interactive();
+    const start = agent.setup(world, agent.terminal.env).interactive();
     const run = inRewind ? insideRewind(start, world) : start;
     session = startInPty(run.command, run.args, { cwd: run.cwd, env: run.env, cols: 100, rows: inRewind ? 30 : 29, keyboard }, inRewind ? 'rewind' : agent.name);
     const here = session;
@@ -55,7 +69,7 @@ async function typeTwoLines(agent: AgentCase, inRewind: boolean): Promise<Typed>
     await here.waitFor(agent.ready, 60_000, 'the agent ready at its prompt');
     // The agent asks for the protocol as it starts: a key typed before that would come as a legacy one
     // (a terminal that never gets the request, as Rewind's did before, sends Shift+Enter as Enter).
-    await waitFor(() => keyboard.flags !== 0, 10_000, 'kitty flags pushed to the terminal').catch(() => undefined);
+    await waitFor(() => agent.terminal.asked(keyboard), 10_000, 'the keyboard request at the terminal').catch(() => undefined);
     here.write('first line');
     await here.waitFor(/first line/, 10_000, 'the first line typed');
     const sent = keyboard.encode('shift+enter');
@@ -79,23 +93,21 @@ async function typeTwoLines(agent: AgentCase, inRewind: boolean): Promise<Typed>
  * draft and its keyboard modes back.
  */
 async function escEscAndBack(session: TermSession, keyboard: OuterKeyboard): Promise<void> {
-  const flags = keyboard.flags;
-  expect(keyboard.encode('esc')).toBe('\x1b[27u');
+  const { flags, modifyOtherKeys } = keyboard;
   session.write(keyboard.encode('esc'));
   session.write(keyboard.encode('esc'));
   await session.waitFor(/rewind to a checkpoint/, 15_000, 'the picker');
-  await waitFor(() => keyboard.flags === 0, 5_000, 'legacy keys while the picker is open');
+  await waitFor(() => keyboard.flags === 0 && keyboard.modifyOtherKeys === 0, 5_000, 'legacy keys while the picker is open');
   session.write(keyboard.encode('esc'));
   await session.waitFor((screen) => !screen.includes('rewind to a checkpoint'), 10_000, 'the picker closed');
-  await waitFor(() => keyboard.flags === flags, 5_000, "the agent's flags back");
+  await waitFor(() => keyboard.flags === flags && keyboard.modifyOtherKeys === modifyOtherKeys, 5_000, "the agent's keyboard modes back");
   await session.waitFor((screen) => /first line\n.*second line/.test(screen), 10_000, 'the draft as it was');
 }
 
-describe.each(agents)('Shift+Enter in $name, in a terminal with the kitty keyboard protocol', (agent) => {
+describe.each(agents)('Shift+Enter in $name', (agent) => {
   it('makes a newline in the prompt in Rewind, as bare', { timeout: 240_000 }, async () => {
-    const bare = await typeTwoLines(agent, false);
-    expect(bare, 'bare: the agent asked for the protocol and took Shift+Enter as a newline').toMatchObject({ sent: '\x1b[13;2u', twoRows: true, requests: 0 });
-    const inRewind = await typeTwoLines(agent, true);
-    expect(inRewind, 'in Rewind').toMatchObject({ sent: '\x1b[13;2u', twoRows: true, requests: 0 });
+    const expected = { sent: agent.terminal.shiftEnter, twoRows: true, requests: 0 };
+    expect(await typeTwoLines(agent, false), 'bare: the agent asked for the keys and took Shift+Enter as a newline').toMatchObject(expected);
+    expect(await typeTwoLines(agent, true), 'in Rewind').toMatchObject(expected);
   });
 });
