@@ -1,4 +1,5 @@
 import { UserError } from '../shared/errors.js';
+import { decodeKey, isEnterPress, isEscPress, type EncodedKey } from './keyEncodings.js';
 
 /**
  * One thing the user did, from raw stdin:
@@ -10,8 +11,19 @@ import { UserError } from '../shared/errors.js';
  *   bar, the picker, checkpoint labels). The three raw bytes of an X10 mouse report are one
  *   character each in `data`: they are not text. A whole bracketed paste (markers included)
  *   is one `data` event of its own.
+ * Once the agent asked the terminal for the kitty keyboard protocol or modifyOtherKeys
+ * (keyboardModes.ts), keys may come encoded (keyEncodings.ts): Esc, Enter and the command key
+ * so encoded are `esc`, `enter`, `command` all the same, with `bytes`, the sequence to pass on
+ * as it came; any other key is `data` whose `data` is its legacy text (for the command bar,
+ * the picker, labels) and whose `bytes` are the sequence; a key's release (kitty's event
+ * type 3) is `release`, with the key's code.
  */
-export type KeyEvent = { type: 'esc' } | { type: 'command' } | { type: 'enter' } | { type: 'data'; data: string; bytes: Buffer };
+export type KeyEvent =
+  | { type: 'esc'; bytes?: Buffer }
+  | { type: 'command'; bytes?: Buffer }
+  | { type: 'enter'; bytes?: Buffer }
+  | { type: 'release'; code: number; bytes: Buffer }
+  | { type: 'data'; data: string; bytes: Buffer };
 
 const ESC = '\x1b';
 const PASTE_START = '\x1b[200~';
@@ -203,7 +215,12 @@ export class KeyReader {
             add(sequence + report, sequence + report);
             i = csi.end + 3;
           } else {
-            add(sequence);
+            const key = decodeKey(sequence);
+            const event = key && this.ownKey(key, Buffer.from(sequence, 'latin1'));
+            if (event) {
+              flushData();
+              events.push(event);
+            } else add(sequence, key?.legacy);
             i = csi.end;
           }
         } else if (next === 'O') {
@@ -243,6 +260,15 @@ export class KeyReader {
     const held = this.pending;
     this.pending = '';
     return held === '' ? [] : [{ type: 'data', data: utf8Text(held), bytes: Buffer.from(held, 'latin1') }];
+  }
+
+  /** The event of its own an encoded key makes (Esc, Enter, the command key, a release); undefined: it is data. */
+  private ownKey(key: EncodedKey, bytes: Buffer): KeyEvent | undefined {
+    if (key.event === 3) return { type: 'release', code: key.code, bytes };
+    if (isEscPress(key)) return { type: 'esc', bytes };
+    if (isEnterPress(key)) return { type: 'enter', bytes };
+    if (key.event === 1 && key.legacy === this.commandKey) return { type: 'command', bytes };
+    return undefined;
   }
 
   /** Whether `c` ends a run of plain bytes: a key of its own (Esc, Enter, the command key). */

@@ -9,6 +9,9 @@ import { COLOUR_QUERY_CODES, colourAnswers, OscEnds } from './colourQueries.js';
 import { DEFAULT_COLOURS, type TerminalColours } from './terminalColours.js';
 import { isClipboardCopy } from './terminalModes.js';
 import type { InputModes } from './terminalModes.js';
+import { PaneKeyboard, type OuterKeyboard } from './paneKeyboard.js';
+
+export type { OuterKeyboard } from './paneKeyboard.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -80,6 +83,8 @@ export class ScreenModel {
   private colours: TerminalColours = DEFAULT_COLOURS;
   /** How each colour query in the output was ended: its answer is ended the same way. */
   private readonly oscEnds = new OscEnds();
+  /** The kitty keyboard flags and modifyOtherKeys the child set, and its keyboard questions answered (see paneKeyboard.ts). */
+  private readonly keyboard: PaneKeyboard;
   /** The line above the normal screen when it was last cleared (ED 2 or 3); see lastWords(). */
   private clearedAt: IMarker | undefined;
 
@@ -95,7 +100,8 @@ export class ScreenModel {
     private readonly scrollback = 1000,
   ) {
     // buffer and parser are "proposed" API in xterm: they must be allowed explicitly.
-    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true });
+    // The title stack (XTWINOPS 22/23) as xterm keeps it: a title popped is set again, and so reaches the outer terminal.
+    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true, windowOptions: { pushTitle: true, popTitle: true } });
     // The agents lay out ✅, 🙂 and CJK as two columns, as terminals do (xterm starts on Unicode 6).
     useCurrentWidths(this.term);
     const track = (on: boolean) => (params: (number | number[])[]) => {
@@ -121,10 +127,12 @@ export class ScreenModel {
       }
       return false;
     });
-    // RIS (ESC c) and DECSTR (CSI ! p) show the cursor again; RIS also drops SGR mouse.
+    this.keyboard = new PaneKeyboard(this.term);
+    // RIS (ESC c) and DECSTR (CSI ! p) show the cursor again; RIS also drops SGR mouse and the keyboard modes.
     this.term.parser.registerEscHandler({ final: 'c' }, () => {
       this.cursorVisible = true;
       this.sgrMouse = false;
+      this.keyboard.modes.reset();
       this.clearedAt?.dispose();
       this.clearedAt = undefined;
       return false;
@@ -142,6 +150,11 @@ export class ScreenModel {
         return false; // colours being set are xterm's
       });
     }
+  }
+
+  /** What the outer terminal told of its keyboard and name: the pane answers the child's `CSI ? u` and XTVERSION so from now on. */
+  setOuterKeyboard(outer: OuterKeyboard): void {
+    this.keyboard.setOuter(outer);
   }
 
   /** The colours to report when the child asks (OSC 4, 10, 11, 12): the outer terminal's, where known. */
@@ -313,6 +326,7 @@ export class ScreenModel {
       mouseTracking: modes.mouseTrackingMode,
       sgrMouse: this.sgrMouse,
       focusEvents: modes.sendFocusMode,
+      ...this.keyboard.current(),
       alternateScreen: this.term.buffer.active.type === 'alternate',
     };
   }

@@ -1,4 +1,5 @@
 import { oneLine } from '../shared/format.js';
+import { kittyFlagsSequence, modifyOtherKeysSequence } from './keyboardModes.js';
 
 /** Which mouse events the child asked for (xterm's names: ?9, ?1000, ?1002, ?1003). */
 export type MouseTracking = 'none' | 'x10' | 'vt200' | 'drag' | 'any';
@@ -14,6 +15,10 @@ export interface InputModes {
   sgrMouse: boolean;
   /** `?1004`: the terminal reports gaining and losing focus (`ESC [ I`, `ESC [ O`). */
   focusEvents: boolean;
+  /** The kitty keyboard protocol's flags in force (0: legacy keys); see keyboardModes.ts. */
+  kittyFlags: number;
+  /** xterm's modifyOtherKeys level; undefined: never set (the terminal's own default). */
+  modifyOtherKeys: number | undefined;
 }
 
 /** The modes of a fresh terminal. */
@@ -23,6 +28,8 @@ export const DEFAULT_INPUT_MODES: InputModes = {
   mouseTracking: 'none',
   sgrMouse: false,
   focusEvents: false,
+  kittyFlags: 0,
+  modifyOtherKeys: undefined,
 };
 
 const MOUSE_MODE_NUMBER: Record<Exclude<MouseTracking, 'none'>, number> = { x10: 9, vt200: 1000, drag: 1002, any: 1003 };
@@ -69,6 +76,8 @@ export function mirrorModesSequence(from: InputModes | undefined, to: InputModes
   if (was.sgrMouse !== to.sgrMouse) out += sgrMouseSequence(to.sgrMouse);
   out += mouseTrackingSequence(was.mouseTracking, to.mouseTracking);
   if (was.focusEvents !== to.focusEvents) out += decset(1004, to.focusEvents);
+  out += kittyFlagsSequence(was.kittyFlags, to.kittyFlags);
+  out += modifyOtherKeysSequence(was.modifyOtherKeys, to.modifyOtherKeys);
   return out;
 }
 

@@ -9,6 +9,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { useCurrentWidths } from '../../src/pty/cellWidth.js';
 import { DrainAtExit } from '../../src/pty/drainAtExit.js';
 import { createSandbox, type Sandbox } from './tempRepo.js';
+import type { OuterKeyboard } from './outerKeyboard.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -78,6 +79,8 @@ export interface PtyOptions {
   replies?: readonly { prefix?: string; final: string; reply: string }[];
   /** The colours the terminal reports when asked (OSC 10, 11 with `?`; xterm.js alone reports none), as `rgb:rrrr/gggg/bbbb`; answers end with ST, `lateMs` after the question if given. */
   colours?: { foreground: string; background: string; lateMs?: number; answered?: () => void };
+  /** The terminal's keyboard modes (kitty flags, modifyOtherKeys) and XTVERSION, kept and answered as such a terminal would; none: xterm.js alone (neither). */
+  keyboard?: OuterKeyboard;
 }
 
 /** Starts `node dist/cli.js ...args` in a pty of cols x rows, with `env` (CI is removed, as in a user's terminal: with CI set, Ink ignores resizes). */
@@ -122,6 +125,7 @@ export function startInPty(command: string, args: readonly string[], options: Pt
       return true;
     });
   }
+  options.keyboard?.install(term);
   const { colours } = options;
   if (colours) {
     for (const [code, spec] of [[10, colours.foreground], [11, colours.background]] as const) {

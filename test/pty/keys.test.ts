@@ -10,6 +10,35 @@ function feedAll(reader: KeyReader, chunks: string[]): KeyEvent[] {
   return chunks.flatMap((chunk) => reader.feed(chunk));
 }
 
+describe('KeyReader: keys in the kitty keyboard protocol and modifyOtherKeys', () => {
+  const bytes = (sequence: string) => Buffer.from(sequence, 'latin1');
+
+  it('reads Esc, Enter and the command key so encoded as those keys, with the bytes to pass on', () => {
+    const reader = new KeyReader();
+    expect(reader.feed('\x1b[27u')).toEqual([{ type: 'esc', bytes: bytes('\x1b[27u') }]);
+    expect(reader.feed('\x1b[27;1:1u')).toEqual([{ type: 'esc', bytes: bytes('\x1b[27;1:1u') }]);
+    expect(reader.feed('\x1b[13u')).toEqual([{ type: 'enter', bytes: bytes('\x1b[13u') }]);
+    expect(reader.feed('\x1b[93;5u')).toEqual([{ type: 'command', bytes: bytes('\x1b[93;5u') }]);
+    expect(reader.feed('\x1b[27;5;93~')).toEqual([{ type: 'command', bytes: bytes('\x1b[27;5;93~') }]);
+    expect(new KeyReader('\x07').feed('\x1b[103;5u')).toEqual([{ type: 'command', bytes: bytes('\x1b[103;5u') }]);
+  });
+
+  it('reads a release as a release of its key, Esc Lock and Num Lock aside', () => {
+    expect(new KeyReader().feed('\x1b[27;1:3u')).toEqual([{ type: 'release', code: 27, bytes: bytes('\x1b[27;1:3u') }]);
+    expect(new KeyReader().feed('\x1b[1;1:3A')).toEqual([{ type: 'release', code: 0, bytes: bytes('\x1b[1;1:3A') }]);
+    expect(new KeyReader().feed('\x1b[27;65u')).toEqual([{ type: 'esc', bytes: bytes('\x1b[27;65u') }]);
+  });
+
+  it('reads other keys as data: the sequence to pass on, the legacy text for whatever reads keys', () => {
+    const reader = new KeyReader();
+    expect(reader.feed('\x1b[13;2u')).toEqual([{ type: 'data', data: '\n', bytes: bytes('\x1b[13;2u') }]);
+    expect(reader.feed('\x1b[27;2;13~')).toEqual([{ type: 'data', data: '\n', bytes: bytes('\x1b[27;2;13~') }]);
+    expect(reader.feed('a\x1b[98u\x1b[99;5u\x1b[120;3u')).toEqual([{ type: 'data', data: 'ab\x03\x1bx', bytes: bytes('a\x1b[98u\x1b[99;5u\x1b[120;3u') }]);
+    expect(reader.feed('\x1b[27;3u')).toEqual([{ type: 'data', data: '\x1b\x1b', bytes: bytes('\x1b[27;3u') }]);
+    expect(reader.feed('\x1b[1;1:2A')).toEqual([{ type: 'data', data: '\x1b[A', bytes: bytes('\x1b[1;1:2A') }]);
+  });
+});
+
 describe('KeyReader', () => {
   it('reads a lone Esc chunk as Esc, at once', () => {
     const reader = new KeyReader();

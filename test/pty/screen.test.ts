@@ -173,9 +173,11 @@ describe('ScreenModel cursor and modes', () => {
       mouseTracking: 'none',
       sgrMouse: false,
       focusEvents: false,
+      kittyFlags: 0,
+      modifyOtherKeys: undefined,
       alternateScreen: false,
     });
-    screen.write('\x1b[?1h\x1b[?2004h\x1b[?1000h\x1b[?1006h\x1b[?1004h');
+    screen.write('\x1b[?1h\x1b[?2004h\x1b[?1000h\x1b[?1006h\x1b[?1004h\x1b[>1u\x1b[>4;2m');
     await screen.flush();
     expect(screen.modes()).toEqual({
       applicationCursorKeys: true,
@@ -183,6 +185,8 @@ describe('ScreenModel cursor and modes', () => {
       mouseTracking: 'vt200',
       sgrMouse: true,
       focusEvents: true,
+      kittyFlags: 1,
+      modifyOtherKeys: 2,
       alternateScreen: false,
     });
     screen.write('\x1b[?1003h\x1b[?1006l');

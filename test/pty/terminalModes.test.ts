@@ -23,12 +23,24 @@ describe('terminal modes', () => {
   });
 
   it('mirrors only what changed', () => {
-    const on = { applicationCursorKeys: true, bracketedPaste: true, mouseTracking: 'vt200', sgrMouse: true, focusEvents: true } as const;
+    const on = { ...DEFAULT_INPUT_MODES, applicationCursorKeys: true, bracketedPaste: true, mouseTracking: 'vt200', sgrMouse: true, focusEvents: true } as const;
     expect(mirrorModesSequence(undefined, DEFAULT_INPUT_MODES)).toBe('');
     expect(mirrorModesSequence(undefined, on)).toBe('\x1b[?1h\x1b[?2004h\x1b[?1006h\x1b[?1000h\x1b[?1004h');
     expect(mirrorModesSequence(on, on)).toBe('');
     expect(mirrorModesSequence(on, { ...on, bracketedPaste: false })).toBe('\x1b[?2004l');
     expect(mirrorModesSequence(on, DEFAULT_INPUT_MODES)).toBe('\x1b[?1l\x1b[?2004l\x1b[?1006l\x1b[?1000l\x1b[?1004l');
+  });
+
+  it("mirrors the kitty keyboard flags with one entry of its own on the terminal's stack, and modifyOtherKeys", () => {
+    const kitty = (kittyFlags: number) => ({ ...DEFAULT_INPUT_MODES, kittyFlags });
+    expect(mirrorModesSequence(undefined, kitty(1))).toBe('\x1b[>1u');
+    expect(mirrorModesSequence(kitty(1), kitty(7))).toBe('\x1b[=7;1u');
+    expect(mirrorModesSequence(kitty(7), kitty(0))).toBe('\x1b[<u');
+    expect(mirrorModesSequence(kitty(7), kitty(7))).toBe('');
+    const others = (modifyOtherKeys: number | undefined) => ({ ...DEFAULT_INPUT_MODES, modifyOtherKeys });
+    expect(mirrorModesSequence(undefined, others(2))).toBe('\x1b[>4;2m');
+    expect(mirrorModesSequence(others(2), others(0))).toBe('\x1b[>4;0m');
+    expect(mirrorModesSequence(others(0), others(undefined))).toBe('\x1b[>4m');
   });
 
   it('restores everything a child or the app may have switched on', () => {

@@ -302,3 +302,37 @@ describe('KeyRouter: scrolling the pane', () => {
     expect(host.log).toEqual(['agent "\\u001b[200~x\\u001b[5;2~y\\u001b[201~"']);
   });
 });
+
+describe('KeyRouter: keys in the kitty keyboard protocol (the agent asked the terminal for it)', () => {
+  const kittyEsc = '\x1b[27u';
+  const kittyEscUp = '\x1b[27;1:3u';
+
+  it('Esc Esc opens the picker with each Esc as `CSI 27 u`, its releases between; the first Esc reaches the agent as sent', async () => {
+    const { host, type } = setup();
+    await type(kittyEsc, kittyEscUp, kittyEsc);
+    expect(host.log).toEqual(['agent "\\u001b[27u"', 'agent "\\u001b[27;1:3u"', 'picker']);
+  });
+
+  it('a held first Esc goes to the agent as sent once the window is over; its release, typed meanwhile, is dropped', async () => {
+    const { host, keys, type } = setup(40);
+    host.holdEsc = true;
+    await type(kittyEsc, kittyEscUp);
+    expect(host.log).toEqual([]);
+    await waitFor(() => host.log.length === 1, 5_000, 'the held Esc to reach the agent');
+    await keys.settled();
+    expect(host.log).toEqual(['agent "\\u001b[27u"']);
+  });
+
+  it('Enter as `CSI 13 u` takes its checkpoint and reaches the agent as sent; Shift+Enter is a newline, no checkpoint', async () => {
+    const { host, type } = setup();
+    await type('hi', '\x1b[13;2u', 'there', '\x1b[13u');
+    expect(host.log).toEqual(['agent "hi"', 'agent "\\u001b[13;2u"', 'agent "there"', 'checkpoint start "hi there"', 'checkpoint done', 'agent "\\u001b[13u"']);
+  });
+
+  it('the command key as `CSI 93 ; 5 u` opens the command bar; text keys as `CSI code u` are typed there; releases go nowhere', async () => {
+    const { host, keys, type } = setup();
+    await type('\x1b[93;5u', '\x1b[93;5:3u', '\x1b[113u', '\x1b[113;1:3u', '\x1b[13u');
+    expect(keys.commandBar).toBeUndefined();
+    expect(host.log).toEqual(['command "q"']);
+  });
+});

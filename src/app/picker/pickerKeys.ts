@@ -69,7 +69,7 @@ function sequenceEnd(data: string, start: number): number {
 export function pickerKeys(event: KeyEvent): PickerKey[] {
   if (event.type === 'enter') return [{ type: 'enter' }];
   if (event.type === 'esc') return [{ type: 'esc' }];
-  if (event.type === 'command') return [];
+  if (event.type === 'command' || event.type === 'release') return [];
   const { data } = event;
   const keys: PickerKey[] = [];
   let text = '';

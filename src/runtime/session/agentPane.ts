@@ -4,6 +4,7 @@ import { clipboardSequence, windowTitleSequence } from '../../pty/terminalModes.
 import { isInterrupt, type ActivityTracker } from '../checkpointing/activity.js';
 import { AgentProcess } from './agentProcess.js';
 import type { TerminalColours } from '../../pty/terminalColours.js';
+import type { OuterKeyboard } from '../../pty/screen.js';
 
 /** What the pane tells the rest of the session, and asks of it. */
 export interface AgentPaneParts {
@@ -18,11 +19,16 @@ export interface AgentPaneParts {
   writeOuter: (data: string) => void;
   /** The outer terminal's colours, once it told them (undefined: it told none): what the pane reports when the agent asks. */
   colours?: Promise<TerminalColours | undefined>;
+  /** What the outer terminal told of its keyboard and name, settled with the colours: what the pane answers `CSI ? u` and XTVERSION with. */
+  keyboard?: Promise<OuterKeyboard>;
 }
 
-/** Whether the agent's output may hold a colour query (OSC 4, or 10 to 12; a few others match too). */
-function mayAskColours(data: Buffer): boolean {
-  return data.includes('\x1b]1') || data.includes('\x1b]4;');
+/**
+ * Whether the agent's output may hold a query the outer terminal's answers decide: a colour
+ * (OSC 4, or 10 to 12), the kitty keyboard flags (`CSI ? u`), XTVERSION (`CSI > q`); a few others match too.
+ */
+function mayAskOuter(data: Buffer): boolean {
+  return data.includes('\x1b]1') || data.includes('\x1b]4;') || data.includes('\x1b[?u') || data.includes('\x1b[>q') || data.includes('\x1b[>0q');
 }
 
 /**
@@ -66,19 +72,22 @@ export class AgentPane {
     // Per piece of output (thousands a second in a flood) only what must be: no timer is
     // re-armed and no callback queued per piece.
     this.screen.onParsed(changed);
-    // Until the outer terminal told its colours, output that asks for them waits (with all
-    // after it, in order): answered with the defaults, the agent would pick the wrong theme.
-    let coloursKnown = this.parts.colours === undefined;
+    // Until the outer terminal told its colours and keyboard, output that asks for them waits
+    // (with all after it, in order): answered with the defaults, the agent would pick the wrong
+    // theme, or keys other than the terminal's.
+    const { colours, keyboard } = this.parts;
+    let outerKnown = colours === undefined && keyboard === undefined;
     let waiting: Buffer[] | undefined;
-    void this.parts.colours?.then((colours) => {
-      if (colours) this.screen.setColours(colours);
-      coloursKnown = true;
+    void Promise.all([colours, keyboard]).then(([told, keys]) => {
+      if (told) this.screen.setColours(told);
+      if (keys) this.screen.setOuterKeyboard(keys);
+      outerKnown = true;
       for (const data of waiting ?? []) this.screen.write(data);
       waiting = undefined;
     });
     this.process.onData((data) => {
       activity.sawOutput();
-      if (!coloursKnown && (waiting || mayAskColours(data))) (waiting ??= []).push(data);
+      if (!outerKnown && (waiting || mayAskOuter(data))) (waiting ??= []).push(data);
       else this.screen.write(data);
       this.idleTimer ??= setTimeout(() => this.idleCheck(), activity.untilIdle() + 10);
     });

@@ -4,6 +4,7 @@ import type { HookChannel } from '../../hooks/hookChannel.js';
 import type { RewindConfig } from '../../config/schema.js';
 import type { CheckpointAvailability } from '../checkpointing/checkpointer.js';
 import type { TerminalColours } from '../../pty/terminalColours.js';
+import type { OuterKeyboard } from '../../pty/screen.js';
 
 /** What `rewind -- <command…>` runs. */
 export interface RunAppOptions {
@@ -58,4 +59,6 @@ export interface SessionOptions {
   writeOuter: (data: string) => void;
   /** The outer terminal's colours, reported to the agent when it asks (see RunSessionOptions.colours; default: DEFAULT_COLOURS). */
   colours?: Promise<TerminalColours | undefined>;
+  /** What the outer terminal told of its keyboard (the kitty protocol, its name), settled with the colours; default: nothing told. */
+  keyboard?: Promise<OuterKeyboard>;
 }

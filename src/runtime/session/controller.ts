@@ -8,7 +8,7 @@ import { AgentPane } from './agentPane.js';
 import { messageOf } from '../../shared/errors.js';
 import { spawnAgent } from './spawnAgent.js';
 import { parseCommandKey } from '../../pty/keys.js';
-import { isFocusReport } from '../../pty/terminalModes.js';
+import { isFocusReport, type InputModes } from '../../pty/terminalModes.js';
 import { ActivityTracker } from '../checkpointing/activity.js';
 import { AdapterGuard } from '../../agents/adapterGuard.js';
 import { commandKeyLabel, runAppCommand } from './appCommands.js';
@@ -55,6 +55,8 @@ export class SessionController implements SessionPort {
   private rows: number;
   private readonly enterLabels: EnterLabels;
   private quitting = false;
+  /** Whether the outer terminal speaks the kitty keyboard protocol (it said so as the app started). */
+  private outerKitty = false;
   private readonly hookCalls: HookCalls;
   private readonly scroller: PaneScroll;
   /** This session's id: on its checkpoints, and REWIND_SESSION for the agent (its hooks). */
@@ -67,7 +69,7 @@ export class SessionController implements SessionPort {
     this.frames = new SessionFrames({
       pane: () => ({ rows: this.pane.screen.rows(), cursor: this.pane.screen.cursor() }),
       view: (pane) => this.buildView(pane),
-      outerModes: () => this.scroller.outerModes(this.pane.screen.modes()),
+      outerModes: () => this.outerKeyboard(this.scroller.outerModes(this.pane.screen.modes())),
       writeOuter: (data) => this.options.writeOuter(data),
       synchronizedUpdate: () => this.pane.screen.synchronizedUpdate(),
     });
@@ -85,6 +87,11 @@ export class SessionController implements SessionPort {
       busyShown: () => this.frames.view.status.agent !== 'agent idle',
       writeOuter: (data) => this.options.writeOuter(data),
       colours: options.colours,
+      keyboard: options.keyboard,
+    });
+    void options.keyboard?.then((keyboard) => {
+      this.outerKitty = keyboard.kitty;
+      changed();
     });
     this.scroller = new PaneScroll({ screen: () => this.pane.screen, paneRows: () => this.paneRows, paneShown: () => this.mode.kind === 'pane', changed }, options.config.mouse_wheel_scroll);
     this.enterLabels = new EnterLabels(this.pane.screen, this.activity);
@@ -127,6 +134,21 @@ export class SessionController implements SessionPort {
       options.env,
     );
     options.hooks?.attach((request) => this.hookCalls.handle(request));
+  }
+
+  /**
+   * The keyboard modes the outer terminal should have: the agent's while it has the keys (the
+   * kitty flags only where that terminal speaks the protocol); none while Rewind reads them
+   * (the picker, a panel, the command bar), so they come as Rewind reads them best.
+   */
+  private outerKeyboard(modes: InputModes): InputModes {
+    const agentKeys = this.mode.kind === 'pane' && !this.keys.commandBar;
+    return { ...modes, kittyFlags: agentKeys && this.outerKitty ? modes.kittyFlags : 0, modifyOtherKeys: agentKeys ? modes.modifyOtherKeys : undefined };
+  }
+
+  /** What puts the outer terminal's keyboard back as it was before the session (its kitty entry popped, modifyOtherKeys reset), once: write it before leaving the alternate screen, where it was pushed. */
+  releaseOuterKeyboard(): string {
+    return this.frames.releaseKeyboard();
   }
 
   private get paneRows(): number {

@@ -75,7 +75,7 @@ export class KeyRouter {
   private readonly now: () => number;
   private lastEsc = 0;
   /** A first Esc held back from the agent (see KeyHost.holdFirstEsc): when it was typed, and its timer. */
-  private heldEsc: { at: number; timer: NodeJS.Timeout } | undefined;
+  private heldEsc: { at: number; timer: NodeJS.Timeout; bytes: Buffer } | undefined;
   private heldKeys: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
   private bar: CommandBar | undefined;
@@ -139,6 +139,8 @@ export class KeyRouter {
   }
 
   private async handle(event: KeyEvent): Promise<void> {
+    // A key's release (the kitty protocol's event types) is the agent's alone: Rewind acts on presses.
+    if (event.type === 'release') return this.releaseKey(event);
     if (this.bar) return this.commandKey(this.bar, event);
     switch (this.host.layer()) {
       case 'overlay':
@@ -153,7 +155,16 @@ export class KeyRouter {
     }
   }
 
-  private async paneKey(event: KeyEvent): Promise<void> {
+  /**
+   * A release goes to the agent while it has the keys, except an Esc's whose press is held
+   * back (it may be the first of an Esc Esc): the agent gets no release of a press it never got.
+   */
+  private releaseKey(event: Extract<KeyEvent, { type: 'release' }>): void {
+    if (this.bar || this.host.layer() !== 'pane' || (event.code === 27 && this.heldEsc)) return;
+    this.host.toAgent(event.bytes);
+  }
+
+  private async paneKey(event: Exclude<KeyEvent, { type: 'release' }>): Promise<void> {
     // Esc Esc means two lone Escs in a row: Esc, x, Esc (in vim, say) is not it.
     if (event.type !== 'esc') {
       this.lastEsc = 0;
@@ -175,11 +186,11 @@ export class KeyRouter {
         if (this.host.holdFirstEsc()) {
           // Given to the agent once the Esc Esc window is over without a second Esc.
           const timer = setTimeout(() => this.enqueueTask(() => this.releaseEsc(false)), this.options.doubleEscMs + 1);
-          this.heldEsc = { at: now, timer };
+          this.heldEsc = { at: now, timer, bytes: event.bytes ?? ESC_KEY };
           return;
         }
-        // Otherwise the first Esc reaches the agent at once, so a busy agent stops.
-        this.host.toAgent(ESC_KEY);
+        // Otherwise the first Esc reaches the agent at once (as the terminal sent it), so a busy agent stops.
+        this.host.toAgent(event.bytes ?? ESC_KEY);
         return;
       }
       case 'command':
@@ -188,12 +199,13 @@ export class KeyRouter {
       case 'enter':
         this.lineOpen = false;
         await this.host.beforeEnter(this.line.take());
-        this.host.toAgent(ENTER_KEY);
+        this.host.toAgent(event.bytes ?? ENTER_KEY);
         return;
       case 'data': {
         // A paste is text for the agent, whatever it holds.
         const pieces = event.data.startsWith(PASTE_START) ? undefined : this.host.scrollPieces?.(event.bytes.toString('latin1'));
-        if (!pieces) return this.dataToAgent(event.data, event.bytes);
+        // Nothing in it scrolls: as read (its text, for the label, may differ from its bytes: keys the kitty protocol encodes).
+        if (!pieces?.some((piece) => !('pass' in piece))) return this.dataToAgent(event.data, event.bytes);
         for (const piece of pieces) {
           if ('pass' in piece) {
             const bytes = Buffer.from(piece.pass, 'latin1');
@@ -215,7 +227,7 @@ export class KeyRouter {
     if (!held) return;
     clearTimeout(held.timer);
     this.heldEsc = undefined;
-    this.host.toAgent(ESC_KEY);
+    this.host.toAgent(held.bytes);
     const gap = keyFollows ? Math.min(50, Math.max(0, this.now() - held.at)) : 0;
     if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
   }

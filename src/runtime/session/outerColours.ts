@@ -1,18 +1,35 @@
 // The outer terminal's colours, asked once as the app starts (OSC 10, 11, 12 and the 16 base
-// palette entries with `?`, then DA1, which nearly every terminal answers: DA1's answer ends
-// the wait, whatever came before it), so that the pane answers an agent's colour queries as
-// the user's terminal would (a light background gives the agent's light theme). Asked on the
-// app's own input once it reads it in raw mode, with a deadline, only from the terminal's
-// foreground.
+// palette entries with `?`), with its kitty keyboard flags (`CSI ? u`) and its name (XTVERSION),
+// then DA1, which nearly every terminal answers: DA1's answer ends the wait, whatever came
+// before it. So the pane answers an agent's colour queries as the user's terminal would (a light
+// background gives the agent's light theme), and its keyboard queries too (the kitty protocol
+// is mirrored to a terminal that speaks it: keyboardModes.ts). Asked on the app's own input
+// once it reads it in raw mode, with a deadline, only from the terminal's foreground.
 import { inForeground } from '../../services/doctor/foreground.js';
 import { terminalAnswers, withoutTerminalAnswers } from '../../pty/terminalAnswers.js';
 import { DEFAULT_COLOURS, parseColourSpec, type Rgb, type TerminalColours } from '../../pty/terminalColours.js';
+import { KITTY_QUERY } from '../../pty/keyboardModes.js';
+import type { OuterKeyboard } from '../../pty/screen.js';
 
 const BASE_ENTRIES = 16;
 
-/** The queries, ended by ST (what xterm's docs write; terminals answer either). */
+/** XTVERSION: the terminal's name and version, answered `DCS > | name ST`. */
+const VERSION_QUERY = '\x1b[>0q';
+
+/** The queries (the colours' ended by ST, what xterm's docs write; terminals answer either), DA1 last. */
 export const OUTER_COLOUR_QUERIES =
-  '\x1b]10;?\x1b\\\x1b]11;?\x1b\\\x1b]12;?\x1b\\' + Array.from({ length: BASE_ENTRIES }, (_, index) => `\x1b]4;${index};?\x1b\\`).join('') + '\x1b[c';
+  '\x1b]10;?\x1b\\\x1b]11;?\x1b\\\x1b]12;?\x1b\\' + Array.from({ length: BASE_ENTRIES }, (_, index) => `\x1b]4;${index};?\x1b\\`).join('') + KITTY_QUERY + VERSION_QUERY + '\x1b[c';
+
+/** What the terminal told of its keyboard in `received`: the kitty protocol if it answered `CSI ? u` (before DA1), its XTVERSION name. */
+export function readOuterKeyboard(received: string): OuterKeyboard {
+  // eslint-disable-next-line no-control-regex -- the answers start with ESC
+  const da1 = /\x1b\[\?[\d;]*c/.exec(received)?.index ?? received.length;
+  // eslint-disable-next-line no-control-regex -- the answers start with ESC
+  const kitty = /\x1b\[\?\d+u/.exec(received);
+  // eslint-disable-next-line no-control-regex -- DCS > | text ST
+  const version = /\x1bP>\|([^\x07\x1b]*)\x1b\\/.exec(received)?.[1];
+  return { kitty: kitty !== null && kitty.index < da1, ...(version === undefined ? {} : { version }) };
+}
 
 /**
  * The colours the terminal told in `received` (its answers, one character per byte), with
@@ -36,7 +53,7 @@ export function readOuterColours(received: string): TerminalColours | undefined 
 }
 
 /**
- * The outer terminal's colours, asked on the app's own input: no reader of its own, so no key
+ * The outer terminal's colours and keyboard, asked on the app's own input: no reader of its own, so no key
  * typed meanwhile is ever taken. `ask` writes the queries (not from a background job, where a
  * write to the terminal would stop the app); `take` gives each chunk of the terminal's input
  * back without its answers, gathering them; `colours` settles once DA1's answer came, or after
@@ -44,12 +61,16 @@ export function readOuterColours(received: string): TerminalColours | undefined 
  */
 export class OuterColours {
   readonly colours: Promise<TerminalColours | undefined>;
+  /** What it told of its keyboard, settled with the colours (none told: no kitty protocol, no name). */
+  readonly keyboard: Promise<OuterKeyboard>;
   private settle: ((colours: TerminalColours | undefined) => void) | undefined;
+  private settleKeyboard: ((keyboard: OuterKeyboard) => void) | undefined;
   private answers = '';
   private timer: NodeJS.Timeout | undefined;
 
   constructor() {
     this.colours = new Promise((resolve) => (this.settle = resolve));
+    this.keyboard = new Promise((resolve) => (this.settleKeyboard = resolve));
   }
 
   ask(write: (data: string) => void, deadlineMs: number): void {
@@ -70,7 +91,9 @@ export class OuterColours {
 
   private done(colours: TerminalColours | undefined): void {
     clearTimeout(this.timer);
+    this.settleKeyboard?.(colours ? readOuterKeyboard(this.answers) : { kitty: false });
     this.settle?.(colours);
     this.settle = undefined;
+    this.settleKeyboard = undefined;
   }
 }

@@ -32,6 +32,7 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
   const session = new SessionController({
     ...options,
     colours: outer.colours,
+    keyboard: outer.keyboard,
     config,
     configProblems,
     columns: stdout.columns || 80,
@@ -101,7 +102,8 @@ export async function runSession(options: RunSessionOptions): Promise<number> {
     }
     // What the agent left on its normal screen lands where a bare run would have left it:
     // under the command that started Rewind, where leaving the alternate screen puts the cursor.
-    stdout.write(restoreTerminalSequence() + lastWords);
+    // The keyboard modes first: a terminal keeps them per screen, and they were set on the alternate one.
+    stdout.write(session.releaseOuterKeyboard() + restoreTerminalSequence() + lastWords);
     stdin.pause();
   };
   /** How to resume the agent's session inside Rewind, if there is one to resume. */

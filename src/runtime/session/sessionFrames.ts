@@ -74,6 +74,15 @@ export class SessionFrames {
     this.pacer.stop();
   }
 
+  /** The sequence that takes back the keyboard modes mirrored so far (kitty flags, modifyOtherKeys), as if none had been: '' if none were. */
+  releaseKeyboard(): string {
+    if (!this.mirrored) return '';
+    const released = { ...this.mirrored, kittyFlags: 0, modifyOtherKeys: undefined };
+    const out = mirrorModesSequence(this.mirrored, released);
+    this.mirrored = released;
+    return out;
+  }
+
   private draw(): void {
     const pane = this.source.pane();
     const next = this.source.view(pane);
