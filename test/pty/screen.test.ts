@@ -41,6 +41,11 @@ describe('ScreenModel rows', () => {
     expect(screen.rows()[0]).toBe('\x1b[1ma\x1b[2mb\x1b[22;3mc\x1b[23;4md\x1b[24;7me\x1b[27;9mf\x1b[29;8mg\x1b[0mh');
   });
 
+  it('draws blink and overline (vttest: the graphic rendition pattern)', async () => {
+    const screen = await screenWith('\x1b[5ma\x1b[53mb\x1b[25mc\x1b[55md\x1b[53m \x1b[0m');
+    expect(screen.rows()[0]).toBe('\x1b[5ma\x1b[53mb\x1b[25mc\x1b[0md\x1b[53m \x1b[0m');
+  });
+
   it('turns one of bold and dim off without losing the other', async () => {
     const screen = await screenWith('\x1b[1;2ma\x1b[22;2mb\x1b[0m');
     expect(screen.rows()[0]).toBe('\x1b[1;2ma\x1b[22;2mb\x1b[0m');
