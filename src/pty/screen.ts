@@ -8,6 +8,7 @@ import { sgrRow } from './sgrRow.js';
 import { COLOUR_QUERY_CODES, colourAnswers, OscEnds } from './colourQueries.js';
 import { DEFAULT_COLOURS, type TerminalColours } from './terminalColours.js';
 import { isClipboardCopy } from './terminalModes.js';
+import { clearForColumnMode } from './columnMode.js';
 import type { InputModes } from './terminalModes.js';
 
 const { Terminal } = xtermHeadless;
@@ -72,6 +73,8 @@ export class ScreenModel {
   private readonly term: XtermTerminal;
   private cursorVisible = true;
   private sgrMouse = false;
+  /** The child allowed 80/132-column switching (`?40h`): DECCOLM then clears the screen (see columnMode.ts). */
+  private columnSwitch = false;
   /** How many synchronized updates (`?2026h`) the child began: a number for the one in progress. */
   private synchronizedUpdates = 0;
   /** Each row last read, with the packed cells it was converted from; see rows(). */
@@ -102,6 +105,11 @@ export class ScreenModel {
       for (const param of params) {
         if (param === 25) this.cursorVisible = on;
         else if (param === 1006) this.sgrMouse = on;
+        else if (param === 40) this.columnSwitch = on;
+        else if (param === 3 && this.columnSwitch) {
+          this.noteCleared();
+          clearForColumnMode(this.term);
+        }
         // Runs before xterm sets the mode: a `?2026h` while one is in progress begins no new update.
         else if (param === 2026 && on && !this.term.modes.synchronizedOutputMode) this.synchronizedUpdates += 1;
         // Entering the alternate screen: the normal one is live again when it comes back.
@@ -112,19 +120,14 @@ export class ScreenModel {
     this.term.parser.registerCsiHandler({ prefix: '?', final: 'h' }, track(true));
     this.term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, track(false));
     this.term.parser.registerCsiHandler({ final: 'J' }, (params) => {
-      const buffer = this.term.buffer.active;
-      if ((params[0] === 2 || params[0] === 3) && buffer.type === 'normal') {
-        this.clearedAt?.dispose();
-        // xterm erases the screen in place (nothing scrolls), and drops the markers of the rows
-        // it erases: mark the line above the screen, if any; what follows starts below it.
-        this.clearedAt = buffer.baseY > 0 ? this.term.registerMarker(-buffer.cursorY - 1) : undefined;
-      }
+      if (params[0] === 2 || params[0] === 3) this.noteCleared();
       return false;
     });
     // RIS (ESC c) and DECSTR (CSI ! p) show the cursor again; RIS also drops SGR mouse.
     this.term.parser.registerEscHandler({ final: 'c' }, () => {
       this.cursorVisible = true;
       this.sgrMouse = false;
+      this.columnSwitch = false;
       this.clearedAt?.dispose();
       this.clearedAt = undefined;
       return false;
@@ -142,6 +145,16 @@ export class ScreenModel {
         return false; // colours being set are xterm's
       });
     }
+  }
+
+  /** The normal screen is about to be erased whole: what follows on it starts below the line above it (see lastWords()). */
+  private noteCleared(): void {
+    const buffer = this.term.buffer.active;
+    if (buffer.type !== 'normal') return;
+    this.clearedAt?.dispose();
+    // xterm erases the screen in place (nothing scrolls), and drops the markers of the rows
+    // it erases: mark the line above the screen, if any; what follows starts below it.
+    this.clearedAt = buffer.baseY > 0 ? this.term.registerMarker(-buffer.cursorY - 1) : undefined;
   }
 
   /** The colours to report when the child asks (OSC 4, 10, 11, 12): the outer terminal's, where known. */

@@ -223,6 +223,32 @@ describe('ScreenModel cursor and modes', () => {
   });
 });
 
+// DECCOLM in the pane: as xterm once the switch is allowed (?40h), the screen is cleared and the
+// cursor homed (the width stays the outer terminal's); not allowed, nothing happens.
+describe('ScreenModel DECCOLM (?3h / ?3l)', () => {
+  it('clears the screen and homes the cursor once ?40h allowed the switch, in order with the output around it', async () => {
+    for (const mode of ['\x1b[?3l', '\x1b[?3h', '\x1b[?40;3h']) {
+      const allow = mode.includes('40') ? '' : '\x1b[?40h';
+      const screen = await screenWith(`${allow}one\r\ntwo\r\nthree${mode}X`, 20, 4);
+      expect(screen.text(), mode).toEqual(['X', '', '', '']);
+      expect(screen.cursor()).toMatchObject({ x: 1, y: 0 });
+      expect(screen.size().cols).toBe(20);
+    }
+  });
+
+  it('homes the cursor to the top of the scroll region in origin mode', async () => {
+    const screen = await screenWith('\x1b[?40h\x1b[2;3r\x1b[?6hab\x1b[?3lX', 20, 4);
+    expect(screen.text()).toEqual(['', 'X', '', '']);
+  });
+
+  it('changes nothing while the switch is not allowed (never, or ?40l, or after a reset)', async () => {
+    for (const before of ['', '\x1b[?40h\x1b[?40l', '\x1b[?40h\x1bc']) {
+      const screen = await screenWith(`${before}one\r\ntwo\x1b[?3lX`, 20, 4);
+      expect(screen.text(), JSON.stringify(before)).toEqual(['one', 'twoX', '', '']);
+    }
+  });
+});
+
 describe('ScreenModel cursor line', () => {
   it('gives the line the cursor is on, with the rows it wrapped onto, and its part left of the cursor', async () => {
     // 10 columns: the line wraps onto a second and a third row; the cursor ends on the second.
