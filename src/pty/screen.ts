@@ -97,8 +97,10 @@ export class ScreenModel {
     rows: number,
     private readonly scrollback = 1000,
   ) {
-    // buffer and parser are "proposed" API in xterm: they must be allowed explicitly.
-    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true });
+    // buffer and parser are "proposed" API in xterm: they must be allowed explicitly. xterm's
+    // own log goes to the console, which is the user's screen: a DEL the child prints (vttest's
+    // character set tables do) wrote "xterm.js: Parsing error: {…}" across the pane. Off.
+    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true, logLevel: 'off' });
     // The agents lay out ✅, 🙂 and CJK as two columns, as terminals do (xterm starts on Unicode 6).
     useCurrentWidths(this.term);
     const track = (on: boolean) => (params: (number | number[])[]) => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScreenModel } from '../../src/pty/screen.js';
 
 const screens: ScreenModel[] = [];
@@ -44,6 +44,17 @@ describe('ScreenModel rows', () => {
   it('draws blink and overline (vttest: the graphic rendition pattern)', async () => {
     const screen = await screenWith('\x1b[5ma\x1b[53mb\x1b[25mc\x1b[55md\x1b[53m \x1b[0m');
     expect(screen.rows()[0]).toBe('\x1b[5ma\x1b[53mb\x1b[25mc\x1b[0md\x1b[53m \x1b[0m');
+  });
+
+  it('writes nothing to the console, which is the user\'s screen, for output xterm takes for an error (a DEL)', async () => {
+    const logged = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => undefined));
+    try {
+      const screen = await screenWith('a\x7fb');
+      expect(screen.rows()[0]).toBe('ab');
+      for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of logged) spy.mockRestore();
+    }
   });
 
   it('turns one of bold and dim off without losing the other', async () => {
