@@ -8,6 +8,7 @@ import { sgrRow } from './sgrRow.js';
 import { COLOUR_QUERY_CODES, colourAnswers, OscEnds } from './colourQueries.js';
 import { DEFAULT_COLOURS, type TerminalColours } from './terminalColours.js';
 import { isClipboardCopy } from './terminalModes.js';
+import { clearForColumnMode } from './columnMode.js';
 import type { InputModes } from './terminalModes.js';
 import { PaneKeyboard, type OuterKeyboard } from './paneKeyboard.js';
 
@@ -75,6 +76,8 @@ export class ScreenModel {
   private readonly term: XtermTerminal;
   private cursorVisible = true;
   private sgrMouse = false;
+  /** The child allowed 80/132-column switching (`?40h`): DECCOLM then clears the screen (see columnMode.ts). */
+  private columnSwitch = false;
   /** How many synchronized updates (`?2026h`) the child began: a number for the one in progress. */
   private synchronizedUpdates = 0;
   /** Each row last read, with the packed cells it was converted from; see rows(). */
@@ -99,15 +102,22 @@ export class ScreenModel {
     rows: number,
     private readonly scrollback = 1000,
   ) {
-    // buffer and parser are "proposed" API in xterm: they must be allowed explicitly.
+    // buffer and parser are "proposed" API in xterm: they must be allowed explicitly. xterm's
+    // own log goes to the console, which is the user's screen: a DEL the child prints (vttest's
+    // character set tables do) wrote "xterm.js: Parsing error: {…}" across the pane. Off.
     // The title stack (XTWINOPS 22/23) as xterm keeps it: a title popped is set again, and so reaches the outer terminal.
-    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true, windowOptions: { pushTitle: true, popTitle: true } });
+    this.term = new Terminal({ cols, rows, scrollback: keptFor(scrollback, rows), allowProposedApi: true, logLevel: 'off', windowOptions: { pushTitle: true, popTitle: true } });
     // The agents lay out ✅, 🙂 and CJK as two columns, as terminals do (xterm starts on Unicode 6).
     useCurrentWidths(this.term);
     const track = (on: boolean) => (params: (number | number[])[]) => {
       for (const param of params) {
         if (param === 25) this.cursorVisible = on;
         else if (param === 1006) this.sgrMouse = on;
+        else if (param === 40) this.columnSwitch = on;
+        else if (param === 3 && this.columnSwitch) {
+          this.noteCleared();
+          clearForColumnMode(this.term);
+        }
         // Runs before xterm sets the mode: a `?2026h` while one is in progress begins no new update.
         else if (param === 2026 && on && !this.term.modes.synchronizedOutputMode) this.synchronizedUpdates += 1;
         // Entering the alternate screen: the normal one is live again when it comes back.
@@ -118,13 +128,7 @@ export class ScreenModel {
     this.term.parser.registerCsiHandler({ prefix: '?', final: 'h' }, track(true));
     this.term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, track(false));
     this.term.parser.registerCsiHandler({ final: 'J' }, (params) => {
-      const buffer = this.term.buffer.active;
-      if ((params[0] === 2 || params[0] === 3) && buffer.type === 'normal') {
-        this.clearedAt?.dispose();
-        // xterm erases the screen in place (nothing scrolls), and drops the markers of the rows
-        // it erases: mark the line above the screen, if any; what follows starts below it.
-        this.clearedAt = buffer.baseY > 0 ? this.term.registerMarker(-buffer.cursorY - 1) : undefined;
-      }
+      if (params[0] === 2 || params[0] === 3) this.noteCleared();
       return false;
     });
     this.keyboard = new PaneKeyboard(this.term);
@@ -133,6 +137,7 @@ export class ScreenModel {
       this.cursorVisible = true;
       this.sgrMouse = false;
       this.keyboard.modes.reset();
+      this.columnSwitch = false;
       this.clearedAt?.dispose();
       this.clearedAt = undefined;
       return false;
@@ -155,6 +160,16 @@ export class ScreenModel {
   /** What the outer terminal told of its keyboard and name: the pane answers the child's `CSI ? u` and XTVERSION so from now on. */
   setOuterKeyboard(outer: OuterKeyboard): void {
     this.keyboard.setOuter(outer);
+  }
+
+  /** The normal screen is about to be erased whole: what follows on it starts below the line above it (see lastWords()). */
+  private noteCleared(): void {
+    const buffer = this.term.buffer.active;
+    if (buffer.type !== 'normal') return;
+    this.clearedAt?.dispose();
+    // xterm erases the screen in place (nothing scrolls), and drops the markers of the rows
+    // it erases: mark the line above the screen, if any; what follows starts below it.
+    this.clearedAt = buffer.baseY > 0 ? this.term.registerMarker(-buffer.cursorY - 1) : undefined;
   }
 
   /** The colours to report when the child asks (OSC 4, 10, 11, 12): the outer terminal's, where known. */

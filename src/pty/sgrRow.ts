@@ -7,6 +7,8 @@ const UNDERLINE = 8;
 const INVERSE = 16;
 const INVISIBLE = 32;
 const STRIKETHROUGH = 64;
+const BLINK = 128;
+const OVERLINE = 256;
 
 /** SGR "on" code per attribute flag (bold and dim share their "off" code, 22). */
 const ON_CODES: ReadonlyArray<readonly [number, number]> = [
@@ -17,6 +19,8 @@ const ON_CODES: ReadonlyArray<readonly [number, number]> = [
   [INVERSE, 7],
   [INVISIBLE, 8],
   [STRIKETHROUGH, 9],
+  [BLINK, 5],
+  [OVERLINE, 53],
 ];
 const OFF_CODES: ReadonlyArray<readonly [number, number]> = [
   [ITALIC, 23],
@@ -24,6 +28,8 @@ const OFF_CODES: ReadonlyArray<readonly [number, number]> = [
   [INVERSE, 27],
   [INVISIBLE, 28],
   [STRIKETHROUGH, 29],
+  [BLINK, 25],
+  [OVERLINE, 55],
 ];
 
 /** How a cell's colour is given: terminal default, palette index (0-255), or 0xRRGGBB. */
@@ -67,6 +73,8 @@ function styleOf(cell: IBufferCell, linked = false): Style {
   if (cell.isInverse()) flags |= INVERSE;
   if (cell.isInvisible()) flags |= INVISIBLE;
   if (cell.isStrikethrough()) flags |= STRIKETHROUGH;
+  if (cell.isBlink()) flags |= BLINK;
+  if (cell.isOverline()) flags |= OVERLINE;
   const fgMode = cell.isFgRGB() ? RGB : cell.isFgPalette() ? PALETTE : DEFAULT_COLOR;
   const bgMode = cell.isBgRGB() ? RGB : cell.isBgPalette() ? PALETTE : DEFAULT_COLOR;
   // A default colour's number is not reliably 0: only compare numbers of set colours.
@@ -111,11 +119,11 @@ function transition(from: Style, to: Style): string {
   return `\x1b[${params.join(';')}m`;
 }
 
-/** Whether a cell shows anything: a glyph, or a background, inverse, underline or strike. */
+/** Whether a cell shows anything: a glyph, or a background, inverse, underline, strike or overline. */
 function isVisible(cell: IBufferCell): boolean {
   const chars = cell.getChars();
   if (chars !== '' && chars !== ' ') return true;
-  return !cell.isBgDefault() || cell.isInverse() !== 0 || cell.isUnderline() !== 0 || cell.isStrikethrough() !== 0;
+  return !cell.isBgDefault() || cell.isInverse() !== 0 || cell.isUnderline() !== 0 || cell.isStrikethrough() !== 0 || cell.isOverline() !== 0;
 }
 
 /** A cell erased with a background (BCE): nothing written, the background only, as `ESC[K` leaves it. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScreenModel } from '../../src/pty/screen.js';
 
 const screens: ScreenModel[] = [];
@@ -39,6 +39,22 @@ describe('ScreenModel rows', () => {
   it('draws bold, dim, italic, underline, inverse, strikethrough and invisible', async () => {
     const screen = await screenWith('\x1b[1ma\x1b[2mb\x1b[22;3mc\x1b[23;4md\x1b[24;7me\x1b[27;9mf\x1b[29;8mg\x1b[0mh');
     expect(screen.rows()[0]).toBe('\x1b[1ma\x1b[2mb\x1b[22;3mc\x1b[23;4md\x1b[24;7me\x1b[27;9mf\x1b[29;8mg\x1b[0mh');
+  });
+
+  it('draws blink and overline (vttest: the graphic rendition pattern)', async () => {
+    const screen = await screenWith('\x1b[5ma\x1b[53mb\x1b[25mc\x1b[55md\x1b[53m \x1b[0m');
+    expect(screen.rows()[0]).toBe('\x1b[5ma\x1b[53mb\x1b[25mc\x1b[0md\x1b[53m \x1b[0m');
+  });
+
+  it('writes nothing to the console, which is the user\'s screen, for output xterm takes for an error (a DEL)', async () => {
+    const logged = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => undefined));
+    try {
+      const screen = await screenWith('a\x7fb');
+      expect(screen.rows()[0]).toBe('ab');
+      for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of logged) spy.mockRestore();
+    }
   });
 
   it('turns one of bold and dim off without losing the other', async () => {
@@ -219,6 +235,32 @@ describe('ScreenModel cursor and modes', () => {
     screen.write('done\x07 and again\x07');
     await screen.flush();
     expect(bells).toBe(2);
+  });
+});
+
+// DECCOLM in the pane: as xterm once the switch is allowed (?40h), the screen is cleared and the
+// cursor homed (the width stays the outer terminal's); not allowed, nothing happens.
+describe('ScreenModel DECCOLM (?3h / ?3l)', () => {
+  it('clears the screen and homes the cursor once ?40h allowed the switch, in order with the output around it', async () => {
+    for (const mode of ['\x1b[?3l', '\x1b[?3h', '\x1b[?40;3h']) {
+      const allow = mode.includes('40') ? '' : '\x1b[?40h';
+      const screen = await screenWith(`${allow}one\r\ntwo\r\nthree${mode}X`, 20, 4);
+      expect(screen.text(), mode).toEqual(['X', '', '', '']);
+      expect(screen.cursor()).toMatchObject({ x: 1, y: 0 });
+      expect(screen.size().cols).toBe(20);
+    }
+  });
+
+  it('homes the cursor to the top of the scroll region in origin mode', async () => {
+    const screen = await screenWith('\x1b[?40h\x1b[2;3r\x1b[?6hab\x1b[?3lX', 20, 4);
+    expect(screen.text()).toEqual(['', 'X', '', '']);
+  });
+
+  it('changes nothing while the switch is not allowed (never, or ?40l, or after a reset)', async () => {
+    for (const before of ['', '\x1b[?40h\x1b[?40l', '\x1b[?40h\x1bc']) {
+      const screen = await screenWith(`${before}one\r\ntwo\x1b[?3lX`, 20, 4);
+      expect(screen.text(), JSON.stringify(before)).toEqual(['one', 'twoX', '', '']);
+    }
   });
 });
 
