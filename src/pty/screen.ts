@@ -5,8 +5,8 @@ import type { IBufferCell, IBufferLine, IDisposable, IMarker, Terminal as XtermT
 import { useCurrentWidths } from './cellWidth.js';
 import { normalScreenText } from './normalScreen.js';
 import { sgrRow } from './sgrRow.js';
-import { COLOUR_QUERY_CODES, colourAnswers, OscEnds } from './colourQueries.js';
-import { DEFAULT_COLOURS, type TerminalColours } from './terminalColours.js';
+import type { TerminalColours } from './terminalColours.js';
+import { PaneColours } from './paneColours.js';
 import { isClipboardCopy } from './terminalModes.js';
 import { clearForColumnMode } from './columnMode.js';
 import type { InputModes } from './terminalModes.js';
@@ -82,10 +82,8 @@ export class ScreenModel {
   private synchronizedUpdates = 0;
   /** Each row last read, with the packed cells it was converted from; see rows(). */
   private drawn: { row: string; cells: Uint32Array | undefined }[] = [];
-  /** The colours the pane's terminal reports when asked (see setColours). */
-  private colours: TerminalColours = DEFAULT_COLOURS;
-  /** How each colour query in the output was ended: its answer is ended the same way. */
-  private readonly oscEnds = new OscEnds();
+  /** The pane's answers to colour queries (see paneColours.ts). */
+  private readonly colours: PaneColours;
   /** The kitty keyboard flags and modifyOtherKeys the child set, and its keyboard questions answered (see paneKeyboard.ts). */
   private readonly keyboard: PaneKeyboard;
   /** The line above the normal screen when it was last cleared (ED 2 or 3); see lastWords(). */
@@ -146,15 +144,7 @@ export class ScreenModel {
       this.cursorVisible = true;
       return false;
     });
-    // xterm leaves colour queries to a renderer, which a headless terminal has not: answered here.
-    for (const code of COLOUR_QUERY_CODES) {
-      this.term.parser.registerOscHandler(code, (data) => {
-        const answers = colourAnswers(code, data, this.colours, this.oscEnds.take(code, data));
-        // As a terminal's own answers (DA, DSR…): to onResponse's listeners, in order with them.
-        for (const answer of answers) this.term.input(answer, false);
-        return false; // colours being set are xterm's
-      });
-    }
+    this.colours = new PaneColours(this.term);
   }
 
   /** What the outer terminal told of its keyboard and name: the pane answers the child's `CSI ? u` and XTVERSION so from now on. */
@@ -174,7 +164,7 @@ export class ScreenModel {
 
   /** The colours to report when the child asks (OSC 4, 10, 11, 12): the outer terminal's, where known. */
   setColours(colours: TerminalColours): void {
-    this.colours = colours;
+    this.colours.set(colours);
   }
 
   /**
@@ -182,7 +172,7 @@ export class ScreenModel {
    * is parsed; `flush()` waits for everything written so far.
    */
   write(data: string | Uint8Array, callback?: () => void): void {
-    this.oscEnds.scan(data);
+    this.colours.scan(data);
     this.term.write(data, callback);
   }
 
