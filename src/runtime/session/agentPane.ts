@@ -1,6 +1,7 @@
 import type { PtyExit, PtySession } from '../../pty/ptySession.js';
 import { ScreenModel } from '../../pty/screen.js';
 import { clipboardSequence, windowTitleSequence } from '../../pty/terminalModes.js';
+import { KITTY_QUERY } from '../../pty/keyboardModes.js';
 import { isInterrupt, type ActivityTracker } from '../checkpointing/activity.js';
 import { AgentProcess } from './agentProcess.js';
 import type { TerminalColours } from '../../pty/terminalColours.js';
@@ -28,7 +29,7 @@ export interface AgentPaneParts {
  * (OSC 4, or 10 to 12), the kitty keyboard flags (`CSI ? u`), XTVERSION (`CSI > q`); a few others match too.
  */
 function mayAskOuter(data: Buffer): boolean {
-  return data.includes('\x1b]1') || data.includes('\x1b]4;') || data.includes('\x1b[?u') || data.includes('\x1b[>q') || data.includes('\x1b[>0q');
+  return data.includes('\x1b]1') || data.includes('\x1b]4;') || data.includes(KITTY_QUERY) || data.includes('\x1b[>q') || data.includes('\x1b[>0q');
 }
 
 /**

@@ -6,7 +6,7 @@
 // is mirrored to a terminal that speaks it: keyboardModes.ts). Asked on the app's own input
 // once it reads it in raw mode, with a deadline, only from the terminal's foreground.
 import { inForeground } from '../../services/doctor/foreground.js';
-import { terminalAnswers, withoutTerminalAnswers } from '../../pty/terminalAnswers.js';
+import { DA1_ANSWER, DA1_QUERY, terminalAnswers, withoutTerminalAnswers } from '../../pty/terminalAnswers.js';
 import { DEFAULT_COLOURS, parseColourSpec, type Rgb, type TerminalColours } from '../../pty/terminalColours.js';
 import { KITTY_QUERY } from '../../pty/keyboardModes.js';
 import type { OuterKeyboard } from '../../pty/screen.js';
@@ -18,12 +18,11 @@ const VERSION_QUERY = '\x1b[>0q';
 
 /** The queries (the colours' ended by ST, what xterm's docs write; terminals answer either), DA1 last. */
 export const OUTER_COLOUR_QUERIES =
-  '\x1b]10;?\x1b\\\x1b]11;?\x1b\\\x1b]12;?\x1b\\' + Array.from({ length: BASE_ENTRIES }, (_, index) => `\x1b]4;${index};?\x1b\\`).join('') + KITTY_QUERY + VERSION_QUERY + '\x1b[c';
+  '\x1b]10;?\x1b\\\x1b]11;?\x1b\\\x1b]12;?\x1b\\' + Array.from({ length: BASE_ENTRIES }, (_, index) => `\x1b]4;${index};?\x1b\\`).join('') + KITTY_QUERY + VERSION_QUERY + DA1_QUERY;
 
 /** What the terminal told of its keyboard in `received`: the kitty protocol if it answered `CSI ? u` (before DA1), its XTVERSION name. */
 export function readOuterKeyboard(received: string): OuterKeyboard {
-  // eslint-disable-next-line no-control-regex -- the answers start with ESC
-  const da1 = /\x1b\[\?[\d;]*c/.exec(received)?.index ?? received.length;
+  const da1 = DA1_ANSWER.exec(received)?.index ?? received.length;
   // eslint-disable-next-line no-control-regex -- the answers start with ESC
   const kitty = /\x1b\[\?\d+u/.exec(received);
   // eslint-disable-next-line no-control-regex -- DCS > | text ST
@@ -36,8 +35,7 @@ export function readOuterKeyboard(received: string): OuterKeyboard {
  * the defaults for what it did not tell; undefined until DA1's answer is there.
  */
 export function readOuterColours(received: string): TerminalColours | undefined {
-  // eslint-disable-next-line no-control-regex -- the answers start with ESC
-  if (!/\x1b\[\?[\d;]*c/.test(received)) return undefined;
+  if (!DA1_ANSWER.test(received)) return undefined;
   const special = new Map<number, Rgb>();
   const palette = new Map<number, Rgb>();
   // eslint-disable-next-line no-control-regex -- OSC answers: ESC ] code ; [index ;] spec, ended by BEL or ST

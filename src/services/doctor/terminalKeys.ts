@@ -8,17 +8,16 @@ import type { ReadStream, WriteStream } from 'node:tty';
 import { passed, warned, type Check } from './check.js';
 import { inForeground } from './foreground.js';
 import { queryTerminal } from '../terminalQuery.js';
+import { KITTY_QUERY } from '../../pty/keyboardModes.js';
+import { DA1_ANSWER, DA1_QUERY } from '../../pty/terminalAnswers.js';
 
-export const KITTY_QUERY = '\x1b[?u';
-export const DA1_QUERY = '\x1b[c';
 const scrolling = 'Shift+PgUp scrolls the pane where the terminal passes it, else the mouse wheel';
 
 export type TerminalAnswer = { answered: true; kittyFlags: number | undefined } | { answered: false };
 
 /** What the terminal answered in `received` (one character per byte): done once DA1's answer is there. */
 export function readAnswers(received: string): TerminalAnswer | undefined {
-  // eslint-disable-next-line no-control-regex -- the answers start with ESC
-  const da1 = /\x1b\[\?[\d;]*c/.exec(received);
+  const da1 = DA1_ANSWER.exec(received);
   if (!da1) return undefined;
   // eslint-disable-next-line no-control-regex -- the answers start with ESC
   const kitty = /\x1b\[\?(\d+)u/.exec(received.slice(0, da1.index));
