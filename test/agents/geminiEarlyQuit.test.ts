@@ -59,7 +59,7 @@ describe('gemini: /quit typed as it starts', () => {
     expect(tries).toContain('sent to the model');
   });
 
-  it("in Rewind, Rewind's Ctrl+] /quit typed as it starts ends it with its last words, and the model gets nothing", { timeout: 120_000 }, async () => {
+  it("in Rewind, Rewind's Ctrl+] /quit typed as it starts ends it, Rewind says how to resume, and the model gets nothing", { timeout: 120_000 }, async () => {
     const world = await createWorld(scripts);
     const start = insideRewind(geminiSetup(world).interactive(), world);
     const session = startInPty(start.command, start.args, { cwd: start.cwd, env: start.env, cols: 110, rows: 32 }, 'rewind');
@@ -72,7 +72,8 @@ describe('gemini: /quit typed as it starts', () => {
       const exit = await Promise.race([session.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`Rewind did not exit within 30 s; screen:\n${session.text()}`)), 30_000))]);
       expect(exit.exitCode).toBe(0);
       await session.waitFor(/Resume in Rewind: /, 5_000, 'the resume line');
-      expect(session.text()).toMatch(/To resume this session: gemini --resume [0-9a-f-]{36}/);
+      // Gemini's own "To resume this session" comes only once its session has begun: on a
+      // slow machine the quit can come first (seen in CI), so it is not asked for here.
       expect(quitSentToModel(world)).toBe(false);
     } finally {
       await stopTui(session);
