@@ -80,8 +80,19 @@ async function syncOrThrow(fds: readonly number[]): Promise<void> {
   if (failure !== undefined) throw failure;
 }
 
-/** Reads every blob the plan writes (through `reader`, pipelined) into staged copies; `onStaged` is told each count (progress). */
-export async function stageWrites(reader: ObjectReader, writes: readonly PlannedWrite[], staging: string, onStaged?: (files: number) => void): Promise<string[]> {
+/** The staged copies, in the plan's order, and their sync. */
+export interface StagedCopies {
+  files: string[];
+  /** Resolves once every copy is durable (rejects with the first failure): await it before any is renamed into place. */
+  durable: Promise<void>;
+}
+
+/**
+ * Reads every blob the plan writes (through `reader`, pipelined) into staged copies; `onStaged`
+ * is told each count (progress). The last batch's syncs are still running when it returns,
+ * so the caller does its own work beside them (the journal, the redo point's ref).
+ */
+export async function stageWrites(reader: ObjectReader, writes: readonly PlannedWrite[], staging: string, onStaged?: (files: number) => void): Promise<StagedCopies> {
   fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
   const unsynced: number[] = [];
   try {
@@ -97,8 +108,10 @@ export async function stageWrites(reader: ObjectReader, writes: readonly Planned
       staged.push(file);
       onStaged?.(staged.length);
     }
-    await syncOrThrow(unsynced.splice(0));
-    return staged;
+    const durable = syncOrThrow(unsynced.splice(0));
+    // Its failure is the caller's to await; a caller that fails first never does.
+    durable.catch(() => undefined);
+    return { files: staged, durable };
   } finally {
     for (const fd of unsynced) fs.closeSync(fd);
   }

@@ -13,7 +13,7 @@ import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './p
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { DisplacedFiles, displacedDir } from './displaced.js';
 import { seam } from '../../shared/seams.js';
-import { dropRedoPoint, nextRedoSeq, pushRedoPoint, redoRef, type RedoPoint } from '../store/redoStack.js';
+import { dropRedoPoint, nextRedoSeq, redoRef, startRedoPush, type RedoPoint } from '../store/redoStack.js';
 import { salvageCutOff } from './salvage.js';
 import { finishingPoint } from './finishingPoint.js';
 import { blobsAt, keepRacedWrites, keepUnchecked, mayDiffer, type RacedWrites } from './writtenMeanwhile.js';
@@ -263,6 +263,8 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   let planned: ReturnType<typeof plannedOnDisk>;
   let changes: RawChange[];
   let written: Journal | undefined;
+  // Its git starts up while the restore stages; it is given the ref once the journal is written.
+  const redoPush = start.pushed ? startRedoPush(engine.repo) : undefined;
   try {
     const undoneCreated = redoOf ? readCreated(engine, redoOf) : undefined;
     changes = start.changes ?? (await changesTo(engine, start.tree, target, only));
@@ -271,10 +273,11 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
     if (!finishing) requireAllowedChange(id, preview);
     planned = plannedOnDisk(engine.project.root, preview);
     const onStaged = progressOf(engine, preview, 0);
-    staged = await stageWrites(reader, preview.writes, staging, (count) => {
+    const copies = await stageWrites(reader, preview.writes, staging, (count) => {
       onStaged?.(count);
       seam(`staged:${count}`);
     });
+    staged = copies.files;
     const journal: Omit<Journal, 'owner' | 'started'> = {
       target: id,
       redo: start.redo,
@@ -290,11 +293,15 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
       written = writeJournal(engine.store.journal, journal);
       seam('journal');
       // Only now, with the journal there: a restore stopped before it changed nothing, and
-      // leaves nothing for `rewind redo` to undo.
-      if (start.pushed) await pushRedoPoint(engine.repo, start.pushed, start.base.commit);
+      // leaves nothing for `rewind redo` to undo. The staged copies' syncs run meanwhile; a
+      // restore cut off before they end stages again (finishing it reads the store anew).
+      await bothDone(start.pushed && redoPush?.push(start.pushed, start.base.commit), copies.durable);
       seam('redo-ref');
+    } else {
+      await redoPush?.cancel();
     }
   } catch (error) {
+    await redoPush?.cancel();
     // Nothing was restored: the staged copies and the redo point taken for it go too.
     fs.rmSync(staging, { recursive: true, force: true });
     if (written) {
@@ -316,15 +323,18 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   if (point) recordCreated(engine, point, creates());
   const displaced = new DisplacedFiles(displacedDir(staging));
   const applied = applyPlan(engine.project.root, preview, staged, { onDeleted: progressOf(engine, preview, preview.writes.length), planned, displaced });
-  await syncFolders(engine.project.root, [...applied.changed, ...applied.deleted]);
+  // The renames are made durable while the files they displaced are compared (reads only).
+  const foldersSynced = syncFolders(engine.project.root, [...applied.changed, ...applied.deleted]);
   seam('applied');
   displaced.settle();
   // Whatever was written into a file while the restore ran, after the redo point read it, is
   // in the inode kept of it: saved on top of the redo point, which then moves there.
+  const held = blobsAt(changes);
+  const differing = await mayDiffer(reader, displaced.kept, held);
+  await foldersSynced;
   const label = redoOf ? `written during the undo (back to #${id})` : `written while restoring #${id}`;
   const move = point && written && !finishing ? { point, journal: written, movedCreated: (moved: RedoPoint) => recordCreated(engine, moved, creates(new Set(applied.changed))) } : undefined;
-  const held = blobsAt(changes);
-  const raced = await keepRacedWritesSafely(engine, await mayDiffer(reader, displaced.kept, held), held, start.base, label, move);
+  const raced = await keepRacedWritesSafely(engine, differing, held, start.base, label, move);
   if (raced.point && point) dropCreated(engine, point);
   point = raced.point ?? point;
   if (point) recordCreated(engine, point, creates(new Set(applied.changed)));
@@ -346,6 +356,13 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
     redo: changesFiles && !redoOf ? (raced.point?.checkpoint ?? start.redo) : null,
     ...racedOf(raced, salvage?.raced),
   };
+}
+
+/** Waits for both (either may be absent), then fails with the first failure: neither is left running. */
+async function bothDone(first: Promise<void> | undefined | false, second: Promise<void>): Promise<void> {
+  const results = await Promise.allSettled([first || undefined, second]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** What to tell of writes that raced this restore, or the one cut off that it finishes or undoes. */

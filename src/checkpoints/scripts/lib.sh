@@ -61,15 +61,15 @@ snapshot_steps() {
   # checkpoint is its redo point: nothing was done since.
   same=''
   if [ "$tree" = "$prevtree" ] || { [ "$mode" = changed ] && [ -n "$sametree" ] && [ "$tree" = "$sametree" ]; }; then same=1; fi
-  # What changed runs beside the commit and its ref (a git process less to wait for): until
-  # it is waited for, nothing else prints (commit-tree's output is captured, update-ref says
-  # nothing but errors), so its records reach stdout whole.
+  # What changed, and the diff to the target (diffto: a restore's redo point), run beside the
+  # commit and its ref (git processes less to wait for): until they are waited for, nothing
+  # else prints (commit-tree's output is captured, update-ref says nothing but errors), so
+  # their records reach stdout whole. The sections are told apart by name, in any order.
   differ=''
-  if [ "$diff" = 1 ] && [ -z "$same" ]; then
-    section diff
-    from=$prevtree
-    [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
-    g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null &
+  todiff=''
+  [ "$diff" = 1 ] && [ -z "$same" ] && todiff=1
+  if [ -n "$todiff" ] || [ -n "$diffto" ]; then
+    diffs &
     differ=$!
   fi
   if [ -n "$same" ]; then
@@ -83,18 +83,29 @@ snapshot_steps() {
     refs "$ref" "$commit" || fail 13
     result="new $tree $commit"
   fi
-  if [ -n "$differ" ]; then wait "$differ" || section failed; fi
+  [ -z "$differ" ] || wait "$differ"
   section result
   printf '%s\n' "$result"
   if [ "$list" = 1 ]; then
     section list
     g ls-tree -r -l -z --full-tree "$tree" </dev/null || exit 14
   fi
+  [ -z "$scanner" ] || wait "$scanner"
+}
+
+# The diffs snapshot_steps runs beside the commit: what changed since prevtree (todiff), and
+# from the new tree to diffto; a diff that fails is followed by a `failed` section.
+diffs() {
+  if [ -n "$todiff" ]; then
+    section diff
+    from=$prevtree
+    [ -n "$from" ] || from=4b825dc642cb6eb9a060e54bf8d69288fbee4904
+    g diff-tree -r -z --no-renames --raw "$from" "$tree" </dev/null || section failed
+  fi
   if [ -n "$diffto" ]; then
     section target
     g diff-tree -r -z --no-renames --raw "$tree" "$diffto" </dev/null || section failed
   fi
-  [ -z "$scanner" ] || wait "$scanner"
 }
 
 # A failed step exits once the diff is done (no git of ours left running after the script).

@@ -41,6 +41,33 @@ export async function dropRedoPoint(repo: ShadowRepo, point: RedoPoint): Promise
   await repo.storeGit(['update-ref', '-d', point.ref]);
 }
 
+/** A redo point's push whose git is started ahead (a restore starts it before it stages). */
+export interface RedoPush {
+  /** Pushes the redo point: its ref, pinning the checkpoint's commit. */
+  push(point: RedoPoint, commit: string): Promise<void>;
+  /** Ends it having pushed nothing (the restore stopped before its journal). */
+  cancel(): Promise<void>;
+}
+
+/** Starts `update-ref --stdin` now; `push` gives it the ref (one transaction at its end of input), `cancel` none. */
+export function startRedoPush(repo: ShadowRepo): RedoPush {
+  const started = repo.startStoreGit(['update-ref', '--stdin']);
+  let ended = false;
+  const end = (input: string) => {
+    if (ended) throw new Error('a redo push ends once');
+    ended = true;
+    return started.finish({ input });
+  };
+  return {
+    push: async (point, commit) => {
+      await end(`update ${point.ref} ${commit}\n`);
+    },
+    cancel: async () => {
+      if (!ended) await end('').catch(() => undefined);
+    },
+  };
+}
+
 /** Pushes a redo point: its ref, pinning the checkpoint's commit. */
 export async function pushRedoPoint(repo: ShadowRepo, point: RedoPoint, commit: string): Promise<void> {
   await repo.storeGit(['update-ref', point.ref, commit]);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ObjectReader } from '../git/catFile.js';
-import { runGit, runGitSync, type RunOptions, type RunResult } from '../git/git.js';
+import { runGit, runGitSync, startProcess, type RunOptions, type RunResult, type StartedProcess } from '../git/git.js';
 import { shadowGitEnv, shadowIdentity } from '../git/gitEnv.js';
 import type { Project } from '../git/project.js';
 import type { StorePaths } from './store.js';
@@ -43,6 +43,11 @@ export class ShadowRepo {
   /** `git <args>` on the shadow alone (refs, objects, gc): no work tree, run in the store. */
   storeGit(args: readonly string[], options: Partial<RunOptions> = {}): Promise<RunResult> {
     return runGit([`--git-dir=${this.gitDir}`, ...args], { cwd: this.store.root, env: this.env, ...options });
+  }
+
+  /** `storeGit` started now, given its input later (StartedProcess.finish): git starts up while the caller prepares it. */
+  startStoreGit(args: readonly string[]): StartedProcess {
+    return startProcess('git', [`--git-dir=${this.gitDir}`, ...args], { cwd: this.store.root, env: this.env });
   }
 
   /** A long-lived reader of the shadow's objects (`withContents` false: only looks them up). */
