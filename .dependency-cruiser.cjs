@@ -15,10 +15,12 @@
 // Outside checkpoints/, the engine is reached only through src/checkpoints/index.ts. Inside
 // it, its parts stand in the same kind of order (README "Development"):
 //
-//   the engine (checkpoints.ts, projectCheckpoints.ts, index.ts) -> tools -> retention -> restore
-//     -> snapshot -> store -> git
+//   the engine (index.ts, checkpointEngine.ts, projectCheckpoints.ts…) -> tools -> retention
+//     -> restore -> snapshot -> store -> git
 //
-// each importing only the parts below it.
+// each importing only the parts below it. SnapshotEngine (snapshotEngine.ts, the engine of
+// `rewind snapshot` and a hook with no app) stands on snapshot: of the parts above it, only the
+// restore's journal and marker, which it reads.
 const engineParts = ['git', 'store', 'snapshot', 'restore', 'retention', 'tools'];
 const engineArrow = (part) => {
   const above = engineParts.slice(engineParts.indexOf(part) + 1);
@@ -46,6 +48,13 @@ module.exports = {
       to: { path: '^src/checkpoints/', pathNot: '^src/checkpoints/index\\.ts$' },
     },
     ...engineParts.map(engineArrow),
+    {
+      name: 'snapshot-engine-below-restore',
+      severity: 'error',
+      comment: "src/checkpoints/snapshotEngine.ts (what a snapshot process loads) imports no part above snapshot but the restore's journal and marker it reads.",
+      from: { path: '^src/checkpoints/snapshotEngine\\.ts$' },
+      to: { path: '^src/checkpoints/((restore|retention|tools)/|checkpointEngine\\.ts$)', pathNot: '^src/checkpoints/restore/(journal|restoredMarker)\\.ts$' },
+    },
     {
       name: 'views-only-draw',
       severity: 'error',

@@ -1,18 +1,19 @@
-// After tsc: make the CLI executable, bundle the full-screen app, and train its code cache.
+// After tsc: make the CLI executable, bundle the command line and the full-screen app, and
+// train the app's code cache.
 //
 // dist/bundle/app.cjs: the app without Ink, one CommonJS file, loaded through V8's code cache
 // (src/runtime/session/codeCachedScript.ts) once the agent was started (src/runtime/session/runApp.ts, not bundled). Loading ~60 modules one by one cost ~0.6 s of start-up;
 // bundled as ES modules, ~0.15 s; from the code cache, the compiling is gone too.
 // dist/bundle/ink.mjs: Ink, React and the views, an ES module (they need top-level await),
 // imported only when an overlay or the picker first needs them.
-// dist/bundle/app.cjs.cache: written by a short real session in a pty (trainCodeCache), so
+// dist/bundle/app.cjs.cache: written by a short real session in a pty (trainingSession.mjs), so
 // it holds the functions a session runs, not only the top level. Without it (training
 // failed) the app still works, it only compiles at start.
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { build } from 'esbuild';
+import { trainCodeCache } from './trainingSession.mjs';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const outdir = path.join(dist, 'bundle');
@@ -173,37 +174,71 @@ const commandLineFile = {
 };
 
 /**
+ * The inputs of a CommonJS build that put code in its file (esbuild lists the modules it
+ * shook out too, with no bytes in the output).
+ */
+function bundled(result) {
+  return Object.values(result.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([name]) => name));
+}
+/**
+ * The engine's modules (dist/checkpoints/) only declare: none does anything when loaded but
+ * set its constants. Said so to esbuild, a module of the engine that nothing the bundle runs
+ * uses is left out whole. Without it, each module the door (checkpoints/index.ts) imports
+ * kept the constants it computes (`'0'.repeat(40)`, `60 * 60 * 1000`) in a bundle that never
+ * reads them: hot.cjs held restore's and retention's, though it runs neither.
+ */
+const engineDir = path.join(dist, 'checkpoints') + path.sep;
+const engineDeclaresOnly = {
+  name: 'engine-declares-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path);
+      return file.startsWith(engineDir) ? { path: file, sideEffects: false } : undefined;
+    });
+  },
+};
+/** The app and the packages only it loads: in none of the command line's CommonJS files. */
+const appPackage = /(^|node_modules\/)(ink|react|conf|ink-select-input|@lydell\/node-pty|@xterm\/)(\/|$)/;
+
+/**
  * `rewind snapshot` and `rewind hook` (a process per checkpoint a script or a hook asks for)
  * start from one CommonJS file instead: a synchronous require of one file, no chunks for the
- * ES module loader to resolve, link and evaluate (src/cli/hot.ts). It must hold nothing of
- * the app: the build stops if Ink, React or conf lands in it.
+ * ES module loader to resolve, link and evaluate (src/cli/hot.ts). V8 compiles all of it at
+ * each start (~4 ms per 100 KB), so it holds only what these two run: nothing of the app
+ * (the build stops if Ink, React or conf lands in it), and of the engine only
+ * SnapshotEngine's part (src/checkpoints/snapshotEngine.ts, opened through openSnapshotEngine):
+ * the build stops if CheckpointEngine, the restore (but for the journal and the restored
+ * marker a snapshot reads), retention or the tools land in it.
  */
 const hot = await build({
   ...commandLineFile,
   entryPoints: [path.join(dist, 'cli/hot.js')],
   outfile: path.join(cliBundle, 'hot.cjs'),
-  plugins: [builtinsCopiedOnce],
+  plugins: [builtinsCopiedOnce, engineDeclaresOnly],
 });
 asciiOnly(path.join(cliBundle, 'hot.cjs'));
 const hotImports = Object.values(hot.metafile.outputs).flatMap((output) => output.imports.map((imported) => imported.path));
 const hotInputs = Object.keys(hot.metafile.inputs);
-const heavy = [...hotImports, ...hotInputs].filter((name) => /(^|node_modules\/)(ink|react|conf|ink-select-input|@lydell\/node-pty|@xterm\/)(\/|$)/.test(name));
+const heavy = [...hotImports, ...hotInputs].filter((name) => appPackage.test(name));
 if (heavy.length > 0) throw new Error(`dist/cli-bundle/hot.cjs would load ${[...new Set(heavy)].join(', ')}: keep the app out of the hot commands`);
+const notForSnapshot = bundled(hot).filter((name) => /checkpoints\/(checkpointEngine\.js$|restore\/(?!(journal|restoredMarker)\.js$)|retention\/|tools\/)|services\/store\//.test(name));
+if (notForSnapshot.length > 0) throw new Error(`dist/cli-bundle/hot.cjs would hold ${notForSnapshot.join(', ')}: \`rewind snapshot\` and \`rewind hook\` open the engine through openSnapshotEngine (src/checkpoints/snapshotEngine.ts), which needs none of it`);
 
 /**
  * `rewind list` starts from list.cjs (src/cli/listEntry.ts): the checkpoint log read and the
  * steps printed, one small CommonJS file, so the list comes at once whatever the project's size
- * (issue 27: at most \`node -e 0\` + 50 ms). When the store needs the engine first, list.ts
- * imports listEngine.ts: here that is hot.cjs's (required then), never a copy of the engine
- * in this file. The build stops if the engine, or anything of the app, lands in it.
+ * (issue 27: at most \`node -e 0\` + 50 ms). When the store needs the engine first, or with
+ * `--now`, list.ts imports list/listEngine.ts: here that is listEngine.cjs (below, the whole
+ * engine), required then, never a copy of the engine in this file. The build stops if the
+ * engine, or anything of the app, lands in it.
  */
-const listEngineFromHot = {
-  name: 'list-engine-from-hot',
+const listEngineFile = {
+  name: 'list-engine-file',
   setup(builder) {
-    builder.onResolve({ filter: /\/listEngine\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: 'listEngine', namespace: 'list-engine-from-hot' } : undefined));
-    builder.onResolve({ filter: /^\.\/hot\.cjs$/ }, () => ({ path: './hot.cjs', external: true }));
-    builder.onLoad({ filter: /.*/, namespace: 'list-engine-from-hot' }, () => ({
-      contents: "export function listThroughEngine(...args) { return require('./hot.cjs').listThroughEngine(...args); }\n",
+    builder.onResolve({ filter: /\/listEngine\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: 'listEngine', namespace: 'list-engine-file' } : undefined));
+    builder.onResolve({ filter: /^\.\/listEngine\.cjs$/ }, () => ({ path: './listEngine.cjs', external: true }));
+    builder.onLoad({ filter: /.*/, namespace: 'list-engine-file' }, () => ({
+      contents: "export function listThroughEngine(...args) { return require('./listEngine.cjs').listThroughEngine(...args); }\n",
       loader: 'js',
     }));
   },
@@ -212,12 +247,27 @@ const listBuild = await build({
   ...commandLineFile,
   entryPoints: [path.join(dist, 'cli/listEntry.js')],
   outfile: path.join(cliBundle, 'list.cjs'),
-  plugins: [builtinsCopiedOnce, listEngineFromHot],
+  plugins: [builtinsCopiedOnce, engineDeclaresOnly, listEngineFile],
 });
 asciiOnly(path.join(cliBundle, 'list.cjs'));
-const listInputs = Object.values(listBuild.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([name]) => name));
-const notForList = listInputs.filter((name) => /checkpointEngine\.js$|(^|node_modules\/)(ink|react|conf|@lydell\/node-pty|@xterm\/)(\/|$)/.test(name));
+const notForList = bundled(listBuild).filter((name) => /checkpoints\/(checkpointEngine|snapshotEngine)\.js$/.test(name) || appPackage.test(name));
 if (notForList.length > 0) throw new Error(`dist/cli-bundle/list.cjs would hold ${notForList.join(', ')}: \`rewind list\` reads the log alone (src/cli/listEntry.ts)`);
+
+/**
+ * listEngine.cjs: `rewind list` through the whole engine (src/commands/list/listEngine.ts),
+ * for list.cjs when the store needs the engine's work first (recovery, a repair, a restore cut
+ * off, retention due) or `--now` asks for the files, and never loaded otherwise. It holds the
+ * engine's every part (an opening applies retention), so neither list.cjs nor hot.cjs does.
+ */
+const listEngineBuild = await build({
+  ...commandLineFile,
+  entryPoints: [path.join(dist, 'commands/list/listEngine.js')],
+  outfile: path.join(cliBundle, 'listEngine.cjs'),
+  plugins: [builtinsCopiedOnce],
+});
+asciiOnly(path.join(cliBundle, 'listEngine.cjs'));
+const appForList = bundled(listEngineBuild).filter((name) => appPackage.test(name));
+if (appForList.length > 0) throw new Error(`dist/cli-bundle/listEngine.cjs would hold ${appForList.join(', ')}: keep the app out of \`rewind list\``);
 
 /**
  * dist/cli.js, the executable users and hooks run, is CommonJS: as an ES module it made Node
@@ -299,53 +349,4 @@ function asciiOnly(file) {
  */
 await build({ ...shared, entryPoints: [path.join(dist, 'demo/agent.js')], outfile: path.join(dist, 'demo/agent.js'), allowOverwrite: true, format: 'cjs' });
 
-/** Colourful full-screen redraws, then plain scrolling lines: what an agent's pane sees. */
-const trainingOutput = `
-const frame = [];
-for (let y = 0; y < 20; y++) {
-  let line = '\\x1b[' + (y + 1) + ';1H';
-  for (let x = 0; x < 8; x++) line += '\\x1b[1;38;5;' + ((x * 31 + y * 7) % 256) + 'm\\x1b[48;2;' + x + ';' + y + ';9m cell ' + x + '\\x1b[0m';
-  frame.push(line);
-}
-let out = '';
-for (let i = 0; i < 400; i++) out += '\\x1b[H' + frame.join('');
-out += '\\x1b[2J\\x1b[H';
-for (let i = 0; i < 20000; i++) out += i + ' \\u00e9\\u4e2d\\x1b[32mok\\x1b[m\\r\\n';
-process.stdout.write(out);
-`;
-
-/**
- * Runs the built app once in a pty (a session in a scratch project, the agent printing for a
- * moment), told so by scripts/trainCodeCache.mjs (preloaded): the app writes app.cjs.cache as it exits.
- */
-async function trainCodeCache() {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'rewind-train-'));
-  try {
-    // A project of its own under HOME: the session takes checkpoints, as a user's does.
-    const project = path.join(scratch, 'project');
-    mkdirSync(project);
-    writeFileSync(path.join(project, 'agent.js'), trainingOutput);
-    const { spawn } = (await import('@lydell/node-pty')).default;
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch, TERM: 'xterm-256color', REWIND_HOME: path.join(scratch, 'store'), REWIND_CONFIG_DIR: path.join(scratch, 'config'), NODE_OPTIONS: `--import="${new URL('./trainCodeCache.mjs', import.meta.url).pathname}"` };
-    // As users start it: V8 rejects a cache made under other flags.
-    const child = spawn(cli, ['--', process.execPath, 'agent.js'], { cols: 120, rows: 30, cwd: project, env, name: 'xterm-256color' });
-    child.onData(() => undefined);
-    const exitCode = await new Promise((resolve) => {
-      const deadline = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve('timed out');
-      }, 20_000);
-      child.onExit((event) => {
-        clearTimeout(deadline);
-        resolve(event.exitCode);
-      });
-    });
-    if (exitCode !== 0) process.stderr.write(`postbuild: training the app's code cache failed (${exitCode}); the app compiles at start instead\n`);
-  } catch (error) {
-    process.stderr.write(`postbuild: training the app's code cache failed (${error instanceof Error ? error.message : String(error)}); the app compiles at start instead\n`);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-await trainCodeCache();
+await trainCodeCache(cli);

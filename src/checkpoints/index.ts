@@ -1,20 +1,22 @@
 // The engine's one door: everything outside src/checkpoints/ reaches checkpoints through
 // this module (lint enforces it). Nothing here or behind it is Ink, a pty or an agent.
-import { CheckpointEngine, type OpenOptions } from './checkpointEngine.js';
+import { CheckpointEngine } from './checkpointEngine.js';
+import { SnapshotEngine } from './snapshotEngine.js';
+import type { OpenOptions } from './snapshot/engineTypes.js';
 import { readCheckpointList, type CheckpointList } from './checkpointList.js';
 import type { RetentionPolicy } from './retention/retention.js';
-import type { ProjectCheckpoints } from './projectCheckpoints.js';
+import type { ProjectCheckpoints, Snapshotter } from './projectCheckpoints.js';
 import { engineSettings } from './settings.js';
 import type { RewindConfig } from '../config/schema.js';
 import { rewindHome } from '../config/paths.js';
 import { clock } from '../shared/seams.js';
 
-export type { ProjectCheckpoints, StoreReport } from './projectCheckpoints.js';
+export type { ProjectCheckpoints, Snapshotter, StoreReport } from './projectCheckpoints.js';
 export type { CheckpointList } from './checkpointList.js';
 export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEntry } from './retention/storeCatalog.js';
 export type { PruneOptions, PruneResult } from './retention/applyRetention.js';
 export type { RetentionPolicy } from './retention/retention.js';
-export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './checkpointEngine.js';
+export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './snapshot/engineTypes.js';
 export type { ChangeSummary, ChangeExamples } from './snapshot/snapshot.js';
 export type { CheckpointRecord, ConversationRef, ImportedFrom, SkippedFile } from './store/record.js';
 export type { RepairResult } from './store/repairChain.js';
@@ -28,7 +30,7 @@ export type { RestorePreview } from './restore/planRestore.js';
 export type { PlanNow, Requester, RestoreOptions, RestoreResult } from './restore/restore.js';
 export type { RedoPreview, RedoResult } from './restore/redo.js';
 export type { RevertChange, RevertConflict, RevertOptions, RevertPlan, RevertResult, RevertScope } from './tools/revert.js';
-export { RevertConflictsError } from './tools/revert.js';
+export { RevertConflictsError } from './tools/revertConflicts.js';
 export { whyUnrestorable } from './store/record.js';
 export { requireGit } from './git/git.js';
 export { engineSettings } from './settings.js';
@@ -44,12 +46,26 @@ export function openProjectCheckpoints(options: OpenOptions): ProjectCheckpoints
 /** What a caller may add when it opens the engine: the home folder allowed, progress, the lock's wait. */
 export type OpenMore = Pick<OpenOptions, 'allowHome' | 'onProgress' | 'lockWaitMs' | 'onLockWait'>;
 
+/** The options every opening of a project's checkpoints gets: the settings of `config`, the store home and the clock of `env`. */
+function openOptions(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv, more: OpenMore): OpenOptions {
+  return { cwd, settings: engineSettings(config), home: rewindHome(env), env, now: clock(), ...more };
+}
+
 /**
- * The one way the app, a command and a hook with no app open a project's checkpoints: the
- * settings of `config`, the store home and the clock of `env`. Touches nothing on disk.
+ * The one way the app and the commands open a project's checkpoints, whole: the settings of
+ * `config`, the store home and the clock of `env`. Touches nothing on disk.
  */
 export function openEngine(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv, more: OpenMore = {}): ProjectCheckpoints {
-  return openProjectCheckpoints({ cwd, settings: engineSettings(config), home: rewindHome(env), env, now: clock(), ...more });
+  return openProjectCheckpoints(openOptions(cwd, config, env, more));
+}
+
+/**
+ * openEngine for a process that only takes checkpoints (`rewind snapshot`, a hook with no
+ * app): the same opening, the engine without the parts above snapshot (restore, retention,
+ * tools), so such a process loads none of them. Touches nothing on disk.
+ */
+export function openSnapshotEngine(cwd: string, config: RewindConfig, env: NodeJS.ProcessEnv, more: OpenMore = {}): Snapshotter {
+  return SnapshotEngine.open(openOptions(cwd, config, env, more));
 }
 
 /**

@@ -1,6 +1,8 @@
 // What the rest of Rewind sees of a project's checkpoints (src/checkpoints/index.ts hands it
-// out). The one class behind it is CheckpointEngine (checkpointEngine.ts); the shadow repo,
-// its files and its git calls stay behind this interface.
+// out): Snapshotter, what a process that only takes checkpoints needs (SnapshotEngine,
+// snapshotEngine.ts, behind it), and ProjectCheckpoints, the whole (CheckpointEngine,
+// checkpointEngine.ts, which extends it). The shadow repo, its files and its git calls stay
+// behind these interfaces.
 import type { CurrentTree, SnapshotOptions, SnapshotResult } from './snapshot/engineTypes.js';
 import type { BisectOptions, BisectResult } from './tools/bisect.js';
 import type { PruneOptions, PruneResult } from './retention/applyRetention.js';
@@ -20,10 +22,11 @@ import type { PlanNow, Requester, RestoreOptions, RestoreResult } from './restor
 export type { StoreReport } from './retention/storeReport.js';
 
 /**
- * A project's checkpoints, as the rest of Rewind uses them: snapshot, list, plan, restore,
- * undo a restore, usage, and the tools on them.
+ * A project's checkpoints as `rewind snapshot` and a hook with no app use them: taking one,
+ * the list, the files now, and the store's upkeep and state; none of the parts above
+ * snapshot (restore, retention, tools), so opening it loads none of them.
  */
-export interface ProjectCheckpoints {
+export interface Snapshotter {
   /** The project's folder (real path). */
   readonly projectRoot: string;
   /** Where this project's checkpoints are kept (shown to users; never written by others). */
@@ -49,6 +52,25 @@ export interface ProjectCheckpoints {
   scanConfirmedThrough(): number;
   /** Files the engine leaves out now (oversize, heavy, unreadable). */
   skippedNow(): SkippedFile[];
+  /** Whether there is a restore to undo. */
+  canUndo(): Promise<boolean>;
+  /** What to tell the user about a restore that was cut off, if one was. */
+  interruptedRestore(): string | undefined;
+  /** The folders the newest restorable checkpoint holds (what a file watcher watches from the start). */
+  folders(): Promise<string[]>;
+  /** Which of these project-relative paths checkpoints leave out by the ignore rules. */
+  ignored(paths: readonly string[]): Promise<Set<string>>;
+  /** Changes whenever `ignored` may answer otherwise for a path not changed since. */
+  ignoreStamp(): string;
+  /** Disk usage of this project's store (as `du`: blocks on disk). */
+  projectBytes(): Promise<number>;
+}
+
+/**
+ * A project's checkpoints, as the rest of Rewind uses them: a Snapshotter's, and plan,
+ * restore, undo a restore, retention and usage, and the tools on them.
+ */
+export interface ProjectCheckpoints extends Snapshotter {
   /** What restoring `id` would do from the files as they are now (the one plan every view shows). */
   plan(id: number, only?: readonly string[]): Promise<PlanNow>;
   /** The same plan from a work tree read before (the picker reads it once per opening). */
@@ -64,18 +86,6 @@ export interface ProjectCheckpoints {
   previewRedo(): Promise<RedoPreview>;
   /** Undoes the last restore (`expected`: the redo point a shown plan was for). */
   redo(requester?: Requester, expected?: string): Promise<RedoResult>;
-  /** Whether there is a restore to undo. */
-  canUndo(): Promise<boolean>;
-  /** What to tell the user about a restore that was cut off, if one was. */
-  interruptedRestore(): string | undefined;
-  /** The folders the newest restorable checkpoint holds (what a file watcher watches from the start). */
-  folders(): Promise<string[]>;
-  /** Which of these project-relative paths checkpoints leave out by the ignore rules. */
-  ignored(paths: readonly string[]): Promise<Set<string>>;
-  /** Changes whenever `ignored` may answer otherwise for a path not changed since. */
-  ignoreStamp(): string;
-  /** Disk usage of this project's store (as `du`: blocks on disk). */
-  projectBytes(): Promise<number>;
   /** Whether retention has anything to do now (cheap; see applyRetention.ts). */
   retentionDue(policy: RetentionPolicy): Promise<boolean>;
   /** Applies retention now, under the lock: drops what the policy says, reclaims the space. */

@@ -1,5 +1,5 @@
 import type { RewindConfig } from '../config/schema.js';
-import type { EngineSettings } from './checkpointEngine.js';
+import type { EngineSettings } from './snapshot/engineTypes.js';
 
 /** The engine settings config.json provides. */
 export function engineSettings(config: RewindConfig): EngineSettings {

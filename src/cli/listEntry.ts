@@ -2,8 +2,8 @@
 // scripts/postbuild.mjs bundles this entry as dist/cli-bundle/list.cjs, one small CommonJS
 // file that dist/cli.js loads for `rewind list`. It reads the checkpoint log and nothing of
 // the engine: when the store needs the engine's work first, or `--now` asks for the files,
-// commands/listEngine.ts is hot.cjs's, required then (the build makes it so, and stops if the
-// engine lands in this bundle).
+// commands/list/listEngine.ts is dist/cli-bundle/listEngine.cjs, a file of its own required
+// then (the build makes it so, and stops if the engine lands in this bundle).
 import type { CommandIO } from '../commands/shared/io.js';
 import { main as list } from '../commands/list.js';
 import type { CommandName } from '../commands/shared/table.js';

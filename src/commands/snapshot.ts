@@ -2,7 +2,7 @@ import { parseCommandArgs } from './shared/args.js';
 import { commandHelp } from './shared/help.js';
 import { writeLine, type CommandIO } from './shared/io.js';
 import { UserError } from '../shared/errors.js';
-import { openCheckpoints } from './shared/open.js';
+import { openSnapshotter } from './shared/opening.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('snapshot', argv);
@@ -10,7 +10,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, commandHelp('snapshot'));
     return 0;
   }
-  const { checkpoints, config } = await openCheckpoints(io, values.C, { allowHome: values['allow-home'], retention: false });
+  const { checkpoints, config } = await openSnapshotter(io, values.C, { allowHome: values['allow-home'] });
   if (config.checkpointing_disabled) {
     throw new UserError('checkpointing is disabled in config.json (checkpointing_disabled); turn it on with `rewind config set checkpointing_disabled false`');
   }

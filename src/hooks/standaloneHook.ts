@@ -1,7 +1,7 @@
 import { logLine } from '../shared/runLog.js';
 import type { HookOutcome } from '../agents/agentAdapter.js';
 import { agentNamed } from '../agents/chooseAgent.js';
-import { openEngine } from '../checkpoints/index.js';
+import { openSnapshotEngine } from '../checkpoints/index.js';
 import { parsePayload } from '../agents/payload.js';
 import { TURN_END_TRIGGER } from '../agents/hookSteps.js';
 import { requireGit } from '../checkpoints/index.js';
@@ -61,7 +61,7 @@ async function hookCall(input: StandaloneHookInput): Promise<void> {
     const { config, problems } = await loadConfigLenient(input.env);
     for (const problem of problems) input.warn(problem);
     if (config.checkpointing_disabled) return;
-    const checkpoints = openEngine(projectFolder(adapter.name, input), config, input.env);
+    const checkpoints = openSnapshotEngine(projectFolder(adapter.name, input), config, input.env);
     // A turn's end marks where the steps before it end: with none yet, there is nothing to mark.
     if (outcome.checkpoint.trigger === TURN_END_TRIGGER && !checkpoints.initialized) return;
     for (const warning of await checkpoints.recoverList()) input.warn(warning);

@@ -157,7 +157,7 @@ describe('rewind list', () => {
   });
 });
 
-describe('the built `rewind list` (dist/cli-bundle/list.cjs, the engine from hot.cjs only when needed)', () => {
+describe('the built `rewind list` (dist/cli-bundle/list.cjs, the engine from listEngine.cjs only when needed)', () => {
   beforeAll(() => requireBuiltCli());
 
   /** A project with checkpoints "one" and "two", a.txt edited between them. */

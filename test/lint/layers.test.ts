@@ -72,6 +72,15 @@ describe('the layer rules', () => {
     expect(lint().out).toMatch(/engine-restore-below-.*: src\/checkpoints\/restore\/plan\.ts → src\/checkpoints\/engine\.ts/);
   });
 
+  it("fail SnapshotEngine importing the restore, pass its reading the restore's journal", () => {
+    tree({ 'src/checkpoints/snapshotEngine.ts': "import { journal } from './restore/journal.js';\nexport const engine = journal;\n", 'src/checkpoints/restore/journal.ts': 'export const journal = 1;\n' });
+    expect(lint()).toMatchObject({ code: 0 });
+    tree({ 'src/checkpoints/snapshotEngine.ts': "import { restore } from './restore/restore.js';\nexport const engine = restore;\n", 'src/checkpoints/restore/restore.ts': 'export const restore = 1;\n' });
+    const result = lint();
+    expect(result.code).not.toBe(0);
+    expect(result.out).toMatch(/snapshot-engine-below-restore: src\/checkpoints\/snapshotEngine\.ts → src\/checkpoints\/restore\/restore\.ts/);
+  });
+
   it('fail a cycle', () => {
     tree({ 'src/app/a.ts': "import { b } from './b.js';\nexport const a = b;\n", 'src/app/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" });
     const result = lint();

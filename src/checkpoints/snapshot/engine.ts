@@ -8,7 +8,7 @@ import type { CurrentTree, ProgressListener, SnapshotOptions, SnapshotResult } f
 /**
  * The engine as the parts above snapshot (restore, retention, tools) see it: the project,
  * its store, shadow repository and list, the project lock, and snapshots taken under it.
- * CheckpointEngine (checkpointEngine.ts) is the one that implements it.
+ * SnapshotEngine (snapshotEngine.ts) implements it, and so CheckpointEngine, which extends it.
  */
 export interface Engine {
   readonly project: Project;

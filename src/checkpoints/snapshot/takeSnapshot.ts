@@ -1,6 +1,6 @@
 // A snapshot's steps around the staging itself (snapshot.ts): the store made on the first
 // one, the ignore rules refreshed, the list entry written; and the tree of the files now
-// (what a restore starts from). The engine (checkpointEngine.ts) runs them under the project lock.
+// (what a restore starts from). The engine (snapshotEngine.ts) runs them under the project lock.
 import path from 'node:path';
 import { readProjectHead } from '../git/projectHead.js';
 import type { IndexEntry } from '../git/indexFile.js';

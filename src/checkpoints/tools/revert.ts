@@ -7,6 +7,7 @@ import type { CheckpointRecord } from '../store/record.js';
 import { UserError } from '../../shared/errors.js';
 import { REVERT_TRIGGER } from '../../shared/triggers.js';
 import { planRevert, type RevertPlan, type RevertScope } from './revertPlan.js';
+import { RevertConflictsError } from './revertConflicts.js';
 
 export type { RevertChange, RevertConflict, RevertPlan, RevertScope } from './revertPlan.js';
 
@@ -24,13 +25,6 @@ export interface RevertResult {
   /** The checkpoint holding the files as the revert left them. */
   checkpoint: number;
   restore: RestoreResult;
-}
-
-/** A revert with conflicts and no choice made: nothing was written. */
-export class RevertConflictsError extends UserError {
-  constructor(readonly plan: RevertPlan) {
-    super(`reverting the step of #${plan.checkpoint} conflicts in ${plan.conflicts.length} file(s) (${plan.conflicts.map((conflict) => conflict.path).join(', ')}): nothing was written; choose --conflicts keep or --conflicts markers (see \`rewind revert ${plan.checkpoint} --dry-run\`)`);
-  }
 }
 
 /** What reverting `id`'s step would do to the files now. Changes nothing in the project. */

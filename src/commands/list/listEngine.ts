@@ -1,7 +1,8 @@
 // `rewind list` through the engine, when the list cannot be read from the store's files
 // alone (list.ts): the store needs healing, a repair, a restore cut off said, retention due;
 // or `--now`, the files as they are now (a scan of every file). In the built command line
-// this is hot.cjs's (the engine's bundle), required only then (scripts/postbuild.mjs).
+// this is listEngine.cjs, the whole engine in a file of its own, required only then
+// (scripts/postbuild.mjs).
 import type { CheckpointRecord, CurrentTree, ProjectCheckpoints } from '../../checkpoints/index.js';
 import type { RewindConfig } from '../../config/schema.js';
 import { messageOf } from '../../shared/errors.js';
