@@ -13,8 +13,14 @@ export interface RestoredMarker {
   after: number;
 }
 
+/**
+ * Not synced: after a power cut it is this one, the one before or empty, and only this one
+ * names the newest checkpoint (`after`), so a lost marker is no marker, which costs no file:
+ * the restored files then count as changed since the redo point, and the next step's
+ * checkpoint holds them anyway.
+ */
 export function writeRestoredMarker(store: StorePaths, marker: RestoredMarker): void {
-  writeFileAtomic(store.restored, JSON.stringify(marker));
+  writeFileAtomic(store.restored, JSON.stringify(marker), 0o600, false);
 }
 
 export function readRestoredMarker(store: StorePaths): RestoredMarker | undefined {
