@@ -36,7 +36,7 @@ export function pathspecs(only: readonly string[] | undefined): string[] {
 
 /** `git diff-tree -r --raw` from one tree to another (limited to `only`), parsed. */
 export async function diffTrees(engine: Engine, from: string, to: string, only?: readonly string[]): Promise<RawChange[]> {
-  const result = await engine.repo.git(['diff-tree', '-r', '-z', '--raw', '--no-renames', from, to, ...pathspecs(only)]);
+  const result = await engine.repo.treeDiff(['-r', '-z', '--raw', '--no-renames', from, to, ...pathspecs(only)]);
   return parseRawDiff(result.stdout);
 }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Engine } from '../snapshot/engine.js';
 import { whyUnrestorable, type CheckpointRecord } from '../store/record.js';
 import { pathspecs } from '../restore/planRestore.js';
@@ -61,17 +60,14 @@ export async function spanChanges(engine: Pick<Engine, 'repo' | 'store'>, pairs:
 }
 
 /**
- * The pairs' changes in one `git diff-tree --stdin`. Each pair's answer starts with the line
- * git echoes for it (`<from> <to>`), then its `<status>\0<path>\0` entries; a status is one
- * capital letter, a tree id never is. git reads the index for it (every entry of the shadow's:
- * 11 ms at 50,000 files, growing with the project) though two trees' names and statuses need
- * none of it: it is given one that does not exist, an empty one.
+ * The pairs' changes in one `git diff-tree --stdin` (a diff of trees alone: ShadowRepo.treeDiff).
+ * Each pair's answer starts with the line git echoes for it (`<from> <to>`), then its
+ * `<status>\0<path>\0` entries; a status is one capital letter, a tree id never is.
  */
 async function diffSpans(engine: Pick<Engine, 'repo'>, pairs: readonly (readonly [string, string])[], sync: boolean): Promise<SpanChange[]> {
   const input = pairs.map(([from, to]) => `${from} ${to}\n`).join('');
-  const env = { ...engine.repo.env, GIT_INDEX_FILE: path.join(engine.repo.gitDir, 'no-index-for-tree-diffs') };
-  const args = ['diff-tree', '-r', '--no-renames', '-z', '--name-status', '--stdin'];
-  const { stdout } = sync ? engine.repo.gitSync(args, { input, env }) : await engine.repo.git(args, { input, env });
+  const args = ['-r', '--no-renames', '-z', '--name-status', '--stdin'];
+  const { stdout } = sync ? engine.repo.treeDiffSync(args, { input }) : await engine.repo.treeDiff(args, { input });
   const text = stdout.toString('utf8');
   const spans: SpanChange[] = [];
   let at = 0;
