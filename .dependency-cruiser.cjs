@@ -73,7 +73,7 @@ module.exports = {
     { from: { path: '^src/cli\\.ts$' }, to: { path: '^src/(cli|commands)/' } },
     layer('cli', ['commands', 'config', 'shared']),
     layer('commands', ['runtime', 'services', 'hooks', 'checkpoints', 'conversation', 'demo', 'config', 'shared']),
-    layer('runtime', ['app', 'pty', 'services', 'checkpoints', 'conversation', 'agents', 'hooks', 'config', 'shared']),
+    layer('runtime', ['app', 'pty', 'services', 'checkpoints', 'conversation', 'agents', 'hooks', 'os', 'config', 'shared']),
     layer('services', ['pty', 'checkpoints', 'conversation', 'agents', 'config', 'shared']),
     layer('app', ['pty', 'config', 'shared']),
     layer('pty', ['config', 'shared']),

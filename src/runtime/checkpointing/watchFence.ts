@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pidAlive } from '../../os/processAlive.js';
 
 /**
  * Resolves once every file event that happened before the call has been delivered to this
@@ -16,7 +17,9 @@ import path from 'node:path';
  * The folder and its watch are made once per process (the fence): a watch added and removed
  * per call cost what the queue holds (8 ms with 12,000 folders watched, ~35 ms with 50,000,
  * at every step of a session on a big tree). Each call writes a file of its own name, so an
- * event of an earlier call's file never answers a later one.
+ * event of an earlier call's file never answers a later one. The folder goes when the process
+ * exits; one whose process ended without exiting (killed, or gone with its terminal by
+ * SIGHUP's own action) is removed by the next process that makes a fence.
  */
 export async function fileEventsDelivered(deadlineMs: number): Promise<boolean> {
   const fence = process.platform === 'linux' ? openFence() : undefined;
@@ -53,12 +56,30 @@ interface Fence {
 
 let open: Fence | undefined;
 
+const fencePrefix = 'rewind-fence-';
+
+/** Removes the fence folders in `tmp` of processes that are gone (named by pid; ours only). */
+function removeFencesOfEndedProcesses(tmp: string): void {
+  try {
+    for (const entry of fs.readdirSync(tmp)) {
+      const pid = Number(/^rewind-fence-(\d+)-/.exec(entry)?.[1]);
+      if (!pid || pid === process.pid || pidAlive(pid)) continue;
+      const folder = path.join(tmp, entry);
+      const stat = fs.lstatSync(folder);
+      if (stat.isDirectory() && stat.uid === process.getuid?.()) fs.rmSync(folder, { recursive: true, force: true });
+    }
+  } catch {
+    // Best effort: a folder left behind is empty files, and the next process tries again.
+  }
+}
+
 /** The process's fence, made now if there is none; undefined when it cannot be made. */
 function openFence(): Fence | undefined {
   if (open) return open;
   let dir: string | undefined;
   try {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-fence-'));
+    removeFencesOfEndedProcesses(os.tmpdir());
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `${fencePrefix}${process.pid}-`));
     const waiting = new Map<string, () => void>();
     const watcher = fs.watch(dir, (_event, name) => waiting.get(name?.toString() ?? '')?.());
     watcher.on('error', () => closeFence());
