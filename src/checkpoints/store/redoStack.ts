@@ -68,9 +68,9 @@ export function startRedoPush(repo: ShadowRepo): RedoPush {
   };
 }
 
-/** Pushes a redo point: its ref, pinning the checkpoint's commit. */
-export async function pushRedoPoint(repo: ShadowRepo, point: RedoPoint, commit: string): Promise<void> {
-  await repo.storeGit(['update-ref', point.ref, commit]);
+/** Pushes a redo point now: its ref, pinning the checkpoint's commit (startRedoPush's, started and given at once). */
+export function pushRedoPoint(repo: ShadowRepo, point: RedoPoint, commit: string): Promise<void> {
+  return startRedoPush(repo).push(point, commit);
 }
 
 /** Moves a redo point to another checkpoint (its commit): one ref transaction, so the stack never holds both or neither. */

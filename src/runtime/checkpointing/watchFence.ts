@@ -15,27 +15,21 @@ import { pidAlive } from '../../os/processAlive.js';
  * wait that is usually long enough.
  *
  * The folder and its watch are made once per process (the fence): a watch added and removed
- * per call cost what the queue holds (8 ms with 12,000 folders watched, ~35 ms with 50,000,
- * at every step of a session on a big tree). Each call writes a file of its own name, so an
- * event of an earlier call's file never answers a later one. The folder goes when the process
- * exits; one whose process ended without exiting (killed, or gone with its terminal by
- * SIGHUP's own action) is removed by the next process that makes a fence.
+ * per call cost what the queue holds (8 ms with 12,000 folders watched), at every step of a
+ * session. Each call writes a file of its own name, so an event of an earlier call's file
+ * never answers a later one. A folder taken away meanwhile (a cleaner of the temp folder) is
+ * made again at once. The folder goes when the process exits; one whose process ended
+ * without exiting (killed, or gone with its terminal by SIGHUP's own action) is removed by
+ * the next process that makes a fence.
  */
 export async function fileEventsDelivered(deadlineMs: number): Promise<boolean> {
-  const fence = process.platform === 'linux' ? openFence() : undefined;
-  const name = fence ? `fence-${++fence.calls}` : '';
+  const name = `fence-${++calls}`;
+  const fence = process.platform === 'linux' ? posted(name) : undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
     return await new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), deadlineMs);
-      if (!fence) return;
-      fence.waiting.set(name, () => resolve(true));
-      try {
-        fs.writeFileSync(path.join(fence.dir, name), '');
-      } catch {
-        // The folder is gone (a cleaner of the temp folder): the deadline decides, and the next call makes another.
-        closeFence();
-      }
+      fence?.waiting.set(name, () => resolve(true));
     });
   } finally {
     clearTimeout(timer);
@@ -46,15 +40,32 @@ export async function fileEventsDelivered(deadlineMs: number): Promise<boolean> 
   }
 }
 
+/** Writes the file `name` in the process's fence (made now, or again if its folder is gone); undefined when there can be none. */
+function posted(name: string): Fence | undefined {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const fence = openFence();
+    if (!fence) return undefined;
+    try {
+      // Its event cannot be handed on before this call returns to the event loop, so the waiter set after it hears it.
+      fs.writeFileSync(path.join(fence.dir, name), '');
+      return fence;
+    } catch {
+      closeFence();
+    }
+  }
+  return undefined;
+}
+
 interface Fence {
   dir: string;
   watcher: fs.FSWatcher;
   /** The calls waiting for their file's event, by its name. */
   waiting: Map<string, () => void>;
-  calls: number;
 }
 
 let open: Fence | undefined;
+/** The calls made so far in this process: each names its file by its number. */
+let calls = 0;
 
 const fencePrefix = 'rewind-fence-';
 
@@ -62,7 +73,7 @@ const fencePrefix = 'rewind-fence-';
 function removeFencesOfEndedProcesses(tmp: string): void {
   try {
     for (const entry of fs.readdirSync(tmp)) {
-      const pid = Number(/^rewind-fence-(\d+)-/.exec(entry)?.[1]);
+      const pid = entry.startsWith(fencePrefix) ? Number(/^(\d+)-/.exec(entry.slice(fencePrefix.length))?.[1]) : 0;
       if (!pid || pid === process.pid || pidAlive(pid)) continue;
       const folder = path.join(tmp, entry);
       const stat = fs.lstatSync(folder);
@@ -82,10 +93,14 @@ function openFence(): Fence | undefined {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), `${fencePrefix}${process.pid}-`));
     const waiting = new Map<string, () => void>();
     const watcher = fs.watch(dir, (_event, name) => waiting.get(name?.toString() ?? '')?.());
-    watcher.on('error', () => closeFence());
+    const fence = { dir, watcher, waiting };
+    // Its folder gone: this fence ends (not one made since), and the next call makes another.
+    watcher.on('error', () => {
+      if (open === fence) closeFence();
+    });
     // It never keeps the process alive; the folder goes with the process.
     watcher.unref();
-    open = { dir, watcher, waiting, calls: 0 };
+    open = fence;
     process.once('exit', closeFence);
     return open;
   } catch {
