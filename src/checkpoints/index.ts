@@ -17,7 +17,7 @@ export { listStores, removeLeftovers, removeStore, whyNotRemovable, type StoreEn
 export type { PruneOptions, PruneResult } from './retention/applyRetention.js';
 export type { RetentionPolicy } from './retention/retention.js';
 export type { EngineSettings, OpenOptions, Progress, ProgressListener, SnapshotOptions, SnapshotResult, StepChanges, CurrentTree } from './snapshot/engineTypes.js';
-export type { ChangeSummary, ChangeExamples } from './snapshot/snapshot.js';
+export type { ChangeSummary, ChangeExamples } from './snapshot/changeSummary.js';
 export type { CheckpointRecord, ConversationRef, ImportedFrom, SkippedFile } from './store/record.js';
 export type { RepairResult } from './store/repairChain.js';
 export type { BisectEvent, BisectOptions, BisectResult, BisectStep, ScanBreak, Verdict } from './tools/bisect.js';

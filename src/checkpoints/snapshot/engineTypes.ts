@@ -1,6 +1,6 @@
 // The engine's option and result types (src/checkpoints/index.ts exports them).
 import type { ConversationRef, CheckpointRecord } from '../store/record.js';
-import type { ChangeExamples, ChangeSummary } from './snapshot.js';
+import type { ChangeExamples, ChangeSummary } from './changeSummary.js';
 import type { ProgressReport } from '../../shared/progress.js';
 
 /** The settings of config.json that the engine uses. */
@@ -54,6 +54,9 @@ export interface SnapshotOptions {
    * else. The caller answers for that promise; the checkpoint is marked `fromChangedPaths`
    * until a full scan confirms it (`currentTree` finding nothing changed). Undefined: a walk of the whole tree. */
   paths?: readonly string[];
+  /** Called once the snapshot's git runs (the caller starts its own processes then, beside
+   * the walk, rather than before it). Not called when the snapshot fails before that. */
+  whileRunning?: () => void;
   /** The label from what the step changed (the app's file-change bursts): the commit's
    * message keeps `label`, the list shows this. */
   describe?: (changes: StepChanges) => string;

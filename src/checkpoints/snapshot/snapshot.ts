@@ -4,6 +4,8 @@ import { GitError, splitNul } from '../git/git.js';
 import { gitlinkMode, parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import { parseScriptOutput, scanTreeListing, runSnapshotScript, scriptSteps, type ScriptInput, type ScriptOutput, type StagedPath } from './snapshotScript.js';
 import type { FirstScript } from './firstScript.js';
+import { examplesOf, summarize, type ChangeExamples, type ChangeSummary } from './changeSummary.js';
+import type { HeavyScanFiles } from './heavyScan.js';
 import type { IndexEntry } from '../git/indexFile.js';
 import { clearRefLock } from '../store/maintenance.js';
 import { runProjectGit } from '../git/projectGit.js';
@@ -23,22 +25,6 @@ export interface SnapshotLimits {
   maxFileBytes: number;
   /** checkpoint_include and checkpoint_exclude (includeFiles.ts); absent or no patterns: no ignored file is added. */
   include?: Omit<IncludeSettings, 'maxFileBytes'>;
-}
-
-/** How many files of each kind a checkpoint's step changed (from the tree diff). */
-export interface ChangeSummary {
-  added: number;
-  modified: number;
-  deleted: number;
-}
-
-/** A few changed paths of each kind, and the one top folder all of a kind lie in, if they do. */
-export interface ChangeExamples {
-  added: string[];
-  modified: string[];
-  deleted: string[];
-  /** Per kind: `tests/` when every path of that kind is inside `tests/`. */
-  folders: { added?: string; modified?: string; deleted?: string };
 }
 
 export interface TreeSnapshot {
@@ -86,6 +72,10 @@ export interface SnapshotRequest {
   onStaged?: (files: number) => void;
   /** Only these project-relative paths changed since the last snapshot (SnapshotOptions.paths). */
   paths?: readonly string[];
+  /** Start the background walk for heavy files once a walk of the whole tree is written (see ScriptInput.heavyScan). */
+  heavyScan?: HeavyScanFiles;
+  /** Called once the script runs (SnapshotOptions.whileRunning). */
+  whileRunning?: () => void;
   /** Stops the snapshot's git once aborted (a walk nobody waits for any more): it fails with `Stopped`. */
   signal?: AbortSignal;
 }
@@ -121,6 +111,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   const first = request.prevTree === undefined;
   const added = new Set<string>();
   const robustList = repo.store.untrackedList;
+  let scanStarted = false;
   const linked = [...state.nested, ...(request.seededEntries?.filter((entry) => entry.mode === 0o160000).map((entry) => entry.path) ?? [])];
   // A nested repository whose .git is gone is a folder of files now: out of the index as a
   // gitlink, or the add never stages them (git keeps a gitlink for a path it holds as one).
@@ -141,11 +132,16 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     // Only the first attempt is narrowed to the paths given: whatever made one fail or run
     // again (a file left out, a repair, changed rules) is settled by a walk of everything.
     const scope = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths ? writeScope(repo, request.paths, nested) : undefined;
-    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested, scope, include };
+    // Not after one staged from changed paths: the walk costs what the whole tree costs, and
+    // the next snapshot that walks the whole tree starts it. Once per snapshot.
+    const heavyScan: HeavyScanFiles | undefined = scope === undefined && !scanStarted ? request.heavyScan : undefined;
+    const input: ScriptInput = { ...request, diff: !first, list: first && (!request.seededEntries || robust), robustList: robust ? robustList : undefined, nested, scope, include, heavyScan };
     let output: ScriptOutput;
     try {
       const run = attempt === 0 && request.first ? request.first.run(input) : runSnapshotScript(repo, input);
+      if (attempt === 0) request.whileRunning?.();
       output = parseScriptOutput((await run).stdout);
+      scanStarted ||= heavyScan !== undefined;
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       if (scope !== undefined) continue;
@@ -253,33 +249,6 @@ function writtenFiles(changes: readonly RawChange[]): string[] {
   return changes.filter((change) => change.status !== 'D' && (change.dstMode === '100644' || change.dstMode === '100755')).map((change) => change.path);
 }
 
-function summarize(changes: readonly RawChange[]): ChangeSummary {
-  const summary: ChangeSummary = { added: 0, modified: 0, deleted: 0 };
-  for (const change of changes) {
-    if (change.status === 'A') summary.added++;
-    else if (change.status === 'D') summary.deleted++;
-    else summary.modified++;
-  }
-  return summary;
-}
-
-function examplesOf(changes: readonly RawChange[]): ChangeExamples {
-  const examples: ChangeExamples = { added: [], modified: [], deleted: [], folders: {} };
-  const tops: Record<'added' | 'modified' | 'deleted', string | null | undefined> = { added: undefined, modified: undefined, deleted: undefined };
-  for (const change of changes) {
-    const key = change.status === 'A' ? 'added' : change.status === 'D' ? 'deleted' : 'modified';
-    if (examples[key].length < 5) examples[key].push(change.path);
-    const slash = change.path.indexOf('/');
-    const top = slash < 0 ? null : change.path.slice(0, slash + 1);
-    tops[key] = tops[key] === undefined ? top : tops[key] === top ? top : null;
-  }
-  for (const key of ['added', 'modified', 'deleted'] as const) {
-    const top = tops[key];
-    if (top) examples.folders[key] = top;
-  }
-  return examples;
-}
-
 /** Nested repositories, from the gitlinks the diff adds and removes. */
 function trackNestedChanges(state: StoreState, changes: readonly RawChange[]): void {
   const nested = new Set(state.nested);
@@ -290,7 +259,6 @@ function trackNestedChanges(state: StoreState, changes: readonly RawChange[]): v
   state.nested = [...nested].sort();
 }
 
-/** The first checkpoint's commit (no parent) and its ref; a ref lock left by a crash is cleared as the script's is. */
 /** Files in the first checkpoint: the seeded entries, plus what the add staged beyond them. */
 function firstCount(seeded: readonly IndexEntry[], staged: readonly StagedPath[]): number {
   const unmerged = seeded.filter((entry) => entry.stage !== 0);
