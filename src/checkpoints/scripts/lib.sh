@@ -96,6 +96,21 @@ snapshot_steps() {
     g ls-tree -r -l -z --full-tree "$tree" </dev/null || exit 14
   fi
   [ -z "$scanner" ] || wait "$scanner"
+  { [ -n "$same" ] && [ "$mode" = changed ]; } || background_scan
+}
+
+# The walk for heavy files after a snapshot (bgrules, bgout, bgstamp; set by snapshot.sh),
+# started here rather than by Node: a spawn from the engine's process cost it more than the
+# walk's own start. Detached from the script's output (the engine waits for those to close),
+# its pid in bgstamp (heavyScan.ts: one at a time), and without the owner mark: it outlives
+# its starter on purpose (processOwner.ts).
+background_scan() {
+  [ -n "${bgstamp-}" ] || return 0
+  (
+    unset REWIND_OWNER
+    exec sh "${0%/*}/background.sh" scan "$gd" "$wt" "$bgrules" "$bgout" </dev/null >/dev/null 2>&1
+  ) &
+  printf '%s' "$!" >"$bgstamp" 2>/dev/null || :
 }
 
 # The diffs snapshot_steps runs beside the commit: what changed since prevtree (todiff), and

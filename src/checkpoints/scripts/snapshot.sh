@@ -2,7 +2,7 @@
 # One snapshot in one spawned process (snapshotScript.ts): every git process Node starts
 # costs ~7 ms before it does anything, so the plumbing steps run from a single sh. The
 # commit message is on stdin.
-gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 diffto=$9 sametree=${10} robust=${11} nestedlist=${12} nestedspec=${13} scope=${14} gone=${15} include=${16} files=${17} scanstd='' scanout=''
+gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 diffto=$9 sametree=${10} robust=${11} nestedlist=${12} nestedspec=${13} scope=${14} gone=${15} include=${16} files=${17} bgrules=${18} bgout=${19} bgstamp=${20} scanstd='' scanout=''
 # --ignore-errors: a file git cannot add (unreadable, a FIFO where a file was) is reported and
 # the others are staged; the engine leaves such files out and runs again. A file that
 # vanishes mid-walk makes add die ("unable to stat"): then the engine runs again with
@@ -18,6 +18,8 @@ gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 diffto=$9 sametre
 # for none; a rule on a tracked file is add's to judge) or update-index fails (a file that
 # changed kind or cannot be read): then add, as for any scope.
 # `include`: a file of the ignored files checkpoint_include adds (includeFiles.ts; empty: none).
+# `bgrules`, `bgout`, `bgstamp`: once the checkpoint is written, the background walk for heavy
+# files starts with these (heavyScan.ts; empty: none), see background_scan in lib.sh.
 stage() {
   if [ -n "$gone" ]; then g rm --cached -r -q --ignore-unmatch --pathspec-from-file="$gone" --pathspec-file-nul </dev/null || return; fi
   if [ "$scope" = - ]; then return 0; fi

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isAlive } from '../../os/processAlive.js';
-import { engineScript } from '../../shared/bundles.js';
-import { splitNul, startDetached } from '../git/git.js';
+import { splitNul } from '../git/git.js';
 import { excludeMarker } from './excludeRules.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 
@@ -27,12 +26,13 @@ function scanRunning(stamp: string): boolean {
   }
 }
 
-/** Starts a background scan unless one is still running. */
-export function startHeavyScan(repo: ShadowRepo, files: HeavyScanFiles): void {
-  if (scanRunning(files.stamp)) return;
-  const pid = startDetached('sh', [engineScript('background.sh'), 'scan', repo.gitDir, repo.project.root, files.standardExclude, files.result], { cwd: repo.project.root, env: repo.env });
-  // Reporting is best effort; the next snapshot tries again.
-  if (pid) fs.writeFileSync(files.stamp, String(pid), { mode: 0o600 });
+/**
+ * The files of a background scan for the snapshot script to start once its checkpoint is
+ * written (snapshot.sh: it costs the process no spawn of its own), or undefined while the
+ * last one still runs.
+ */
+export function heavyScanToStart(files: HeavyScanFiles): HeavyScanFiles | undefined {
+  return scanRunning(files.stamp) ? undefined : files;
 }
 
 /** The line of info/exclude where the generated part starts: patterns above it are the heavy ones. */

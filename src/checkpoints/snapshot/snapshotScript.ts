@@ -1,6 +1,7 @@
 import { runProcess, type RunResult } from '../git/git.js';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 import { engineScript } from '../../shared/bundles.js';
+import type { HeavyScanFiles } from './heavyScan.js';
 
 /** Which plumbing step failed, by the script's exit code. */
 export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref', 14: 'ls-tree' };
@@ -35,6 +36,9 @@ export interface ScriptInput {
   trackedThenListed?: boolean;
   /** The file listing the ignored files checkpoint_include adds (includeFiles.ts); undefined: none. */
   include?: string;
+  /** Once the checkpoint is written, the script starts the background walk for heavy files
+   * with these files (heavyScan.ts), detached; undefined: none. */
+  heavyScan?: HeavyScanFiles;
   message: string;
   /** Told the count of files staged so far, as the add goes (progress). */
   onStaged?: (files: number) => void;
@@ -122,6 +126,9 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.scope?.gone ?? '',
     input.include ?? '',
     input.scope?.files ?? '',
+    input.heavyScan?.standardExclude ?? '',
+    input.heavyScan?.result ?? '',
+    input.heavyScan?.stamp ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged), ...(input.signal ? { signal: input.signal } : {}) });
 }

@@ -16,7 +16,7 @@ import type { Engine } from './engine.js';
 import { readState, writeStateIfChanged, type StoreState } from '../store/storeState.js';
 import { healStore } from '../store/storeHealth.js';
 import { refreshExcludes } from './excludeRules.js';
-import { collectHeavyScan, heavyAmong, startHeavyScan, type HeavyScanFiles } from './heavyScan.js';
+import { collectHeavyScan, heavyAmong, heavyScanToStart, type HeavyScanFiles } from './heavyScan.js';
 import type { FirstScript } from './firstScript.js';
 import { reviewState, skippedOf } from './leftOut.js';
 import { seedShadowIndex } from './seedIndex.js';
@@ -132,6 +132,8 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
       sameTree: options.onlyIfChanged ? ctx.restoredTree(newest) : undefined,
       first,
       paths: options.paths,
+      whileRunning: options.whileRunning,
+      heavyScan: !created && options.backgroundScan !== false ? heavyScanToStart(heavyScanFiles(ctx.store)) : undefined,
       onStaged: ctx.onProgress && ((files) => ctx.onProgress?.({ task: 'snapshot', done: files })),
     },
     { refreshExcludes: () => refreshRules(ctx, state, gitConfig) },
@@ -165,9 +167,6 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
   };
   ctx.log.append(record);
   writeStateIfChanged(ctx.store.state, stateBefore, state);
-  // Not after one staged from changed paths: the walk costs what the whole tree costs, and
-  // the next snapshot that walks the whole tree starts it.
-  if (!created && options.backgroundScan !== false && !result.scoped) startHeavyScan(ctx.repo, heavyScanFiles(ctx.store));
   if (ctx.settings.gcEvery > 0 && id % ctx.settings.gcEvery === 0) startBackgroundGc(ctx.repo, repairMarker(ctx.repo));
   return { record, warnings, toTarget: result.toTarget, fromChangedPaths: result.scoped };
 }

@@ -1,0 +1,86 @@
+// After a snapshot that walked the whole tree, the walk for heavy files starts in the
+// background from the snapshot's own script (snapshot.sh): the snapshot never waits for it,
+// it carries no owner mark (it outlives its starter on purpose), and one runs at a time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { waitFor } from '../helpers/waitFor.js';
+
+let sb: Sandbox;
+let release: string;
+beforeEach(() => {
+  sb = createSandbox('rewind-heavy-scan-');
+  release = path.join(sb.base, 'release');
+});
+afterEach(async () => {
+  fs.writeFileSync(release, '');
+  await sb.cleanup();
+});
+
+/**
+ * A `git` first on PATH that, once `block` exists, holds every `ls-files -o` (the walk's
+ * first step) until `release` exists (at most 30 s), then runs the real git.
+ */
+function gitThatHoldsTheWalk(): { env: NodeJS.ProcessEnv; block: () => void } {
+  const bin = path.join(sb.base, 'bin');
+  const block = path.join(sb.base, 'block');
+  const real = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'git')).find((file) => fs.existsSync(file));
+  if (!real) throw new Error('no git on PATH');
+  fs.mkdirSync(bin, { recursive: true });
+  fs.writeFileSync(
+    path.join(bin, 'git'),
+    `#!/bin/sh
+if [ -e '${block}' ]; then
+  for arg in "$@"; do
+    if [ "$arg" = ls-files ]; then
+      n=0
+      while [ ! -e '${release}' ] && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
+      break
+    fi
+  done
+fi
+exec '${real}' "$@"
+`,
+    { mode: 0o755 },
+  );
+  return { env: { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }, block: () => fs.writeFileSync(block, '') };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the background walk for heavy files', () => {
+  it.runIf(process.platform === 'linux')('starts from the snapshot script: the snapshot ends while it runs, it has no owner mark, and a second waits for it to end', async () => {
+    const root = sb.repo('project');
+    const spy = gitThatHoldsTheWalk();
+    const engine = sb.open(root, {}, spy.env);
+    await engine.snapshot({ label: 'first' });
+    const stamp = path.join(engine.store.root, 'heavy-scan.started');
+    expect(fs.existsSync(stamp)).toBe(false);
+    spy.block();
+
+    write(root, 'a.txt', 'one\n');
+    const second = await engine.snapshot({ label: 'second' });
+    expect(second.record.changedPaths).toEqual(['a.txt']);
+    const walker = Number(fs.readFileSync(stamp, 'utf8'));
+    expect(alive(walker)).toBe(true);
+    expect(fs.readFileSync(`/proc/${walker}/environ`, 'latin1').split('\0').some((entry) => entry.startsWith('REWIND_OWNER='))).toBe(false);
+
+    write(root, 'a.txt', 'two\n');
+    await engine.snapshot({ label: 'third' });
+    expect(Number(fs.readFileSync(stamp, 'utf8'))).toBe(walker);
+
+    fs.writeFileSync(release, '');
+    await waitFor(() => !alive(walker), 20_000, 'the walk to end');
+    write(root, 'a.txt', 'three\n');
+    await engine.snapshot({ label: 'fourth' });
+    expect(Number(fs.readFileSync(stamp, 'utf8'))).not.toBe(walker);
+  });
+});
