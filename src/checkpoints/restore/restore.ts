@@ -13,11 +13,11 @@ import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './p
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { DisplacedFiles, displacedDir } from './displaced.js';
 import { seam } from '../../shared/seams.js';
-import { dropRedoPoint, nextRedoSeq, redoRef, startRedoPush, type RedoPoint } from '../store/redoStack.js';
+import { dropRedoPoint, nextRedoSeq, redoRef, type RedoPoint } from '../store/redoStack.js';
+import { RestoreHelpers } from './restoreHelpers.js';
 import { salvageCutOff } from './salvage.js';
 import { finishingPoint } from './finishingPoint.js';
 import { blobsAt, keepRacedWrites, keepUnchecked, mayDiffer, type RacedWrites } from './writtenMeanwhile.js';
-import type { ObjectReader } from '../git/catFile.js';
 import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
@@ -142,7 +142,7 @@ interface Start extends PlanStart {
   changes?: RawChange[];
 }
 
-async function takeRedoPoint(engine: Engine, target: CheckpointRecord, options: RestoreOptions, redoOf: RedoPoint | undefined): Promise<Start> {
+async function takeRedoPoint(engine: Engine, target: CheckpointRecord, options: RestoreOptions, redoOf: RedoPoint | undefined, helpers: RestoreHelpers): Promise<Start> {
   // Every object the restore reads is read (staged) before any file is touched; if one is
   // missing, the redo point taken for it is dropped again, so nothing at all changes. For
   // --only, the objects are also checked before that point is taken.
@@ -164,6 +164,7 @@ async function takeRedoPoint(engine: Engine, target: CheckpointRecord, options: 
     backgroundScan: false,
     diffTo: whole ? target.tree : undefined,
     ...(options.changedPaths ? { paths: options.changedPaths } : {}),
+    whileRunning: () => helpers.start(),
   });
   return {
     redo: record.id,
@@ -180,8 +181,8 @@ async function takeRedoPoint(engine: Engine, target: CheckpointRecord, options: 
  * (edits made since it was cut off are not in its redo point, and finishing may overwrite
  * them); `rewind redo` still goes back to before the restore that was cut off.
  */
-async function finishingStart(engine: Engine, id: number, redo: number): Promise<Start> {
-  const { record } = await engine.snapshotLocked({ trigger: 'restore', label: `before finishing the restore of #${id}`, onlyIfChanged: true, backgroundScan: false });
+async function finishingStart(engine: Engine, id: number, redo: number, helpers: RestoreHelpers): Promise<Start> {
+  const { record } = await engine.snapshotLocked({ trigger: 'restore', label: `before finishing the restore of #${id}`, onlyIfChanged: true, backgroundScan: false, whileRunning: () => helpers.start() });
   return { tree: record.tree, nested: record.nested, redo, base: record };
 }
 
@@ -230,14 +231,12 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
   await requireKnownPaths(engine, target, only);
   cleanStaleStaging(engine);
 
-  // One cat-file for the restore (started first, to be ready when the redo point is): it
-  // stages the blobs, then checks the files the restore displaced.
-  const reader = engine.repo.objectReader(true);
+  const helpers = new RestoreHelpers(engine, finishing ? false : given ? given.pushed !== undefined : redoOf === undefined);
   try {
-    const start: Start = finishing ? await finishingStart(engine, id, interrupted.redo) : (given ?? (await takeRedoPoint(engine, target, { ...options, only }, redoOf)));
-    return await restoreFrom(engine, id, { redoOf, target, only, start, staging: stagingDirFor(engine), reader, finishing, interrupted, salvage });
+    const start: Start = finishing ? await finishingStart(engine, id, interrupted.redo, helpers) : (given ?? (await takeRedoPoint(engine, target, { ...options, only }, redoOf, helpers)));
+    return await restoreFrom(engine, id, { redoOf, target, only, start, staging: stagingDirFor(engine), helpers, finishing, interrupted, salvage });
   } finally {
-    await reader.close();
+    await helpers.end();
   }
 }
 
@@ -248,7 +247,7 @@ interface Begun {
   only: readonly string[];
   start: Start;
   staging: string;
-  reader: ObjectReader;
+  helpers: RestoreHelpers;
   /** Finishing the restore that was cut off (`interrupted`). */
   finishing: boolean;
   /** The journal of a restore cut off before, as its salvage left it. */
@@ -257,14 +256,13 @@ interface Begun {
 }
 
 async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<RestoreResult> {
-  const { redoOf, target, only, start, staging, reader, finishing, interrupted, salvage } = begun;
+  const { redoOf, target, only, start, staging, finishing, interrupted, salvage } = begun;
+  const { reader, push: redoPush } = begun.helpers.start();
   let preview: RestorePreview;
   let staged: string[];
   let planned: ReturnType<typeof plannedOnDisk>;
   let changes: RawChange[];
   let written: Journal | undefined;
-  // Its git starts up while the restore stages; it is given the ref once the journal is written.
-  const redoPush = start.pushed ? startRedoPush(engine.repo) : undefined;
   try {
     const undoneCreated = redoOf ? readCreated(engine, redoOf) : undefined;
     changes = start.changes ?? (await changesTo(engine, start.tree, target, only));
