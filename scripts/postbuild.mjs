@@ -278,7 +278,8 @@ if (appForList.length > 0) throw new Error(`dist/cli-bundle/listEngine.cjs would
  * names say what they are (.mjs, .cjs), and the demo agent is CommonJS, as dist/ says.
  * Once the command is done and nothing is left to run (beforeExit: every write flushed,
  * every child waited for), it exits there: Node's own teardown of the environment after
- * that (freeing what the command loaded) cost a `rewind snapshot` ~10-15 ms of its life.
+ * that (freeing what the command loaded) took ~5 ms of a `rewind snapshot` (from the exit
+ * event to the process gone: 21 -> 16 ms at 10,000 files).
  */
 writeFileSync(path.join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 for (const entry of readdirSync(dist, { withFileTypes: true })) {

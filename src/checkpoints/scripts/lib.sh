@@ -100,10 +100,10 @@ snapshot_steps() {
 }
 
 # The walk for heavy files after a snapshot (bgrules, bgout, bgstamp; set by snapshot.sh),
-# started here rather than by Node: a spawn from the engine's process cost it more than the
-# walk's own start. Detached from the script's output (the engine waits for those to close),
-# its pid in bgstamp (heavyScan.ts: one at a time), and without the owner mark: it outlives
-# its starter on purpose (processOwner.ts).
+# started here rather than by Node (a spawn there is the process's own work, ~4 ms of CPU at
+# the end of each `rewind snapshot`). Detached from the script's output (the engine waits
+# for it to close), its pid in bgstamp (heavyScan.ts: one at a time), and without the owner
+# mark: it outlives its starter on purpose (processOwner.ts).
 background_scan() {
   [ -n "${bgstamp-}" ] || return 0
   (
