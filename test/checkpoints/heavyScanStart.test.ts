@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
+import { gitFirstOnPath } from '../helpers/gitSpy.js';
 
 let sb: Sandbox;
 let release: string;
@@ -23,15 +24,10 @@ afterEach(async () => {
  * first step) until `release` exists (at most 30 s), then runs the real git.
  */
 function gitThatHoldsTheWalk(): { env: NodeJS.ProcessEnv; block: () => void } {
-  const bin = path.join(sb.base, 'bin');
   const block = path.join(sb.base, 'block');
-  const real = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'git')).find((file) => fs.existsSync(file));
-  if (!real) throw new Error('no git on PATH');
-  fs.mkdirSync(bin, { recursive: true });
-  fs.writeFileSync(
-    path.join(bin, 'git'),
-    `#!/bin/sh
-if [ -e '${block}' ]; then
+  const env = gitFirstOnPath(
+    sb.base,
+    `if [ -e '${block}' ]; then
   for arg in "$@"; do
     if [ "$arg" = ls-files ]; then
       n=0
@@ -39,12 +35,9 @@ if [ -e '${block}' ]; then
       break
     fi
   done
-fi
-exec '${real}' "$@"
-`,
-    { mode: 0o755 },
+fi`,
   );
-  return { env: { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }, block: () => fs.writeFileSync(block, '') };
+  return { env, block: () => fs.writeFileSync(block, '') };
 }
 
 function alive(pid: number): boolean {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { gitFirstOnPath } from '../helpers/gitSpy.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -19,25 +20,17 @@ afterEach(() => sb.cleanup());
  * runs the real git.
  */
 function gitThatTellsDiffs(): { env: NodeJS.ProcessEnv; lines: () => string[] } {
-  const bin = path.join(sb.base, 'bin');
   const log = path.join(sb.base, 'diffs.log');
-  const real = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'git')).find((file) => fs.existsSync(file));
-  if (!real) throw new Error('no git on PATH');
-  fs.mkdirSync(bin, { recursive: true });
-  fs.writeFileSync(
-    path.join(bin, 'git'),
-    `#!/bin/sh
-for arg in "$@"; do
+  const env = gitFirstOnPath(
+    sb.base,
+    `for arg in "$@"; do
   if [ "$arg" = diff-tree ]; then
     if [ -n "$GIT_INDEX_FILE" ] && [ ! -e "$GIT_INDEX_FILE" ]; then echo none >>'${log}'; else echo "reads \${GIT_INDEX_FILE:-the index}" >>'${log}'; fi
     break
   fi
-done
-exec '${real}' "$@"
-`,
-    { mode: 0o755 },
+done`,
   );
-  return { env: { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }, lines: () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : []) };
+  return { env, lines: () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : []) };
 }
 
 describe('diffs of trees', () => {

@@ -61,7 +61,8 @@ snapshot_steps() {
   # Ignored files checkpoint_include adds (include: their list; empty: none). `add -v`'s
   # format (--verbose), counted as staged; --remove: one gone meanwhile is simply absent.
   if [ -n "$include" ]; then g update-index --add --remove --verbose -z --stdin <"$include" || exit 10; fi
-  tree=$(g write-tree </dev/null) || exit 11
+  # A stage without the index (snapshot.sh) made the commit and knows its tree.
+  [ -n "${nocommit-}" ] || tree=$(g write-tree </dev/null) || exit 11
   # Also "the same" (changed mode only): the files as a restore left them, though the newest
   # checkpoint is its redo point: nothing was done since.
   same=''
@@ -83,7 +84,8 @@ snapshot_steps() {
   elif [ "$mode" = tree ]; then
     result="tree $tree -"
   else
-    if [ -n "$prev" ]; then commit=$(g commit-tree -p "$prev" "$tree") || fail 12
+    if [ -n "${nocommit-}" ]; then commit=$nocommit
+    elif [ -n "$prev" ]; then commit=$(g commit-tree -p "$prev" "$tree") || fail 12
     else commit=$(g commit-tree "$tree") || fail 12; fi
     refs "$ref" "$commit" || fail 13
     result="new $tree $commit"
@@ -91,6 +93,7 @@ snapshot_steps() {
   [ -z "$differ" ] || wait "$differ"
   section result
   printf '%s\n' "$result"
+  [ -z "${nocommit-}" ] || section noindex
   if [ "$list" = 1 ]; then
     section list
     g ls-tree -r -l -z --full-tree "$tree" </dev/null || exit 14

@@ -6,12 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ShadowRepo } from '../store/shadowRepo.js';
 import type { ScriptInput } from './snapshotScript.js';
+import { shadowIdentity } from '../git/gitEnv.js';
+import { writeFileAtomic } from '../../shared/atomicFile.js';
 
 /**
  * Above this many paths the add walks the whole tree: git matches every index entry
  * against every pathspec, so a long list over a big index costs more than the walk.
  */
 export const maxScopedPaths = 200;
+
+const literal = ':(literal)';
 
 /** The pathspecs of the paths that exist (staged as they are, a folder with all it holds) and of those that are gone. */
 export interface ScopePathspecs {
@@ -20,6 +24,10 @@ export interface ScopePathspecs {
   /** When every path that exists is a file or a symlink in plain folders of the project
    * (no symlink above it, no repository of its own around it): those paths. */
   files?: string[];
+  /** When every path that exists is a regular file in plain folders: each one's git mode. */
+  regular?: Map<string, '100644' | '100755'>;
+  /** The biggest of them (bytes). */
+  largest: number;
 }
 
 /**
@@ -32,22 +40,28 @@ export function scopePathspecs(root: string, paths: readonly string[]): ScopePat
   const present = new Set<string>();
   const gone = new Set<string>();
   const files = new Set<string>();
+  const regular = new Map<string, '100644' | '100755'>();
   const plainFolders = new Map<string, boolean>();
   let onlyFiles = true;
+  let largest = 0;
   for (const raw of paths) {
     const relative = raw.replace(/\/+$/, '');
     const parts = relative.split('/');
     if (relative === '' || path.isAbsolute(relative) || parts.some((part) => part === '' || part === '.' || part === '..' || part === '.git')) return undefined;
     if (path.posix.basename(relative) === '.gitignore') return undefined;
     const stat = lstatOf(path.join(root, relative));
-    (stat ? present : gone).add(`:(literal)${relative}`);
+    (stat ? present : gone).add(`${literal}${relative}`);
     if (stat) {
-      if ((stat.isFile() || stat.isSymbolicLink()) && inPlainFolders(root, parts.slice(0, -1), plainFolders)) files.add(relative);
-      else onlyFiles = false;
+      if ((stat.isFile() || stat.isSymbolicLink()) && inPlainFolders(root, parts.slice(0, -1), plainFolders)) {
+        files.add(relative);
+        // As git's index records it: executable when the owner may run it.
+        if (stat.isFile()) regular.set(relative, stat.mode & 0o100 ? '100755' : '100644');
+        largest = Math.max(largest, stat.size);
+      } else onlyFiles = false;
     }
     if (present.size + gone.size > maxScopedPaths) return undefined;
   }
-  return { present: [...present], gone: [...gone], ...(onlyFiles && files.size > 0 ? { files: [...files] } : {}) };
+  return { present: [...present], gone: [...gone], ...(onlyFiles && files.size > 0 ? { files: [...files] } : {}), ...(onlyFiles && regular.size === files.size ? { regular } : {}), largest };
 }
 
 function lstatOf(file: string): fs.Stats | undefined {
@@ -82,6 +96,40 @@ function pathspecFile(file: string, specs: readonly string[], more = ''): string
   return file;
 }
 
+/** What a step staged without the index commits to: the previous checkpoint's commit, the message. */
+export interface WithoutIndexCommit {
+  parent: string;
+  message: string;
+  /** checkpoint_max_file_mb: a bigger file is left to the stage that leaves it out. */
+  maxFileBytes: number;
+}
+
+/**
+ * Whether the paths can be staged without the shadow index (SnapshotScript's `withoutIndex`):
+ * every one that exists a regular file (hash-object follows a symlink), and each name one
+ * that fast-import and `hash-object --stdin-paths` take as it is (a name with a line break,
+ * or starting with a quote, is read as quoted there). hash-object stores the bytes as add
+ * does: the shadow's info/attributes turns every conversion off (shadowInit.ts).
+ */
+function stageableWithoutIndex(specs: ScopePathspecs, paths: readonly string[]): specs is ScopePathspecs & { regular: Map<string, '100644' | '100755'> } {
+  if (!specs.regular && specs.present.length > 0) return false;
+  return paths.every((file) => !/[\n\r]/.test(file) && !file.startsWith('"'));
+}
+
+/**
+ * The files of a step staged without the shadow index: the fast-import head (a commit, mark
+ * :1, on top of `commit.parent`, the gone paths deleted), and the paths, modes
+ * (one per line, in one order) of the files the script hashes and adds to it.
+ */
+function writeWithoutIndex(repo: ShadowRepo, commit: WithoutIndexCommit, regular: ReadonlyMap<string, string>, gone: readonly string[]): NonNullable<NonNullable<ScriptInput['scope']>['withoutIndex']> {
+  const message = Buffer.from(commit.message, 'utf8');
+  const head = ['commit refs/rewind/step', 'mark :1', `committer ${shadowIdentity.name} <${shadowIdentity.email}> now`, `data ${message.length}`].join('\n');
+  fs.writeFileSync(repo.store.noIndexHead, Buffer.concat([Buffer.from(`${head}\n`), message, Buffer.from(`\nfrom ${commit.parent}\n${gone.map((file) => `D ${file}\n`).join('')}`)]), { mode: 0o600 });
+  fs.writeFileSync(repo.store.noIndexBlobs, [...regular.keys()].map((file) => `${file}\n`).join(''), { mode: 0o600 });
+  fs.writeFileSync(repo.store.noIndexModes, [...regular.values()].map((mode) => `${mode}\n`).join(''), { mode: 0o600 });
+  return { head: repo.store.noIndexHead, blobs: repo.store.noIndexBlobs, modes: repo.store.noIndexModes, ids: repo.store.noIndexIds };
+}
+
 /**
  * The scope argument of the snapshot script for `paths`: the file of the pathspecs to add
  * (with the nested repositories' excludes; `-`: none), of those to take out of the index,
@@ -89,9 +137,13 @@ function pathspecFile(file: string, specs: readonly string[], more = ''): string
  * paths, which the script stages without add's walk when no ignore rule names one;
  * undefined for a walk of the whole tree.
  */
-export function writeScope(repo: ShadowRepo, paths: readonly string[], nested: ScriptInput['nested']): ScriptInput['scope'] {
+export function writeScope(repo: ShadowRepo, paths: readonly string[], nested: ScriptInput['nested'], withoutIndex?: WithoutIndexCommit): ScriptInput['scope'] {
   const specs = scopePathspecs(repo.project.root, paths);
   if (!specs) return undefined;
+  if (withoutIndex && !nested && specs.largest <= withoutIndex.maxFileBytes && stageableWithoutIndex(specs, paths)) {
+    const gone = specs.gone.map((spec) => spec.slice(literal.length));
+    return { add: '-', files: pathspecFile(repo.store.scopeFiles, [...specs.regular.keys()]), withoutIndex: writeWithoutIndex(repo, withoutIndex, specs.regular, gone) };
+  }
   const excludes = nested ? fs.readFileSync(nested.pathspec, 'utf8') : '';
   const add = specs.present.length === 0 ? '-' : pathspecFile(repo.store.scopePathspec, specs.present, excludes);
   return {
@@ -100,4 +152,37 @@ export function writeScope(repo: ShadowRepo, paths: readonly string[], nested: S
     // Beside nested repositories, add's excludes keep their paths as the links step set them.
     ...(specs.files && !nested ? { files: pathspecFile(repo.store.scopeFiles, specs.files) } : {}),
   };
+}
+
+/**
+ * The paths the shadow index is behind on: staged without it since it was last used
+ * (store.indexBehind). Undefined when the file cannot be read as such: which paths is not
+ * known, and only a walk of the whole tree is exact.
+ */
+export function readIndexBehind(repo: ShadowRepo): string[] | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(repo.store.indexBehind, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? [] : undefined;
+  }
+  try {
+    const paths: unknown = JSON.parse(text);
+    return Array.isArray(paths) && paths.every((item) => typeof item === 'string') ? (paths as string[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds to them (a step just staged `paths` without the index); written whole, then renamed. */
+export function addIndexBehind(repo: ShadowRepo, paths: readonly string[]): void {
+  const known = readIndexBehind(repo);
+  // Not known: a walk of the whole tree comes next anyway (scopeOf), and catches the index up.
+  if (known === undefined) return;
+  writeFileAtomic(repo.store.indexBehind, JSON.stringify([...new Set([...known, ...paths])]), 0o600, false);
+}
+
+/** The index is up to date with every checkpoint (a stage that used it took them all in). */
+export function clearIndexBehind(repo: ShadowRepo): void {
+  fs.rmSync(repo.store.indexBehind, { force: true });
 }

@@ -17,7 +17,7 @@ import { discardOversizeObjects, stagedOids } from './discardBlobs.js';
 import { classifyStagingFailure, damagedConfigFile, isIndexDamaged, vanishedMidWalk } from './stagingFailure.js';
 import { writeShadowConfig } from '../store/shadowRepo.js';
 import { formerRepositories, writeNestedLinks } from './nestedLinks.js';
-import { writeScope } from './scope.js';
+import { addIndexBehind, clearIndexBehind, readIndexBehind, writeScope } from './scope.js';
 import { includedInIndex, writeIncludeList, type IncludeSettings } from './includeFiles.js';
 
 /** What the snapshot needs from config.json. */
@@ -131,7 +131,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     const nested = writeNestedLinks(repo, linked.filter((link) => !unlinked.includes(link)));
     // Only the first attempt is narrowed to the paths given: whatever made one fail or run
     // again (a file left out, a repair, changed rules) is settled by a walk of everything.
-    const scope = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths ? writeScope(repo, request.paths, nested) : undefined;
+    const scope = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths ? scopeOf(repo, request, request.paths, { nested, include, maxFileBytes: limits.maxFileBytes }) : undefined;
     // Not after one staged from changed paths: the walk costs what the whole tree costs, and
     // the next snapshot that walks the whole tree starts it. Once per snapshot.
     const heavyScan: HeavyScanFiles | undefined = scope === undefined && !scanStarted ? request.heavyScan : undefined;
@@ -188,6 +188,9 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     } finally {
       if (robust) fs.rmSync(robustList, { force: true });
     }
+    // The index is behind on what was staged without it, and caught up by any other stage.
+    if (output.withoutIndex) addIndexBehind(repo, request.paths ?? []);
+    else clearIndexBehind(repo);
     for (const item of output.staged) if (item.action === 'add') added.add(item.path);
     if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], summary: { added: 0, modified: 0, deleted: 0 }, toTarget: output.toTarget, added, notes, scoped: scope !== undefined };
 
@@ -238,6 +241,21 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     return { tree: output.tree, commit: output.commit, changed, changedPaths: paths.slice(0, maxChangedPaths), summary: changes ? summarize(changes) : undefined, examples: changes ? examplesOf(changes) : undefined, toTarget: output.toTarget, added, notes, scoped: scope !== undefined };
   }
   throw new Error(`snapshot did not settle after ${maxAttempts} attempts (files kept changing under it, or git kept failing); run \`rewind snapshot\` again`);
+}
+
+/**
+ * The scope of a step staged from `paths`: without the shadow index when it can be
+ * (scope.ts: regular files, none over the size cap, no nested repository, no
+ * checkpoint_include list), else git's own add or update-index on them, and on every path
+ * the index is behind on since a step staged without it.
+ */
+function scopeOf(repo: ShadowRepo, request: SnapshotRequest, paths: readonly string[], limits: { nested: ScriptInput['nested']; include: string | undefined; maxFileBytes: number }): ScriptInput['scope'] {
+  const parent = request.mode === 'tree' || limits.include !== undefined ? undefined : request.prevCommit;
+  const scope = writeScope(repo, paths, limits.nested, parent ? { parent, message: request.message, maxFileBytes: limits.maxFileBytes } : undefined);
+  if (!scope || scope.withoutIndex) return scope;
+  const behind = readIndexBehind(repo);
+  if (behind === undefined) return undefined;
+  return behind.length === 0 ? scope : writeScope(repo, [...new Set([...paths, ...behind])], limits.nested);
 }
 
 function firstLine(text: string): string {

@@ -4,7 +4,7 @@ import { engineScript } from '../../shared/bundles.js';
 import type { HeavyScanFiles } from './heavyScan.js';
 
 /** Which plumbing step failed, by the script's exit code. */
-export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref', 14: 'ls-tree' };
+export const scriptSteps: Record<number, string> = { 10: 'add', 11: 'write-tree', 12: 'commit-tree', 13: 'update-ref', 14: 'ls-tree', 15: 'fast-import' };
 
 export interface ScriptInput {
   /** Stops the script and its git once aborted. */
@@ -25,7 +25,15 @@ export interface ScriptInput {
   sameTree?: string;
   /** Stage only these paths (scope.ts): the file of the pathspecs of those that exist (`-`:
    * none), of those that are gone, and of the plain files among them when that is all they are. */
-  scope?: { add: string; gone?: string; files?: string };
+  scope?: {
+    add: string;
+    gone?: string;
+    files?: string;
+    /** Staged without the shadow index (scope.ts writeWithoutIndex): the files are hashed
+     * (`hash-object -w`, as add would) and one fast-import makes the commit from
+     * the previous one; write-tree, which reads the whole index, does not run. */
+    withoutIndex?: { head: string; blobs: string; modes: string; ids: string };
+  };
   /** Stage without walking the tree with add -A (see the script): the file the untracked list goes to. */
   robustList?: string;
   /** Nested repositories in the index to keep the add out of (see the script): the files
@@ -61,6 +69,8 @@ export interface ScriptOutput {
   listing?: Buffer;
   /** The raw diff to `diffTo` when asked for; undefined when it failed (missing objects). */
   toTarget?: Buffer;
+  /** Staged without the shadow index (ScriptInput scope.withoutIndex): the index is behind on those paths. */
+  withoutIndex: boolean;
 }
 
 
@@ -129,6 +139,10 @@ export function runSnapshotScript(repo: ShadowRepo, input: ScriptInput, timeoutM
     input.heavyScan?.standardExclude ?? '',
     input.heavyScan?.result ?? '',
     input.heavyScan?.stamp ?? '',
+    input.scope?.withoutIndex?.head ?? '',
+    input.scope?.withoutIndex?.blobs ?? '',
+    input.scope?.withoutIndex?.modes ?? '',
+    input.scope?.withoutIndex?.ids ?? '',
   ];
   return runProcess('sh', args, { cwd: repo.project.root, env: repo.env, input: input.message, timeoutMs, onStdout: stagedCounter(input.onStaged), ...(input.signal ? { signal: input.signal } : {}) });
 }
@@ -220,5 +234,6 @@ export function parseScriptOutput(stdout: Buffer): ScriptOutput {
     diff: usable('diff'),
     listing: parts.get('list'),
     toTarget: usable('target'),
+    withoutIndex: parts.has('noindex'),
   };
 }

@@ -58,6 +58,13 @@ export interface StorePaths {
   scopePathspec: string;
   scopeGone: string;
   scopeFiles: string;
+  /** A step staged without the shadow index (scope.ts): the commit's fast-import head, its
+   * files' paths, modes and blob ids; and the paths the index is behind on since (JSON). */
+  noIndexHead: string;
+  noIndexBlobs: string;
+  noIndexModes: string;
+  noIndexIds: string;
+  indexBehind: string;
   /** checkpoint_include (snapshot/includeFiles.ts): its patterns, the rules that still keep
    * files out (heavy patterns, checkpoint_exclude, …), and the files a snapshot adds by them. */
   includePatterns: string;
@@ -104,6 +111,11 @@ function pathsOf(root: string): StorePaths {
     scopePathspec: path.join(root, 'scope.pathspec'),
     scopeGone: path.join(root, 'scope.gone'),
     scopeFiles: path.join(root, 'scope.files'),
+    noIndexHead: path.join(root, 'no-index.head'),
+    noIndexBlobs: path.join(root, 'no-index.blobs'),
+    noIndexModes: path.join(root, 'no-index.modes'),
+    noIndexIds: path.join(root, 'no-index.ids'),
+    indexBehind: path.join(root, 'index-behind.json'),
     includePatterns: path.join(root, 'include.patterns'),
     includeRules: path.join(root, 'include.rules'),
     includeList: path.join(root, 'include.list'),
