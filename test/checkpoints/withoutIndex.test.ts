@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { createSandbox, hermeticGitEnv, runGitSync, write, type Sandbox } from '../helpers/tempRepo.js';
 import { shadowGit } from '../helpers/shadow.js';
 import { gitFirstOnPath } from '../helpers/gitSpy.js';
 import type { CheckpointEngine } from '../../src/checkpoints/checkpointEngine.js';
@@ -88,6 +88,20 @@ describe('a step staged without the shadow index', () => {
     const step = (await engine.snapshot({ label: 'with the index', paths: ['made'] })).record;
     expect(blobAt(engine, step.commit, 'a.txt')).toBe('two\n');
     expect(blobAt(engine, step.commit, 'made/c.txt')).toBe('c\n');
+    expect(await walked(engine)).toBe(step.tree);
+  });
+
+  it("a file the project tracks, staged without the index, stays when an ignore rule names it later, as it would have", async () => {
+    const root = sb.repo('project');
+    const engine = sb.open(root);
+    await engine.snapshot({ label: 'first' });
+    write(root, 'gen.txt', 'generated\n');
+    runGitSync(hermeticGitEnv(sb.base), root, ['add', 'gen.txt']);
+    const staged = (await engine.snapshot({ label: 'without the index', paths: ['gen.txt'] })).record;
+    expect(blobAt(engine, staged.commit, 'gen.txt')).toBe('generated\n');
+    write(root, '.gitignore', 'gen.txt\n');
+    const step = (await engine.snapshot({ label: 'ignored now', paths: ['.gitignore'] })).record;
+    expect(blobAt(engine, step.commit, 'gen.txt')).toBe('generated\n');
     expect(await walked(engine)).toBe(step.tree);
   });
 

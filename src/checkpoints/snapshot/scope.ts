@@ -154,35 +154,40 @@ export function writeScope(repo: ShadowRepo, paths: readonly string[], nested: S
   };
 }
 
+/** What the shadow index is behind on: the paths staged without it since it was last used, and the tree they were last staged into. */
+export interface IndexBehind {
+  tree: string;
+  paths: string[];
+}
+
 /**
- * The paths the shadow index is behind on: staged without it since it was last used
- * (store.indexBehind). Undefined when the file cannot be read as such: which paths is not
- * known, and only a walk of the whole tree is exact.
+ * What the shadow index is behind on (store.indexBehind): null for nothing; undefined when
+ * the file cannot be read as such (what is not known, and only an index made again is exact).
  */
-export function readIndexBehind(repo: ShadowRepo): string[] | undefined {
+export function readIndexBehind(repo: ShadowRepo): IndexBehind | null | undefined {
   let text: string;
   try {
     text = fs.readFileSync(repo.store.indexBehind, 'utf8');
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? [] : undefined;
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : undefined;
   }
   try {
-    const paths: unknown = JSON.parse(text);
-    return Array.isArray(paths) && paths.every((item) => typeof item === 'string') ? (paths as string[]) : undefined;
+    const behind = JSON.parse(text) as Partial<IndexBehind> | null;
+    const paths: unknown = behind?.paths;
+    return typeof behind?.tree === 'string' && /^[0-9a-f]{40,64}$/.test(behind.tree) && Array.isArray(paths) && paths.every((item) => typeof item === 'string') ? { tree: behind.tree, paths: paths as string[] } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Adds to them (a step just staged `paths` without the index); written whole, then renamed. */
-export function addIndexBehind(repo: ShadowRepo, paths: readonly string[]): void {
+/** A step just staged `paths` without the index, into `tree`; written whole, then renamed. Unreadable before: left so (see readIndexBehind). */
+export function addIndexBehind(repo: ShadowRepo, tree: string, paths: readonly string[]): void {
   const known = readIndexBehind(repo);
-  // Not known: a walk of the whole tree comes next anyway (scopeOf), and catches the index up.
   if (known === undefined) return;
-  writeFileAtomic(repo.store.indexBehind, JSON.stringify([...new Set([...known, ...paths])]), 0o600, false);
+  writeFileAtomic(repo.store.indexBehind, JSON.stringify({ tree, paths: [...new Set([...(known?.paths ?? []), ...paths])] }), 0o600, false);
 }
 
-/** The index is up to date with every checkpoint (a stage that used it took them all in). */
+/** The index is up to date with every checkpoint. */
 export function clearIndexBehind(repo: ShadowRepo): void {
   fs.rmSync(repo.store.indexBehind, { force: true });
 }

@@ -121,6 +121,13 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     state.nested = state.nested.filter((link) => !unlinked.includes(link));
   }
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    // A stage that uses the index, and everything that reads it first, finds it as the last
+    // checkpoint left it: a step staged without it left it behind on some paths.
+    const mayGoWithoutIndex = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths !== undefined && request.mode !== 'tree' && request.prevCommit !== undefined && !limits.include;
+    if (!mayGoWithoutIndex && (await caughtUpByRebuilding(repo, state, limits.maxFileBytes, notes))) {
+      rulesChanged = await hooks.refreshExcludes();
+      continue;
+    }
     if (rulesChanged) await dropNewlyIgnored(repo, () => keptIncluded(repo, state, limits));
     rulesChanged = false;
     // Listed on every attempt, a narrowed one too: a new ignored file is never among the
@@ -131,7 +138,11 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     const nested = writeNestedLinks(repo, linked.filter((link) => !unlinked.includes(link)));
     // Only the first attempt is narrowed to the paths given: whatever made one fail or run
     // again (a file left out, a repair, changed rules) is settled by a walk of everything.
-    const scope = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths ? scopeOf(repo, request, request.paths, { nested, include, maxFileBytes: limits.maxFileBytes }) : undefined;
+    const scope = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths ? writeScope(repo, request.paths, nested, mayGoWithoutIndex && request.prevCommit ? { parent: request.prevCommit, message: request.message, maxFileBytes: limits.maxFileBytes } : undefined) : undefined;
+    if (mayGoWithoutIndex && !scope?.withoutIndex && (await caughtUpByRebuilding(repo, state, limits.maxFileBytes, notes))) {
+      rulesChanged = await hooks.refreshExcludes();
+      continue;
+    }
     // Not after one staged from changed paths: the walk costs what the whole tree costs, and
     // the next snapshot that walks the whole tree starts it. Once per snapshot.
     const heavyScan: HeavyScanFiles | undefined = scope === undefined && !scanStarted ? request.heavyScan : undefined;
@@ -188,9 +199,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
     } finally {
       if (robust) fs.rmSync(robustList, { force: true });
     }
-    // The index is behind on what was staged without it, and caught up by any other stage.
-    if (output.withoutIndex) addIndexBehind(repo, request.paths ?? []);
-    else clearIndexBehind(repo);
+    if (output.withoutIndex) addIndexBehind(repo, output.tree, request.paths ?? []);
     for (const item of output.staged) if (item.action === 'add') added.add(item.path);
     if (output.kind === 'same') return { tree: output.tree, changed: 0, changedPaths: [], summary: { added: 0, modified: 0, deleted: 0 }, toTarget: output.toTarget, added, notes, scoped: scope !== undefined };
 
@@ -244,18 +253,27 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
 }
 
 /**
- * The scope of a step staged from `paths`: without the shadow index when it can be
- * (scope.ts: regular files, none over the size cap, no nested repository, no
- * checkpoint_include list), else git's own add or update-index on them, and on every path
- * the index is behind on since a step staged without it.
+ * Brings the shadow index up to the last checkpoint on the paths steps staged without it
+ * (scope.ts readIndexBehind): `git reset -q <tree> -- <paths>` sets just those entries (and
+ * what is under them) from the tree they were staged into, so the index is what staging each
+ * of those steps with it would have left. When that cannot be read or done, the index is
+ * made again from the files (as for a damaged one) and true is returned: then only a walk of
+ * the whole tree is exact.
  */
-function scopeOf(repo: ShadowRepo, request: SnapshotRequest, paths: readonly string[], limits: { nested: ScriptInput['nested']; include: string | undefined; maxFileBytes: number }): ScriptInput['scope'] {
-  const parent = request.mode === 'tree' || limits.include !== undefined ? undefined : request.prevCommit;
-  const scope = writeScope(repo, paths, limits.nested, parent ? { parent, message: request.message, maxFileBytes: limits.maxFileBytes } : undefined);
-  if (!scope || scope.withoutIndex) return scope;
+async function caughtUpByRebuilding(repo: ShadowRepo, state: StoreState, maxFileBytes: number, notes: string[]): Promise<boolean> {
   const behind = readIndexBehind(repo);
-  if (behind === undefined) return undefined;
-  return behind.length === 0 ? scope : writeScope(repo, [...new Set([...paths, ...behind])], limits.nested);
+  if (behind === null) return false;
+  let rebuilt = false;
+  try {
+    if (behind === undefined) throw new Error(`${repo.store.indexBehind} cannot be read`);
+    await repo.git(['reset', '-q', behind.tree, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: behind.paths.map((file) => `:(literal)${file.replace(/\/+$/, '')}\0`).join('') });
+  } catch (error) {
+    await rebuildIndex(repo, state, maxFileBytes);
+    notes.push(`the shadow index in ${repo.gitDir} could not be brought up to the last checkpoint (${error instanceof Error ? firstLine(error.message) : String(error)}): rebuilt it from the files on disk`);
+    rebuilt = true;
+  }
+  clearIndexBehind(repo);
+  return rebuilt;
 }
 
 function firstLine(text: string): string {
