@@ -105,6 +105,21 @@ describe('a step staged without the shadow index', () => {
     expect(await walked(engine)).toBe(step.tree);
   });
 
+  it('not after a restore: the files are then as the restore left them, not as the newest checkpoint holds them', async () => {
+    const { root, engine } = await behindOnA();
+    const first = engine.list()[0];
+    if (!first) throw new Error('no first checkpoint');
+    await engine.restore(first.id);
+    expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('one\n');
+    // The app's next step walks the whole tree (files were restored) and adds nothing: the
+    // files are as the restore left them.
+    expect((await engine.snapshot({ label: 'enter', onlyIfChanged: true })).unchanged).toBe(true);
+    // Then a redo's first checkpoint, told that nothing changed since.
+    const before = (await engine.snapshot({ label: 'before redo', paths: [] })).record;
+    expect(before.tree).toBe(first.tree);
+    expect(await walked(engine)).toBe(before.tree);
+  });
+
   it('stores the bytes as add does, whatever .gitattributes says (the shadow converts nothing)', async () => {
     const root = sb.repo('project');
     write(root, '.gitattributes', '*.txt text eol=lf\n');

@@ -74,6 +74,10 @@ export interface SnapshotRequest {
   paths?: readonly string[];
   /** Start the background walk for heavy files once a walk of the whole tree is written (see ScriptInput.heavyScan). */
   heavyScan?: HeavyScanFiles;
+  /** The files were last staged as `prevCommit` holds them (no restore since, no newer
+   * checkpoint left out): `paths` are all that changed since it, and a step of regular
+   * files may be staged without the index, on top of that commit. */
+  onPrevious?: boolean;
   /** Called once the script runs (SnapshotOptions.whileRunning). */
   whileRunning?: () => void;
   /** Stops the snapshot's git once aborted (a walk nobody waits for any more): it fails with `Stopped`. */
@@ -123,7 +127,7 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     // A stage that uses the index, and everything that reads it first, finds it as the last
     // checkpoint left it: a step staged without it left it behind on some paths.
-    const mayGoWithoutIndex = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths !== undefined && request.mode !== 'tree' && request.prevCommit !== undefined && !limits.include;
+    const mayGoWithoutIndex = attempt === 0 && !first && !rulesChanged && unlinked.length === 0 && request.paths !== undefined && request.mode !== 'tree' && request.prevCommit !== undefined && request.onPrevious === true && !limits.include;
     if (!mayGoWithoutIndex && (await caughtUpByRebuilding(repo, state, limits.maxFileBytes, notes))) {
       rulesChanged = await hooks.refreshExcludes();
       continue;
