@@ -120,6 +120,21 @@ describe('a step staged without the shadow index', () => {
     expect(await walked(engine)).toBe(before.tree);
   });
 
+  it('not right after an import: the newest checkpoint then holds another project\'s files, never staged here', async () => {
+    const there = sb.repo('there');
+    write(there, 'theirs.txt', 'theirs\n');
+    const source = sb.open(there);
+    const theirs = (await source.snapshot({ label: 'theirs' })).record;
+    const exported = await source.exportRange(theirs.id, theirs.id);
+    const { root, engine } = await behindOnA();
+    await engine.importCheckpoints(exported.bundle, exported.checkpoints, 'there.rewind');
+    expect(engine.list().at(-1)?.imported).toBeDefined();
+    write(root, 'a.txt', 'three\n');
+    const step = (await engine.snapshot({ label: 'after the import', paths: ['a.txt'] })).record;
+    expect(blobAt(engine, step.commit, 'a.txt')).toBe('three\n');
+    expect(await walked(engine)).toBe(step.tree);
+  });
+
   it('stores the bytes as add does, whatever .gitattributes says (the shadow converts nothing)', async () => {
     const root = sb.repo('project');
     write(root, '.gitattributes', '*.txt text eol=lf\n');

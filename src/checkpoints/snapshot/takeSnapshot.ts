@@ -131,8 +131,9 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
       diffTo: options.diffTo,
       sameTree: options.onlyIfChanged ? ctx.restoredTree(newest) : undefined,
       // The files were last staged as the previous checkpoint holds them: not after a restore
-      // (its files are not the newest checkpoint's), nor past an unrestorable newest one.
-      onPrevious: last === newest && ctx.restoredTree(newest) === undefined,
+      // (its files are not the newest checkpoint's), nor past an unrestorable newest one, nor
+      // when the newest was imported (another project's files, never staged here).
+      onPrevious: last === newest && newest?.imported === undefined && ctx.restoredTree(newest) === undefined,
       first,
       paths: options.paths,
       whileRunning: options.whileRunning,
