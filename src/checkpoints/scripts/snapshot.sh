@@ -22,10 +22,11 @@ gd=$1 wt=$2 prev=$3 prevtree=$4 ref=$5 mode=$6 diff=$7 list=$8 diffto=$9 sametre
 # files staged without the shadow index, whose every read (update-index, then write-tree)
 # costs what the whole index holds (at 250,000 files, ~150 ms each): the files hashed into
 # the store by `hash-object -w` (their bytes, as add stores them), their `M`
-# lines added to the fast-import head (the commit on refs/rewind/step, its parent the last
-# checkpoint, the gone paths deleted), one fast-import; an ignore rule naming one of them,
-# or any failure: exit 15 (the engine walks the whole tree instead). The index stays behind
-# on those paths: the engine keeps them (store.indexBehind) for the next stage that uses it.
+# lines added to the fast-import head (the commit, its parent the last checkpoint, the gone
+# paths deleted), one fast-import; an ignore rule naming one of them, or any failure: exit
+# 15 (the engine walks the whole tree instead). The index stays behind on those paths: the
+# engine keeps them (store.indexBehind) and brings the index up to them (snapshot.ts
+# caughtUpByRebuilding) before anything else uses it.
 # `bgrules`, `bgout`, `bgstamp`: once the checkpoint is written, the background walk for heavy
 # files starts with these (heavyScan.ts; empty: none), see background_scan in lib.sh.
 stage() {
