@@ -1,6 +1,7 @@
 // After a snapshot that walked the whole tree, the walk for heavy files starts in the
 // background from the snapshot's own script (snapshot.sh): the snapshot never waits for it,
-// it carries no owner mark (it outlives its starter on purpose), and one runs at a time.
+// it carries no owner mark (it outlives its starter on purpose), one runs at a time, and
+// one starts at most every 5 seconds (snapshots taken back to back do not each start one).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,6 +41,12 @@ fi`,
   return { env, block: () => fs.writeFileSync(block, '') };
 }
 
+/** Moves the walk's start stamp `seconds` into the past (as if it had started then). */
+function startedAgo(stamp: string, seconds: number): void {
+  const then = new Date(Date.now() - seconds * 1000);
+  fs.utimesSync(stamp, then, then);
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -50,7 +57,7 @@ function alive(pid: number): boolean {
 }
 
 describe('the background walk for heavy files', () => {
-  it.runIf(process.platform === 'linux')('starts from the snapshot script: the snapshot ends while it runs, it has no owner mark, and a second waits for it to end', async () => {
+  it.runIf(process.platform === 'linux')('starts from the snapshot script: the snapshot ends while it runs, it has no owner mark, a second waits for it to end, and none starts within 5 s of the last', async () => {
     const root = sb.repo('project');
     const spy = gitThatHoldsTheWalk();
     const engine = sb.open(root, {}, spy.env);
@@ -66,14 +73,23 @@ describe('the background walk for heavy files', () => {
     expect(alive(walker)).toBe(true);
     expect(fs.readFileSync(`/proc/${walker}/environ`, 'latin1').split('\0').some((entry) => entry.startsWith('REWIND_OWNER='))).toBe(false);
 
+    // Started long enough ago, but still running: no second one.
+    startedAgo(stamp, 10);
     write(root, 'a.txt', 'two\n');
     await engine.snapshot({ label: 'third' });
     expect(Number(fs.readFileSync(stamp, 'utf8'))).toBe(walker);
 
     fs.writeFileSync(release, '');
     await waitFor(() => !alive(walker), 20_000, 'the walk to end');
+    // Ended, but started under 5 s ago: none yet.
+    startedAgo(stamp, 2);
     write(root, 'a.txt', 'three\n');
     await engine.snapshot({ label: 'fourth' });
+    expect(Number(fs.readFileSync(stamp, 'utf8'))).toBe(walker);
+
+    startedAgo(stamp, 6);
+    write(root, 'a.txt', 'four\n');
+    await engine.snapshot({ label: 'fifth' });
     expect(Number(fs.readFileSync(stamp, 'utf8'))).not.toBe(walker);
   });
 });
