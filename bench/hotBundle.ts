@@ -1,19 +1,20 @@
-// The hot commands' CommonJS bundle (dist/cli-bundle/hot.cjs, scripts/postbuild.mjs): what a
-// `rewind snapshot` process (a script's or a hook's checkpoint) pays with it, and without it
-// (a copy of dist/ whose cli.js loads every command through the ES module chunks, as it does
-// the cold ones), for a one-file change in the same project, turn about.
+// The single commands' CommonJS bundles (dist/cli-bundle/snapshot.cjs and hook.cjs,
+// scripts/postbuild.mjs): what a `rewind snapshot` process (a script's or a hook's
+// checkpoint) pays with them, and without (a copy of dist/ whose cli.js loads both commands
+// through the ES module chunks, as it does the cold ones), for a one-file change in the same
+// project, turn about.
 import fs from 'node:fs';
 import path from 'node:path';
 import { benchEnv, makeRepo, time } from './lib.js';
 import { cli, runToExit } from './process.js';
 import { copyOfDist, trickRow, type TrickRow } from './tricks.js';
 
-/** A copy of dist/ where every command, snapshot and hook too, loads through the ES module chunks. */
+/** A copy of dist/ where every command but list, snapshot and hook too, loads through the ES module chunks. */
 function distWithoutHotBundle(): string {
   const entry = copyOfDist('no-hot-bundle');
   const original = fs.readFileSync(entry, 'utf8');
-  const cold = original.replace("command === 'snapshot' || command === 'hook'", 'false');
-  if (cold === original) throw new Error('dist/cli.js no longer chooses hot.cjs as the bench expects: update bench/hotBundle.ts');
+  const cold = original.replace("snapshot: './cli-bundle/snapshot.cjs', hook: './cli-bundle/hook.cjs', ", '');
+  if (cold === original) throw new Error('dist/cli.js no longer chooses snapshot.cjs and hook.cjs as the bench expects: update bench/hotBundle.ts');
   fs.writeFileSync(entry, cold);
   return entry;
 }
@@ -41,5 +42,5 @@ export async function benchHotBundle(work: string, files: number, runs: number):
     fs.rmSync(path.dirname(path.dirname(cold)), { recursive: true, force: true });
     fs.rmSync(home, { recursive: true, force: true });
   }
-  return trickRow('the hot commands in one CommonJS file (dist/cli-bundle/hot.cjs)', files, '`rewind snapshot` process, one-file change', times.with, times.without);
+  return trickRow('`rewind snapshot` and `rewind hook` in a CommonJS file each (dist/cli-bundle/snapshot.cjs, hook.cjs)', files, '`rewind snapshot` process, one-file change', times.with, times.without);
 }

@@ -103,12 +103,15 @@ const appOnlyFromItsBundle = {
  * again). Through one module (`rewind:commands`) that holds each
  * as a namespace: dist/cli/main.js's `import('../commands/x.js')` becomes
  * `import('rewind:commands').then((commands) => commands.x)`. `rewind snapshot` and
- * `rewind hook` never come here (dist/cli.js sends them to hot.cjs), nor `rewind list`
- * (list.cjs): here they load those files too, not a second copy of themselves.
+ * `rewind hook` never come here (dist/cli.js sends them to snapshot.cjs and hook.cjs), nor
+ * `rewind list` (list.cjs): here they load those files too, not a second copy of themselves.
  */
 const commandGroup = ['redo', 'checkpoints', 'prune', 'clean', 'doctor', 'bisect', 'fork', 'show', 'export', 'import'];
-const hotHere = ['snapshot', 'hook'];
-const ownBundles = [...hotHere.map((name) => ({ name, file: './hot.cjs', table: 'hotCommands' })), { name: 'list', file: './list.cjs', table: 'listCommands' }];
+const ownBundles = [
+  { name: 'snapshot', file: './snapshot.cjs', table: 'snapshotCommands' },
+  { name: 'hook', file: './hook.cjs', table: 'hookCommands' },
+  { name: 'list', file: './list.cjs', table: 'listCommands' },
+];
 const commandsInOneChunk = {
   name: 'commands-in-one-chunk',
   setup(builder) {
@@ -141,7 +144,7 @@ const commandsInOneChunk = {
  * when it runs; packages stay in node_modules. The chunks sit one folder below dist/, as the
  * modules they come from do, so the files they find beside them (`new URL('../hooks/…',
  * import.meta.url)`) are the same. dist/cli.js (below) is the entry users run. They are
- * named .mjs (hot.cjs beside them .cjs): the folder needs no package.json to say what they are.
+ * named .mjs (snapshot.cjs and the others beside them .cjs): the folder needs no package.json to say what they are.
  */
 const cliBuild = await build({
   ...shared,
@@ -160,7 +163,7 @@ if (!groupChunk) throw new Error('the command line build made no chunk for rewin
 const groupPackages = groupChunk.imports.filter((imported) => imported.external && !imported.path.startsWith('node:')).map((imported) => imported.path);
 if (groupPackages.length > 0) throw new Error(`the chunk of ${commandGroup.join(', ')} would load ${groupPackages.join(', ')} for each of them: give the command that needs it a chunk of its own`);
 
-/** A command-line entry as one CommonJS file beside the chunks (hot.cjs, list.cjs, below). */
+/** A command-line entry as one CommonJS file beside the chunks (snapshot.cjs, hook.cjs, list.cjs, below). */
 const commandLineFile = {
   ...shared,
   format: 'cjs',
@@ -185,7 +188,7 @@ function bundled(result) {
  * set its constants. Said so to esbuild, a module of the engine that nothing the bundle runs
  * uses is left out whole. Without it, each module the door (checkpoints/index.ts) imports
  * kept the constants it computes (`'0'.repeat(40)`, `60 * 60 * 1000`) in a bundle that never
- * reads them: hot.cjs held restore's and retention's, though it runs neither.
+ * reads them: the snapshot's bundle held restore's and retention's, though it runs neither.
  */
 const engineDir = path.join(dist, 'checkpoints') + path.sep;
 const engineDeclaresOnly = {
@@ -202,27 +205,35 @@ const appPackage = /(^|node_modules\/)(ink|react|conf|ink-select-input|@lydell\/
 
 /**
  * `rewind snapshot` and `rewind hook` (a process per checkpoint a script or a hook asks for)
- * start from one CommonJS file instead: a synchronous require of one file, no chunks for the
- * ES module loader to resolve, link and evaluate (src/cli/hot.ts). V8 compiles all of it at
- * each start (~4 ms per 100 KB), so it holds only what these two run: nothing of the app
- * (the build stops if Ink, React or conf lands in it), and of the engine only
- * SnapshotEngine's part (src/checkpoints/snapshotEngine.ts, opened through openSnapshotEngine):
- * the build stops if CheckpointEngine, the restore (but for the journal and the restored
- * marker a snapshot reads), retention or the tools land in it.
+ * start from one CommonJS file each instead: a synchronous require of one file, no chunks for
+ * the ES module loader to resolve, link and evaluate (src/cli/snapshotEntry.ts,
+ * src/cli/hookEntry.ts). V8 compiles all of it at each start (~4 ms per 100 KB), so each holds
+ * only what its command runs: nothing of the app (the build stops if Ink, React or conf lands
+ * in one), and of the engine only SnapshotEngine's part (src/checkpoints/snapshotEngine.ts,
+ * opened through openSnapshotEngine): the build stops if CheckpointEngine, the restore (but for
+ * the journal and the restored marker a snapshot reads), retention or the tools land in one.
+ * snapshot.cjs holds none of the hook's agents and conversation layer either (one file for
+ * both made each `rewind snapshot` compile and load them: ~8 ms of its process).
  */
-const hot = await build({
-  ...commandLineFile,
-  entryPoints: [path.join(dist, 'cli/hot.js')],
-  outfile: path.join(cliBundle, 'hot.cjs'),
-  plugins: [builtinsCopiedOnce, engineDeclaresOnly],
-});
-asciiOnly(path.join(cliBundle, 'hot.cjs'));
-const hotImports = Object.values(hot.metafile.outputs).flatMap((output) => output.imports.map((imported) => imported.path));
-const hotInputs = Object.keys(hot.metafile.inputs);
-const heavy = [...hotImports, ...hotInputs].filter((name) => appPackage.test(name));
-if (heavy.length > 0) throw new Error(`dist/cli-bundle/hot.cjs would load ${[...new Set(heavy)].join(', ')}: keep the app out of the hot commands`);
-const notForSnapshot = bundled(hot).filter((name) => /checkpoints\/(checkpointEngine\.js$|restore\/(?!(journal|restoredMarker)\.js$)|retention\/|tools\/)|services\/store\//.test(name));
-if (notForSnapshot.length > 0) throw new Error(`dist/cli-bundle/hot.cjs would hold ${notForSnapshot.join(', ')}: \`rewind snapshot\` and \`rewind hook\` open the engine through openSnapshotEngine (src/checkpoints/snapshotEngine.ts), which needs none of it`);
+async function commandBundle(entry, file) {
+  const result = await build({
+    ...commandLineFile,
+    entryPoints: [path.join(dist, entry)],
+    outfile: path.join(cliBundle, file),
+    plugins: [builtinsCopiedOnce, engineDeclaresOnly],
+  });
+  asciiOnly(path.join(cliBundle, file));
+  const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((imported) => imported.path));
+  const heavy = [...imports, ...Object.keys(result.metafile.inputs)].filter((name) => appPackage.test(name));
+  if (heavy.length > 0) throw new Error(`dist/cli-bundle/${file} would load ${[...new Set(heavy)].join(', ')}: keep the app out of it`);
+  const notForSnapshot = bundled(result).filter((name) => /checkpoints\/(checkpointEngine\.js$|restore\/(?!(journal|restoredMarker)\.js$)|retention\/|tools\/)|services\/store\//.test(name));
+  if (notForSnapshot.length > 0) throw new Error(`dist/cli-bundle/${file} would hold ${notForSnapshot.join(', ')}: it opens the engine through openSnapshotEngine (src/checkpoints/snapshotEngine.ts), which needs none of it`);
+  return result;
+}
+const snapshotBundle = await commandBundle('cli/snapshotEntry.js', 'snapshot.cjs');
+const hookOnly = bundled(snapshotBundle).filter((name) => /dist\/(agents|conversation|hooks)\//.test(name));
+if (hookOnly.length > 0) throw new Error(`dist/cli-bundle/snapshot.cjs would hold ${hookOnly.join(', ')}: that is the hook's (hook.cjs)`);
+await commandBundle('cli/hookEntry.js', 'hook.cjs');
 
 /**
  * `rewind list` starts from list.cjs (src/cli/listEntry.ts): the checkpoint log read and the
@@ -257,7 +268,7 @@ if (notForList.length > 0) throw new Error(`dist/cli-bundle/list.cjs would hold 
  * listEngine.cjs: `rewind list` through the whole engine (src/commands/list/listEngine.ts),
  * for list.cjs when the store needs the engine's work first (recovery, a repair, a restore cut
  * off, retention due) or `--now` asks for the files, and never loaded otherwise. It holds the
- * engine's every part (an opening applies retention), so neither list.cjs nor hot.cjs does.
+ * engine's every part (an opening applies retention), so neither list.cjs nor snapshot.cjs does.
  */
 const listEngineBuild = await build({
   ...commandLineFile,
@@ -291,8 +302,9 @@ writeFileSync(
 'use strict';
 const args = process.argv.slice(2);
 const command = args[0] === '-C' ? args[2] : args[0];
-const hot = command === 'snapshot' || command === 'hook' ? './cli-bundle/hot.cjs' : command === 'list' ? './cli-bundle/list.cjs' : undefined;
-const loaded = hot ? Promise.resolve(require(hot)) : import('./cli-bundle/cli.mjs');
+const own = { snapshot: './cli-bundle/snapshot.cjs', hook: './cli-bundle/hook.cjs', list: './cli-bundle/list.cjs' };
+const file = Object.hasOwn(own, command) ? own[command] : undefined;
+const loaded = file ? Promise.resolve(require(file)) : import('./cli-bundle/cli.mjs');
 loaded.then(({ processIO, run }) => run(args, processIO())).then((code) => {
   process.exitCode = code;
   process.once('beforeExit', () => process.exit());

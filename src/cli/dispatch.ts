@@ -1,5 +1,6 @@
-// Command dispatch, shared by the whole command line (main.ts) and the bundle of the hot
-// commands (hot.ts): what a command line means, its help, and how errors are reported.
+// Command dispatch, shared by the whole command line (main.ts) and the entries bundled alone
+// (snapshotEntry.ts, hookEntry.ts, listEntry.ts): what a command line means, its help, and
+// how errors are reported.
 import { readFileSync } from 'node:fs';
 import { BugError, isUserError } from '../shared/errors.js';
 import { usage } from '../commands/shared/help.js';

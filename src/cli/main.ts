@@ -1,6 +1,7 @@
 // Command dispatch. Kept lean on purpose: `rewind hook` runs on every agent tool call, so
 // nothing heavy (ink, react, conf) is imported until a subcommand needs it. (The built
-// `rewind snapshot` and `rewind hook` start from hot.ts instead: scripts/postbuild.mjs.)
+// `rewind snapshot`, `rewind hook` and `rewind list` start from snapshotEntry.ts,
+// hookEntry.ts and listEntry.ts instead: scripts/postbuild.mjs.)
 import type { CommandIO } from '../commands/shared/io.js';
 import type { CommandName } from '../commands/shared/table.js';
 import { runCommands, type CommandLoader } from './dispatch.js';

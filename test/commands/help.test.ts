@@ -7,7 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentNamed, agentNames } from '../../src/agents/chooseAgent.js';
 import { commands } from '../../src/cli/main.js';
-import { hotCommands } from '../../src/cli/hot.js';
+import { hookCommands } from '../../src/cli/hookEntry.js';
+import { listCommands } from '../../src/cli/listEntry.js';
+import { snapshotCommands } from '../../src/cli/snapshotEntry.js';
 import { parseRunArgs } from '../../src/commands/run.js';
 import { commandTable } from '../../src/commands/shared/table.js';
 import { rewind } from '../helpers/io.js';
@@ -79,7 +81,7 @@ describe('help', () => {
   it('`rewind --help` has a line for every command the dispatcher runs, with its summary', async () => {
     const lines = await topUsage();
     expect(Object.keys(commands).sort()).toEqual(Object.keys(commandTable).sort());
-    for (const name of Object.keys(hotCommands)) expect(Object.keys(commands), name).toContain(name);
+    for (const name of Object.keys({ ...snapshotCommands, ...hookCommands, ...listCommands })) expect(Object.keys(commands), name).toContain(name);
     for (const name of Object.keys(commands)) {
       const entry = topEntry(lines, name);
       expect(entry, name).not.toBe('');

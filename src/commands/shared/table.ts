@@ -2,7 +2,7 @@
 // options. `rewind --help`, each command's `--help` (help.ts), the README's command list
 // (test/commands/help.test.ts compares them) and each command's argument parsing
 // (args.ts) are all read from here, so none of them can say what another does not.
-// Data only: the hot commands' bundle (src/cli/hot.ts) loads it.
+// Data only: the bundles of single commands (src/cli/snapshotEntry.ts, …) load it.
 import { BugError } from '../../shared/errors.js';
 import { dryRun, json, nameStatus, yes } from './tableOptions.js';
 import { forkCommand } from './tableFork.js';
