@@ -16,7 +16,7 @@ import { benchLongSession, type LongSessionRow } from './longSession.js';
 import { benchPackage, type PackageRow } from './packageSize.js';
 import { benchHotBundle } from './hotBundle.js';
 import { benchMonorepo, type MonorepoRow } from './monorepo.js';
-import { benchCodeCache, benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
+import { benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [1_000] : [1_000, 10_000, 50_000];
@@ -104,10 +104,8 @@ try {
     }
   }
   if (want('tricks')) {
-    process.stderr.write('tricks bench: `rewind snapshot` with and without the hot commands\' CommonJS bundle…\n');
+    process.stderr.write('tricks bench: `rewind snapshot` with and without its CommonJS bundle…\n');
     tricks.push(await benchHotBundle(work, 10_000, quick ? 5 : 15));
-    process.stderr.write('tricks bench: start-up with and without the V8 code cache…\n');
-    tricks.push(...(await benchCodeCache(work, quick ? 3 : 9)));
   }
   if (want('picker')) {
     process.stderr.write('picker bench: open time with 10,000 checkpoints…\n');

@@ -4,13 +4,10 @@
 //   first snapshot (a session's start, or the first `rewind snapshot`), in the engine, beside
 //   the seeded floor (the fairest: it starts from the project's index too). Turned off here by
 //   what the bench injects (src/shared/seams.ts: `off`, trick 'seed-index'); the product reads
-//   no switch. (Writing the first commit and ref by hand went: under 20% in two runs.)
-// - The V8 code cache of the app's bundle (trained by scripts/postbuild.mjs): the app's
-//   start-up, from `rewind -- <agent>` to the agent's first output drawn, and the CPU of that
-//   short session. Switched off by running a copy of dist/ without the cache file, and with
-//   none under its REWIND_HOME either (an installed copy writes its own there at its first
-//   session: without this, every run after the first used that one).
-// - The hot commands' CommonJS bundle: bench/hotBundle.ts.
+//   no switch. (Writing the first commit and ref by hand went: under 20% in two runs. So did
+//   the V8 code cache of the app's bundle, trained at build time: 8.5% and 12.6% of the
+//   session's start, 11.6% and 12.6% of a short session's CPU, in the last two runs.)
+// - `rewind snapshot` and `rewind hook` in a CommonJS file each: bench/hotBundle.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,10 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { CheckpointEngine } from '../src/checkpoints/checkpointEngine.js';
 import type { Injected, Trick } from '../src/shared/seams.js';
 import { PlumbingFloor } from './floor.js';
-import { appEnv, benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
-import { startInPty } from './echo.js';
-import { cli } from './process.js';
-import { measure } from './throughput.js';
+import { benchEnv, makeRepo, median, percentile, round, time } from './lib.js';
 
 const settings = { checkpointMaxFileMb: 20, checkpointExclude: [], gcEvery: 1_000_000, checkpointWarnGb: 2 };
 const injectedKey = Symbol.for('rewind.injected');
@@ -130,48 +124,6 @@ export function copyOfDist(name: string): string {
   return path.join(root, 'dist', 'cli.js');
 }
 
-/** A copy of dist/ without the code cache. */
-function distWithoutCodeCache(): string {
-  const entry = copyOfDist('no-code-cache');
-  fs.rmSync(path.join(path.dirname(entry), 'bundle', 'app.cjs.cache'), { force: true });
-  return entry;
-}
-
-/** The app's start-up with and without the V8 code cache: time to the agent's first output drawn, and the short session's CPU. */
-export async function benchCodeCache(work: string, runs: number): Promise<TrickRow[]> {
-  if (!fs.existsSync(`${path.dirname(cli)}/bundle/app.cjs.cache`)) throw new Error('dist/bundle/app.cjs.cache is missing: run `npm run build`');
-  const noCache = distWithoutCodeCache();
-  const dir = path.join(work, 'code-cache');
-  fs.mkdirSync(dir, { recursive: true });
-  const env = appEnv(work, 'code-cache', dir);
-  // The needle is what the agent prints, not its command line (which the app may show).
-  const agent = ['sh', '-c', 'echo READY-$((6*7)); sleep 1'];
-  const firstDrawn = { with: [] as number[], without: [] as number[] };
-  const cpu = { with: [] as number[], without: [] as number[] };
-  try {
-    for (let i = 0; i < runs; i++) {
-      for (const [which, file] of i % 2 === 0 ? ([['with', cli], ['without', noCache]] as const) : ([['without', noCache], ['with', cli]] as const)) {
-        if (which === 'without') fs.rmSync(path.join(env.REWIND_HOME ?? '', 'cache'), { recursive: true, force: true });
-        const run = startInPty([file, '--', ...agent], dir, env);
-        try {
-          firstDrawn[which].push(await run.waitFor('READY-42', 15_000));
-        } finally {
-          await run.kill();
-        }
-        if (which === 'without') fs.rmSync(path.join(env.REWIND_HOME ?? '', 'cache'), { recursive: true, force: true });
-        const measured = await measure([file, '--', 'sh', '-c', 'echo READY; sleep 0.5'], dir, env);
-        cpu[which].push(measured.cpuMs);
-      }
-    }
-  } finally {
-    fs.rmSync(path.dirname(path.dirname(noCache)), { recursive: true, force: true });
-  }
-  const where = "session start: `rewind -- <agent>` until the agent's first output is drawn";
-  return [
-    trickRow('V8 code cache trained at build time (codeCachedScript.ts, postbuild.mjs)', undefined, where, firstDrawn.with, firstDrawn.without),
-    trickRow('V8 code cache trained at build time (codeCachedScript.ts, postbuild.mjs)', undefined, 'CPU of a 0.5 s session (`rewind -- sh -c "echo; sleep 0.5"`), ms of CPU', cpu.with, cpu.without, undefined, undefined, 'CPU ms'),
-  ];
-}
 
 export interface TrickVerdict {
   trick: string;

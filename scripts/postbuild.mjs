@@ -1,19 +1,16 @@
-// After tsc: make the CLI executable, bundle the command line and the full-screen app, and
-// train the app's code cache.
+// After tsc: make the CLI executable, bundle the command line and the full-screen app.
 //
-// dist/bundle/app.cjs: the app without Ink, one CommonJS file, loaded through V8's code cache
-// (src/runtime/session/codeCachedScript.ts) once the agent was started (src/runtime/session/runApp.ts, not bundled). Loading ~60 modules one by one cost ~0.6 s of start-up;
-// bundled as ES modules, ~0.15 s; from the code cache, the compiling is gone too.
+// dist/bundle/app.cjs: the app without Ink, one CommonJS file, required once the agent was
+// started (src/commands/run.ts; src/runtime/session/runApp.ts, not bundled). Loading ~60
+// modules one by one cost ~0.6 s of start-up; bundled as ES modules, ~0.15 s. (A V8 code cache
+// of it, trained at build time by a short session in a pty, went: it bought 8-13% of the
+// session's start, under the 20% a trick must buy.)
 // dist/bundle/ink.mjs: Ink, React and the views, an ES module (they need top-level await),
 // imported only when an overlay or the picker first needs them.
-// dist/bundle/app.cjs.cache: written by a short real session in a pty (trainingSession.mjs), so
-// it holds the functions a session runs, not only the top level. Without it (training
-// failed) the app still works, it only compiles at start.
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { build } from 'esbuild';
-import { trainCodeCache } from './trainingSession.mjs';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const outdir = path.join(dist, 'bundle');
@@ -51,6 +48,8 @@ const importInkInBundle = {
   name: 'import-ink-in-bundle',
   setup(builder) {
     builder.onResolve({ filter: /\/importInk\.js$/ }, () => ({ path: new URL('./importInkInBundle.mjs', import.meta.url).pathname }));
+    // dist/bundle/ink.mjs, beside app.cjs: imported from there at run time, not bundled in.
+    builder.onResolve({ filter: /^\.\/ink\.mjs$/ }, () => ({ path: './ink.mjs', external: true }));
   },
 };
 
@@ -345,8 +344,7 @@ await build({
 /**
  * esbuild escapes what is not ASCII in strings, not in comments and regular expressions.
  * One such character makes V8 hold the whole ~1 MB source as two-byte text, decoded from
- * UTF-8 at every start (~20 ms); ASCII is read as one-byte Latin-1 text (src/runtime/
- * codeCachedScript.ts). \u escapes mean the same in strings, templates, regular
+ * UTF-8 at every start (~20 ms). \u escapes mean the same in strings, templates, regular
  * expressions and identifiers, and nothing in comments.
  */
 function asciiOnly(file) {
@@ -366,4 +364,3 @@ function asciiOnly(file) {
  */
 await build({ ...shared, entryPoints: [path.join(dist, 'demo/agent.js')], outfile: path.join(dist, 'demo/agent.js'), allowOverwrite: true, format: 'cjs' });
 
-await trainCodeCache(cli);

@@ -25,6 +25,5 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const place = createDemoProject(argv[0] === undefined ? undefined : path.resolve(io.cwd, argv[0]), io.env);
   return runAgentApp(
     { command: process.execPath, args: [demoAgentScript()], agent: 'demo', cwd: place.project, env: { ...io.env, REWIND_DEMO_CONFIG_DIR: place.agentHome }, hint: demoHint, resumeLine: false },
-    io,
   );
 }

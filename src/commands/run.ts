@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { appBundle } from '../shared/bundles.js';
-import { trainingCodeCache } from '../shared/seams.js';
-import { codeCacheFileOf, loadCodeCachedScript } from '../runtime/session/codeCachedScript.js';
-import { rewindHome } from '../config/paths.js';
 import { runApp, type RunAppOptions, type SessionLoader } from '../runtime/session/runApp.js';
 import { agentFacts } from '../services/helpFacts.js';
 import { commandHelp } from './shared/help.js';
@@ -43,19 +41,12 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
 
 /**
  * The app after the agent started: from the bundle the build makes (shared/bundles.ts: one
- * file, compiled from its code cache), else from its modules. The build's training session
- * writes that cache beside the bundle. An installed package ships none (a cache fits only the
- * Node and bundle that made it): its first session writes one under the store's home, and
- * later ones start from it; V8 rejects it after an upgrade or a Node switch, and that
- * session writes it again.
+ * CommonJS file, one read and compile instead of ~60 modules), else from its modules.
  */
-function sessionLoader(env: NodeJS.ProcessEnv): SessionLoader {
+function sessionLoader(): SessionLoader {
   const bundle = appBundle();
   if (!existsSync(bundle)) return () => import('../runtime/session/runSession.js');
-  if (trainingCodeCache()) return () => Promise.resolve(loadCodeCachedScript(bundle, { writeCacheAtExit: true }).exports as SessionModule);
-  const beside = codeCacheFileOf(bundle);
-  const cacheFile = existsSync(beside) ? beside : path.join(rewindHome(env), 'cache', 'app.cjs.cache');
-  return () => Promise.resolve(loadCodeCachedScript(bundle, { cacheFile, writeCacheAtExit: cacheFile === beside ? false : 'unless-used' }).exports as SessionModule);
+  return () => Promise.resolve(createRequire(import.meta.url)(bundle) as SessionModule);
 }
 
 type SessionModule = Awaited<ReturnType<SessionLoader>>;
@@ -69,14 +60,14 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { agent, dir, log, command, args } = parseRunArgs(argv);
   // The agent's hooks inherit it: a hook with no app to answer it logs to the same file.
   const env = log === undefined ? io.env : { ...io.env, REWIND_LOG: path.resolve(io.cwd, log) };
-  return runAgentApp({ command, args, agent, cwd: path.resolve(io.cwd, dir ?? '.'), env }, io);
+  return runAgentApp({ command, args, agent, cwd: path.resolve(io.cwd, dir ?? '.'), env });
 }
 
 /** Runs the app on an agent until it exits, then leaves with its exit code. */
-export async function runAgentApp(options: RunAppOptions, io: CommandIO): Promise<number> {
+export async function runAgentApp(options: RunAppOptions): Promise<number> {
   // React's development build is several times slower per frame; the app is never a dev build.
   process.env.NODE_ENV ??= 'production';
-  const code = await runApp(options, sessionLoader(io.env));
+  const code = await runApp(options, sessionLoader());
   // The agent is gone and the terminal restored: nothing in flight is worth waiting for (a
   // module still loading, a usage walk), so leave now with the agent's code.
   process.exit(code);

@@ -1,10 +1,9 @@
 // The one place that knows how the build lays out what it makes (scripts/postbuild.mjs): the
-// names of its bundles and where the engine's shell scripts are (its training session is told
-// through src/shared/seams.ts). Every module and bundle that calls these sits one folder below
-// src/ or dist/, so one relative URL serves them all.
+// names of its bundles and where the engine's shell scripts are. Every module and bundle that
+// calls these sits one folder below src/ or dist/, so one relative URL serves them all.
 import { fileURLToPath } from 'node:url';
 
-/** The app after the agent started, as one CommonJS file compiled from its V8 code cache (beside it, `.cache`). */
+/** The app after the agent started, as one CommonJS file. */
 export function appBundle(): string {
   return fileURLToPath(new URL('../bundle/app.cjs', import.meta.url));
 }

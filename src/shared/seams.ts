@@ -18,8 +18,6 @@ export interface Injected {
   limits?: Readonly<Partial<Record<Limit, number>>>;
   /** A fixed clock (ms since the epoch): what retention measures ages from. */
   now?: number;
-  /** The build's training session (scripts/trainCodeCache.mjs): the app writes its bundle's code cache as it exits. */
-  trainCodeCache?: boolean;
 }
 
 /** The waits a test may change: how long a hook reads its stdin, before progress shows, for
@@ -67,9 +65,4 @@ export function limitOf(limit: Limit, otherwise: number): number {
 export function clock(): () => number {
   const now = injected()?.now;
   return now === undefined ? Date.now : () => now;
-}
-
-/** Whether this is the build's training session (see Injected.trainCodeCache). */
-export function trainingCodeCache(): boolean {
-  return injected()?.trainCodeCache === true;
 }
