@@ -7,7 +7,7 @@
 //   services -> pty, checkpoints, conversation, agents
 //   hooks (the whole hook feature) -> agents, checkpoints, conversation
 //   conversation (layer 2) -> agents;  app -> pty
-//   checkpoints -> os (processes, their groups and the project lock: nothing about checkpoints) -> shared
+//   checkpoints, pty -> os (processes, their groups and the project lock: nothing about checkpoints) -> shared
 //   every layer may import config and shared; config -> shared; shared -> nothing
 //
 // checkpoints/ (layer 1, files) and conversation/ (layer 2) never import each other.
@@ -76,7 +76,7 @@ module.exports = {
     layer('runtime', ['app', 'pty', 'services', 'checkpoints', 'conversation', 'agents', 'hooks', 'os', 'config', 'shared']),
     layer('services', ['pty', 'checkpoints', 'conversation', 'agents', 'config', 'shared']),
     layer('app', ['pty', 'config', 'shared']),
-    layer('pty', ['config', 'shared']),
+    layer('pty', ['os', 'config', 'shared']),
     layer('agents', ['config', 'shared']),
     layer('hooks', ['agents', 'checkpoints', 'conversation', 'config', 'shared']),
     layer('checkpoints', ['os', 'config', 'shared']),

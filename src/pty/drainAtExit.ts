@@ -1,19 +1,11 @@
 // Keeps the tail of a pty child's output from being lost at its exit (see DrainAtExit).
 import fs from 'node:fs';
+import { pidAlive } from '../os/processAlive.js';
 
 /** How often a live child is checked for having exited. */
 const EXIT_POLL_MS = 25;
 /** How long the output must stay quiet after the child is gone before the pty is let go. */
 const QUIET_MS = 20;
-
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
 
 /**
  * On Linux node-pty loses the tail of fast output at exit (node-pty #72/#85/#726): when the
@@ -41,7 +33,7 @@ export class DrainAtExit {
     this.slaveFd = holdSlave(pty);
     if (this.slaveFd === undefined) return;
     this.poll = setInterval(() => {
-      if (this.done || !isGone(pty.pid)) return;
+      if (this.done || pidAlive(pty.pid)) return;
       clearInterval(this.poll);
       this.poll = undefined;
       this.releaseWhenQuiet();
