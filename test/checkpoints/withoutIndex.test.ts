@@ -80,6 +80,20 @@ describe('a step staged without the shadow index', () => {
     expect(shadowGit(engine.repo.gitDir, 'for-each-ref', 'refs/rewind/')).toBe('');
   });
 
+  it('a step told nothing changed adds no checkpoint and runs no git (no commit made for nothing)', async () => {
+    const root = sb.repo('project');
+    write(root, 'a.txt', 'one\n');
+    const spy = gitThatTells();
+    const engine = sb.open(root, {}, spy.env);
+    const first = (await engine.snapshot({ label: 'first' })).record;
+    spy.take();
+    const enter = await engine.snapshot({ label: 'enter', paths: [], onlyIfChanged: true });
+    expect(spy.take()).toEqual([]);
+    expect(enter.unchanged).toBe(true);
+    expect(engine.list().map((record) => record.id)).toEqual([first.id]);
+    expect(await walked(engine)).toBe(first.tree);
+  });
+
   it('the next stage that uses the index takes in what the index was behind on', async () => {
     const { root, engine } = await behindOnA();
     // A folder made: a stage that uses the index (add on the scope). Staged from its paths

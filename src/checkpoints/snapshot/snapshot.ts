@@ -147,6 +147,12 @@ export async function snapshotTree(repo: ShadowRepo, state: StoreState, limits: 
       rulesChanged = await hooks.refreshExcludes();
       continue;
     }
+    // Nothing changed since the previous checkpoint, whose files are the ones on disk (what a
+    // step staged without the index relies on): its tree, and no git at all. Staged without
+    // the index, such a step made a commit nothing keeps (an Enter that changed nothing).
+    if (scope?.withoutIndex && request.paths?.length === 0 && request.mode === 'changed' && request.diffTo === undefined && request.prevTree !== undefined) {
+      return { tree: request.prevTree, changed: 0, changedPaths: [], summary: { added: 0, modified: 0, deleted: 0 }, added, notes, scoped: true };
+    }
     // Not after one staged from changed paths: the walk costs what the whole tree costs, and
     // the next snapshot that walks the whole tree starts it. Once per snapshot.
     const heavyScan: HeavyScanFiles | undefined = scope === undefined && !scanStarted ? request.heavyScan : undefined;
