@@ -114,6 +114,11 @@ export class ActivityTracker {
     }
   }
 
+  /** How long the agent's output has been quiet (undefined: it has written nothing yet). */
+  outputQuietFor(now = Date.now()): number | undefined {
+    return this.outputs === 0 ? undefined : now - this.lastOutput;
+  }
+
   /** When the agent last wrote something that was not an answer to a key (-Infinity: never). */
   get lastWorkAt(): number {
     return this.lastWork;

@@ -320,6 +320,11 @@ export class SessionController implements SessionPort {
     return this.activity.busy();
   }
 
+  /** How long the agent's output has been quiet (undefined: it has written nothing yet). */
+  agentQuietFor(): number | undefined {
+    return this.activity.outputQuietFor();
+  }
+
   /** Writes to the agent as if typed (a key, an interrupt): what it answers within a moment is not work. */
   sendToAgent(data: string | Uint8Array): void {
     this.pane.send(data);
