@@ -1,6 +1,6 @@
-// The property tests (restore, and the app's checkpoints staged from changed paths, alone and with restores among them) with many
-// more runs than `npm test` gives them (200): the long property runs belong here, not in
-// CI's time budget.
+// The property tests (restore, ignore rules, the app's checkpoints staged from changed paths,
+// alone and with restores among them, revert) with many more runs than `npm test` gives them
+// (50 to 100 runs, two seeds): the long property runs belong here, not in CI's time budget.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -11,7 +11,7 @@ export interface PropertyRow {
   ms: number;
 }
 
-const tests = ['test/restore/property.test.ts', 'test/restore/ignoreProperty.test.ts', 'test/runtime/changedPathsProperty.test.ts', 'test/runtime/restoreMixProperty.test.ts'];
+const tests = ['test/restore/property.test.ts', 'test/restore/ignoreProperty.test.ts', 'test/runtime/changedPathsProperty.test.ts', 'test/runtime/restoreMixProperty.test.ts', 'test/tools/revertProperty.test.ts'];
 
 /** Runs each property test file with `runs` runs (REWIND_PROPERTY_RUNS); a failure is reported, not thrown. */
 export function benchProperties(runs: number): PropertyRow[] {
