@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shellWord } from '../../src/shared/shellWord.js';
 import { startInPty, type TermSession } from '../helpers/term.js';
+import { waitForQuiet } from '../helpers/waitFor.js';
 import { trustAll } from './codexDialogs.js';
 import { claudeSetup, codexSetup, createWorld, geminiSetup, type AgentSetup, type AgentWorld, type Invocation } from './harness.js';
 import { insideRewind } from './inApp.js';
@@ -92,16 +93,21 @@ async function screenAfter(world: AgentWorld, agent: Agent, leave: (session: Ter
 const ownQuit = (agent: Agent) => async (session: TermSession) => {
   session.write(agent.quit);
   await session.waitFor((screen) => screen.includes(agent.quit) && (agent.quitShown?.test(screen) ?? true), 5_000, 'the typed command');
-  session.write('\r');
   const shown = agent.quitShown;
-  if (!shown) return;
   // Gemini CLI can take an Enter that comes just after its menu drew for completing the menu
-  // (the input unchanged); a user whose Enter did nothing presses it again, and so does this.
-  const heard = await Promise.race([
-    session.exited.then(() => true),
-    session.waitFor((screen) => !shown.test(screen), 5_000, 'the menu gone').then(() => true, () => false),
-  ]);
-  if (!heard) session.write('\r');
+  // (the input unchanged): Enter once the menu is drawn out, and as a user whose Enter did
+  // nothing, again while the menu stays (CI once saw two go unheard).
+  if (shown) await waitForQuiet(() => session.lines().slice(0, -1).join('\n'), 300, 5_000, 'the menu drawn').catch(() => undefined);
+  session.write('\r');
+  if (!shown) return;
+  for (let again = 0; again < 3; again++) {
+    const heard = await Promise.race([
+      session.exited.then(() => true),
+      session.waitFor((screen) => !shown.test(screen), 4_000, 'the menu gone').then(() => true, () => false),
+    ]);
+    if (heard) return;
+    session.write('\r');
+  }
 };
 
 /** Rewind's command bar: Ctrl+] then /quit. */
