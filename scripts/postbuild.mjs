@@ -107,9 +107,9 @@ const appOnlyFromItsBundle = {
  */
 const commandGroup = ['redo', 'checkpoints', 'prune', 'clean', 'doctor', 'bisect', 'fork', 'show', 'export', 'import'];
 const ownBundles = [
-  { name: 'snapshot', file: './snapshot.cjs', table: 'snapshotCommands' },
-  { name: 'hook', file: './hook.cjs', table: 'hookCommands' },
-  { name: 'list', file: './list.cjs', table: 'listCommands' },
+  { name: 'snapshot', file: './snapshot.cjs' },
+  { name: 'hook', file: './hook.cjs' },
+  { name: 'list', file: './list.cjs' },
 ];
 const commandsInOneChunk = {
   name: 'commands-in-one-chunk',
@@ -128,7 +128,7 @@ const commandsInOneChunk = {
       contents: [
         "import { createRequire } from 'node:module';",
         ...commandGroup.map((name) => `export * as ${name} from './commands/${name}.js';`),
-        ...ownBundles.map(({ name, file, table }) => `export const ${name} = { main: (args, io) => createRequire(import.meta.url)('${file}').${table}.${name}().then(({ main }) => main(args, io)) };`),
+        ...ownBundles.map(({ name, file }) => `export const ${name} = { main: (args, io) => createRequire(import.meta.url)('${file}').commands.${name}().then(({ main }) => main(args, io)) };`),
       ].join('\n'),
       loader: 'js',
       resolveDir: dist,

@@ -24,6 +24,18 @@ function withDirAfterCommand(argv: string[]): string[] {
 /** Loads a command's module (its `main`). */
 export type CommandLoader = () => Promise<{ main: CommandMain }>;
 
+/** What an entry bundled for one command alone (snapshotEntry.ts, hookEntry.ts, listEntry.ts) serves: that command's table, and its command lines. */
+export interface SingleCommand {
+  commands: Partial<Record<CommandName, CommandLoader>>;
+  /** Runs one command line; never throws. */
+  run(args: string[], io: CommandIO): Promise<number>;
+}
+
+export function singleCommand(name: CommandName, main: CommandMain): SingleCommand {
+  const commands = { [name]: () => Promise.resolve({ main }) };
+  return { commands, run: (args, io) => runCommands(args, io, commands) };
+}
+
 /**
  * Runs one command line with these commands and returns the exit code; never throws. The
  * app (`rewind -- claude`) is the `run` command's.

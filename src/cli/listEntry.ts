@@ -4,19 +4,9 @@
 // the engine: when the store needs the engine's work first, or `--now` asks for the files,
 // commands/list/listEngine.ts is dist/cli-bundle/listEngine.cjs, a file of its own required
 // then (the build makes it so, and stops if the engine lands in this bundle).
-import type { CommandIO } from '../commands/shared/io.js';
 import { main as list } from '../commands/list.js';
-import type { CommandName } from '../commands/shared/table.js';
-import { runCommands, type CommandLoader } from './dispatch.js';
+import { singleCommand } from './dispatch.js';
 
 export { processIO } from '../commands/shared/io.js';
 
-/** The one command this entry serves. */
-export const listCommands: Partial<Record<CommandName, CommandLoader>> = {
-  list: () => Promise.resolve({ main: list }),
-};
-
-/** Runs one command line of `rewind list`; never throws. */
-export function run(args: string[], io: CommandIO): Promise<number> {
-  return runCommands(args, io, listCommands);
-}
+export const { commands, run } = singleCommand('list', list);

@@ -5,19 +5,9 @@
 // app (Ink, React, a pty), nor of the hook (the agents, the conversation layer: hookEntry.ts),
 // and of the engine only what takes a checkpoint (openSnapshotEngine: none of restore,
 // retention or the tools).
-import type { CommandIO } from '../commands/shared/io.js';
 import { main as snapshot } from '../commands/snapshot.js';
-import type { CommandName } from '../commands/shared/table.js';
-import { runCommands, type CommandLoader } from './dispatch.js';
+import { singleCommand } from './dispatch.js';
 
 export { processIO } from '../commands/shared/io.js';
 
-/** The one command this entry serves. */
-export const snapshotCommands: Partial<Record<CommandName, CommandLoader>> = {
-  snapshot: () => Promise.resolve({ main: snapshot }),
-};
-
-/** Runs one command line of `rewind snapshot`; never throws. */
-export function run(args: string[], io: CommandIO): Promise<number> {
-  return runCommands(args, io, snapshotCommands);
-}
+export const { commands, run } = singleCommand('snapshot', snapshot);
