@@ -41,6 +41,16 @@ export function operate(root: string, next: () => number): string {
     const folder = pick(folders);
     return folder ? `${folder}/${pick(names)}${pick(['.txt', '.ts', '.log', ''])}` : `${pick(names)}${pick(['.txt', '.md', '.log'])}`;
   };
+  /** Renames `from` to `to` (its folders made), or says it was skipped (a folder into itself, a file in the way). */
+  const move = (from: string, to: string, what: string) => {
+    try {
+      fs.mkdirSync(path.dirname(at(to)), { recursive: true });
+      fs.renameSync(at(from), at(to));
+    } catch {
+      return `${what} ${from} skipped`;
+    }
+    return `${what} ${from} -> ${to}`;
+  };
   const write = (file: string, text: string) => {
     try {
       fs.mkdirSync(path.dirname(at(file)), { recursive: true });
@@ -70,26 +80,12 @@ export function operate(root: string, next: () => number): string {
     case 4: {
       if (files.length === 0) return 'nothing to rename';
       const from = pick(files);
-      const to = somewhere();
-      try {
-        fs.mkdirSync(path.dirname(at(to)), { recursive: true });
-        fs.renameSync(at(from), at(to));
-      } catch {
-        return `rename ${from} skipped`;
-      }
-      return `rename ${from} -> ${to}`;
+      return move(from, somewhere(), 'rename');
     }
     case 5: {
       if (dirs.length === 0) return 'no folder to rename';
       const from = pick(dirs);
-      const to = `${pick(['moved', 'src/moved', 'pkg/m'])}${Math.floor(next() * 3)}`;
-      try {
-        fs.mkdirSync(path.dirname(at(to)), { recursive: true });
-        fs.renameSync(at(from), at(to));
-      } catch {
-        return `rename folder ${from} skipped`;
-      }
-      return `rename folder ${from} -> ${to}`;
+      return move(from, `${pick(['moved', 'src/moved', 'pkg/m'])}${Math.floor(next() * 3)}`, 'rename folder');
     }
     case 6: {
       if (dirs.length === 0) return 'no folder to remove';
