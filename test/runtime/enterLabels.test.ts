@@ -86,7 +86,8 @@ describe('the label of an Enter', () => {
     await waitFor(() => screen().some((row) => row.startsWith('│ > fix the bug ')), 10_000, 'the text edited');
     write(root, 'one.txt', 'one\n');
     type(session, '\r');
-    await waitFor(() => screen().includes('sent: fix the bug'), 10_000, 'the line sent');
+    // The box cleared too: Up is pressed on the prompt the user sees, not while the box still holds the line.
+    await waitFor(() => screen().includes('sent: fix the bug') && screen().some((row) => row.startsWith('│ > type a message')), 10_000, 'the line sent');
     expect(enterLabels(session)).toEqual(['fix the bug']);
 
     type(session, '\x1b[A');
