@@ -15,9 +15,10 @@ export type { RunAppOptions } from './appOptions.js';
 export type SessionLoader = () => Promise<{ runSession: (options: RunSessionOptions) => Promise<number> }>;
 
 /**
- * Runs the agent in Rewind's full-screen app until it exits; returns its exit code. The
- * agent is started before the rest of the app is even loaded (its own start-up overlaps
- * ours; what it writes meanwhile waits in the pty session), then the app takes over.
+ * Runs the agent in Rewind's full-screen app until it exits; returns its exit code. The rest
+ * of the app is loaded before the agent starts: the load holds the event loop (~0.15 s, more
+ * on a busy machine), and an agent may ask its terminal something as it starts and wait only
+ * so long for the answer (Codex gives its colours ~0.2 s, then draws without its theme).
  *
  * @throws CommandNotFoundError (exit 127) when the agent's command does not exist.
  */
@@ -27,6 +28,7 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
     throw new UserError('rewind runs the agent in a full-screen terminal app: start it from a terminal (scripts can use `rewind snapshot` and `rewind restore`)');
   }
   const sessionId = newSessionId(options.env);
+  const { runSession } = await loadSession();
   // An agent with hooks talks to the app through this channel (REWIND_SOCKET).
   const hooks = agent.hookEvent ? new HookChannel() : undefined;
   const guard = new AdapterGuard(agent, (message) => process.stderr.write(`rewind: warning: ${message}\n`));
@@ -40,7 +42,6 @@ export async function runApp(options: RunAppOptions, loadSession: SessionLoader 
   }
 
   try {
-    const { runSession } = await loadSession();
     return await runSession({ command: options.command, args: options.args, cwd: options.cwd, env: options.env, pty, sessionId, agent, hooks, hint: options.hint ?? launch.notice, resumeLine: options.resumeLine });
   } catch (error) {
     if (!pty.exitStatus) await pty.terminate();
