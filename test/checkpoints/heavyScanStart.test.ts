@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { gitFirstOnPath } from '../helpers/gitSpy.js';
+import { pidAlive } from '../../src/os/processAlive.js';
 
 let sb: Sandbox;
 let release: string;
@@ -47,15 +48,6 @@ function startedAgo(stamp: string, seconds: number): void {
   fs.utimesSync(stamp, then, then);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('the background walk for heavy files', () => {
   it.runIf(process.platform === 'linux')('starts from the snapshot script: the snapshot ends while it runs, it has no owner mark, a second waits for it to end, and none starts within 5 s of the last', async () => {
     const root = sb.repo('project');
@@ -70,7 +62,7 @@ describe('the background walk for heavy files', () => {
     const second = await engine.snapshot({ label: 'second' });
     expect(second.record.changedPaths).toEqual(['a.txt']);
     const walker = Number(fs.readFileSync(stamp, 'utf8'));
-    expect(alive(walker)).toBe(true);
+    expect(pidAlive(walker)).toBe(true);
     expect(fs.readFileSync(`/proc/${walker}/environ`, 'latin1').split('\0').some((entry) => entry.startsWith('REWIND_OWNER='))).toBe(false);
 
     // Started long enough ago, but still running: no second one.
@@ -80,7 +72,7 @@ describe('the background walk for heavy files', () => {
     expect(Number(fs.readFileSync(stamp, 'utf8'))).toBe(walker);
 
     fs.writeFileSync(release, '');
-    await waitFor(() => !alive(walker), 20_000, 'the walk to end');
+    await waitFor(() => !pidAlive(walker), 20_000, 'the walk to end');
     // Ended, but started under 5 s ago: none yet.
     startedAgo(stamp, 2);
     write(root, 'a.txt', 'three\n');
