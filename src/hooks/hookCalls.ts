@@ -1,4 +1,5 @@
 import { logLine } from '../shared/runLog.js';
+import { waitMs } from '../shared/seams.js';
 import type { HookOutcome } from '../agents/agentAdapter.js';
 import { parsePayload } from '../agents/payload.js';
 import type { HookReply, HookRequest } from './hookServer.js';
@@ -113,7 +114,7 @@ export class HookCalls {
     this.watch = setTimeout(() => {
       if (this.seen > 0) return;
       this.notices.problem(`no hook call came from ${this.agent.name}: its checkpoints come only from Enter and file changes (see the README, "Agents and their hooks")`);
-    }, noHooksAfterMs);
+    }, waitMs('no-hooks', noHooksAfterMs));
     this.watch.unref();
   }
 

@@ -22,8 +22,9 @@ export interface Injected {
 
 /** The waits a test may change: how long a hook reads its stdin, before progress shows, for
  * the project lock, the quiet before a walk of the whole tree confirms the checkpoints staged
- * from changed paths, the outer terminal's time to tell its colours. */
-export type Wait = 'hook-stdin' | 'progress-after' | 'lock-wait' | 'confirm-scan' | 'colour-query';
+ * from changed paths, the outer terminal's time to tell its colours, an agent's time to make
+ * its first hook call after the first prompt. */
+export type Wait = 'hook-stdin' | 'progress-after' | 'lock-wait' | 'confirm-scan' | 'colour-query' | 'no-hooks';
 
 /** The limits a test may lower: how many folders the app's watcher watches (as if the system had no more watches). */
 export type Limit = 'watched-folders';

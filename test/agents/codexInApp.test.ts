@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInPty, type TermSession } from '../helpers/term.js';
+import { seamsEnv } from '../helpers/restoreKit.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { select, trustAll } from './codexDialogs.js';
 import type { Script } from './fakeModel/script.js';
@@ -149,7 +150,9 @@ describe('codex in the app, its hooks not trusted', () => {
 
   it('says how to trust them, and checkpoints come from Enter and file changes: none from hooks', { timeout: 120_000 }, async () => {
     const start = insideRewind(codexSetup(world).interactive(), world);
-    const session = startInPty(start.command, start.args, { cwd: start.cwd, env: start.env, cols: 110, rows: 32 }, 'rewind');
+    // Its notice that no hook call came: 5 s after the first prompt here, not the product's 20.
+    const env = { ...start.env, ...seamsEnv({ REWIND_TEST_NO_HOOKS_MS: '5000' }) };
+    const session = startInPty(start.command, start.args, { cwd: start.cwd, env, cols: 110, rows: 32 }, 'rewind');
     const engine = () => world.sandbox.open(world.root);
     try {
       await session.waitFor(/◈ rewind Trust Rewind's hooks in Codex's hook review \("Trust all"\) or pass --dangerously-bypass-hook-trust/, 30_000, 'the notice');
@@ -158,9 +161,11 @@ describe('codex in the app, its hooks not trusted', () => {
       session.write('\r');
       await session.waitFor(/Ask Codex to do anything/, 15_000, 'the composer');
       await sendPrompt(session, proofPrompt);
+      const noticed = session.waitFor(/no hook call came from codex/, 40_000, 'the notice that no hook called');
+      noticed.catch(() => undefined); // awaited below; not unhandled if a wait before fails first
       await waitFor(() => fs.existsSync(path.join(world.root, 'made.txt')), 60_000, 'the shell step to run');
       await waitFor(() => engine().list().some((record) => record.trigger === 'watch'), 15_000, 'a checkpoint after the burst of changes');
-      await session.waitFor(/no hook call came from codex/, 40_000, 'the notice that no hook called');
+      await noticed;
     } catch (error) {
       throw new Error(`${String(error)}\nscreen:\n${session.text()}`, { cause: error });
     } finally {
