@@ -3,14 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { splitNul } from '../git/git.js';
 import type { CheckpointRecord } from './record.js';
-import { gitText, shadowGitClient } from './gitClient.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
-/** The folders the newest restorable checkpoint holds (what a file watcher watches from the start). */
+/**
+ * The folders the newest restorable checkpoint holds (what a file watcher watches from the
+ * start). Through the runner, not simple-git: the app asks this at every start, while the
+ * agent starts, and loading simple-git holds the event loop ~30 ms (an agent's question to
+ * its terminal waits that long).
+ */
 export async function foldersOfNewest(repo: ShadowRepo, records: readonly CheckpointRecord[]): Promise<string[]> {
   const newest = records.findLast((record) => !record.unrestorable);
   if (!newest) return [];
-  return splitNul(await gitText(await shadowGitClient(repo), ['ls-tree', '-r', '-d', '--name-only', '-z', newest.tree]));
+  return splitNul((await repo.storeGit(['ls-tree', '-r', '-d', '--name-only', '-z', newest.tree])).stdout);
 }
 
 /**
