@@ -40,8 +40,9 @@ export function parseRunArgs(argv: readonly string[]): { agent?: string; dir?: s
 }
 
 /**
- * The rest of the app, loaded before the agent starts: from the bundle the build makes (shared/bundles.ts: one
- * CommonJS file, one read and compile instead of ~60 modules), else from its modules.
+ * The rest of the app, loaded before the agent starts: from the bundle the build makes
+ * (shared/bundles.ts: one CommonJS file, one read and compile instead of ~60 modules), else
+ * from its modules.
  */
 function sessionLoader(): SessionLoader {
   const bundle = appBundle();

@@ -5,8 +5,9 @@ import type { ShadowRepo } from './shadowRepo.js';
 
 /**
  * simple-git for the engine's one-off questions to the shadow repo (the refs listed when the
- * checkpoint list is rebuilt): plain data back, errors as ours. The snapshot and restore hot paths stay batched
- * plumbing (snapshotScript.ts, catFile.ts), and simple-git is loaded only when first asked.
+ * checkpoint list is rebuilt): plain data back, errors as ours. The snapshot and restore hot
+ * paths stay batched plumbing (snapshotScript.ts, catFile.ts), and simple-git is loaded only
+ * when first asked.
  * Its environment is the shadow's allowlist (gitEnv.ts), never `process.env`; calls are
  * serialised (one index, one process at a time); it does not wait after git exits.
  * Required (it is CommonJS) from node_modules when first asked, never bundled: the app's
