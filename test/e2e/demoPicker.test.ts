@@ -68,5 +68,8 @@ describe('rewind demo: the picker tells the session as steps', () => {
     term.write('\r');
     await term.waitFor(/\(with the prompt: Note from Rewind: the user restored the project's files to checkpoint #\d+ \("Edit package\.json"\)/, 15_000, 'the note with the next prompt');
     await term.waitFor(/told demo its files are back to #\d+/, 15_000, 'the notice that the demo agent was told');
+    // Its turn ended (the last hook answered): none is left to go on without the app into the store as the sandbox goes.
+    await waitFor(() => engine.list().some((record) => record.label === 'Edit README.md') && engine.list().at(-1)?.trigger === 'end', 15_000, 'the end of task 3 checkpointed');
+    await term.waitFor(/agent idle/, 15_000, 'the demo agent idle');
   }, 90_000);
 });
