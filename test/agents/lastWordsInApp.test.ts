@@ -28,8 +28,10 @@ async function screenAfterQuit(world: AgentWorld, inRewind: boolean): Promise<st
     await session.waitFor((screen) => screen.includes(prompt), 5_000, 'the typed prompt');
     session.write('\r');
     await session.waitFor((screen) => screen.includes(answer), 30_000, 'the answer');
-    // The turn is over once the composer is back (Codex says "Working" until then).
-    await session.waitFor((screen) => !screen.includes('Working'), 15_000, 'the turn to end');
+    // The turn is over once Codex draws "Worked for …" under the answer. Its "Working" line
+    // goes as soon as the answer streams in, before the turn's token usage is counted: a /quit
+    // then leaves "Token usage: …" out of what Codex prints at exit.
+    await session.waitFor(/Worked for /, 15_000, 'the turn to end');
     session.write('/quit');
     await session.waitFor(/\/quit/, 5_000, 'the typed command');
     session.write('\r');
@@ -55,7 +57,7 @@ describe("codex's last words after Rewind exits", () => {
   it('`codex resume <id>` and the rest of what it prints at exit are on the outer screen after /quit, as bare', { timeout: 180_000 }, async () => {
     const bare = await screenAfterQuit(world, false);
     const inRewind = await screenAfterQuit(world, true);
-    expect(bare.join('\n')).toMatch(/To continue this session, run:\n {2}codex resume <ID>\n/);
+    expect(bare.join('\n')).toMatch(/Token usage: total=\d+.*\nTo continue this session, run:\n {2}codex resume <ID>\n/);
     expect(inRewind).toEqual(bare);
   });
 });
