@@ -54,6 +54,8 @@ interface AgentCase {
   liveFrame?: (rows: readonly string[]) => number;
   /** Rows whose text the agent picks at random (compared by their first cell only). */
   masked?: RowMask;
+  /** What the agent draws once its turn has ended, if it draws more after the answer's last line. */
+  turnEnded?: RegExp;
 }
 
 async function typePrompt(session: TermSession): Promise<void> {
@@ -84,6 +86,8 @@ const agents: AgentCase[] = [
     // Its footer names the thread in a colour picked per session; and it stamps a turn's end with the clock.
     // Its composer's shaded blanks: erased or written (see RowMask).
     masked: (text) => (/ · Summarise the checks$/.test(text) ? 'colours' : /^ {2}Worked for \S+ • \d\d:\d\d$/.test(text) ? 'text' : /^› /.test(text) ? 'blanks' : undefined),
+    // Its "Worked for" line comes after its Stop hooks: under Page Up it shows as "New activity".
+    turnEnded: /^ {2}Worked for /m,
   },
 ];
 
@@ -109,6 +113,8 @@ describe.each(agents)('$name, bare and in Rewind', (agent) => {
       sessions.push(app);
       await Promise.all([agent.drive?.(bare), agent.drive?.(app)]);
       await Promise.all([bare.waitFor((screen) => screen.includes(lastLine), 60_000, 'the answer'), app.waitFor((screen) => screen.includes(lastLine), 60_000, 'the answer')]);
+      const turnEnded = agent.turnEnded;
+      if (turnEnded) await Promise.all([bare, app].map((session) => session.waitFor(turnEnded, 30_000, 'the turn to end')));
       // Each run has its own temp folder (same length), shown in the agents' banners and footers.
       const compare = { masked: agent.masked, aliases: [[worlds[0].sandbox.base, worlds[1].sandbox.base]] as const };
       await expectSameScreens(bare, app, 'after the answer', compare);
