@@ -114,7 +114,7 @@ export function createSandbox(prefix = 'rewind-test-'): Sandbox {
     },
     async cleanup() {
       await waitForBackgroundScans(store);
-      fs.rmSync(base, { recursive: true, force: true, maxRetries: 3 });
+      await removeWhenStoresIdle(base, store);
     },
   };
 }
@@ -144,12 +144,7 @@ export function alive(pid: number): boolean {
  * deleted. Waits for each, with a deadline.
  */
 async function waitForBackgroundScans(store: string): Promise<void> {
-  let stores: string[];
-  try {
-    stores = fs.readdirSync(path.join(store, 'history')).map((name) => path.join(store, 'history', name));
-  } catch {
-    return;
-  }
+  const stores = storesUnder(store);
   const deadline = Date.now() + 10_000;
   for (const dir of stores) {
     let pid: number;
@@ -160,6 +155,45 @@ async function waitForBackgroundScans(store: string): Promise<void> {
     }
     // Polled with the event loop free: a walk started in this process is reaped only then.
     if (pid > 0) await waitFor(() => !alive(pid), Math.max(0, deadline - Date.now()), `the heavy-file walk ${pid}`).catch(() => undefined);
+  }
+}
+
+/** The stores' folders under REWIND_HOME `store` (none: []). */
+function storesUnder(store: string): string[] {
+  try {
+    return fs.readdirSync(path.join(store, 'history')).map((name) => path.join(store, 'history', name));
+  } catch {
+    return [];
+  }
+}
+
+/** Whether a live process holds some store's lock (a hook checkpointing by itself after the app was killed, say). */
+function storeLockHeld(store: string): boolean {
+  return storesUnder(store).some((dir) => {
+    try {
+      const { pid } = JSON.parse(fs.readFileSync(path.join(dir, 'lock'), 'utf8')) as { pid?: unknown };
+      return typeof pid === 'number' && pid > 0 && alive(pid);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Removes the sandbox. A test that ends an agent mid-turn can leave one of its hooks
+ * checkpointing by itself (the app gone) into a store being removed (ENOTEMPTY): such a
+ * writer is waited for (its lock released), then the removal is tried again, with a deadline.
+ */
+async function removeWhenStoresIdle(base: string, store: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await waitFor(() => !storeLockHeld(store), Math.max(0, deadline - Date.now()), 'the stores\' locks released').catch(() => undefined);
+    try {
+      fs.rmSync(base, { recursive: true, force: true, maxRetries: 3 });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || Date.now() > deadline) throw error;
+    }
   }
 }
 
