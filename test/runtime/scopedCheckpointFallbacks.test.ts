@@ -147,6 +147,9 @@ describe("a step's checkpoint in the app", () => {
     const elsewhere = path.join(s.sb.base, 'link.txt');
     fs.linkSync(path.join(s.root, 'src/file.txt'), elsewhere);
     fs.writeFileSync(elsewhere, 'written where the watcher does not look\n');
+    // A step after it: the walk at the next quiet moment is sure to come after the write (the
+    // one after 'edit' may have run before it, on a busy machine).
+    await s.step('after the missed write');
     await waitFor(() => s.engine.list().at(-1)?.label === 'files the watcher missed', 15_000, 'the missed change checkpointed');
     expect(s.notices.said.map((notice) => notice.text)).toContainEqual(expect.stringMatching(/^the file watcher missed changes to src\/file\.txt: checkpointed now/));
     expect(await newestExact(s)).toBe(false);
