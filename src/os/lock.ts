@@ -28,7 +28,8 @@ export type Release = () => void;
 
 const inProcess = new Map<string, Promise<void>>();
 
-function readLock(file: string): LockContent | undefined {
+/** Who holds lock `file`, as it says (undefined: none, or unreadable); whether it still runs is isAlive's question. */
+export function readLock(file: string): LockContent | undefined {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
     // A bare pid (as other tools write) is a holder on this machine.

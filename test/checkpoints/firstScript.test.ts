@@ -10,7 +10,8 @@ import { parseScriptOutput } from '../../src/checkpoints/snapshot/snapshotScript
 import { shadowGit, treePaths } from '../helpers/shadow.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { commit } from '../helpers/repoShapes.js';
-import { alive, createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { pidAlive } from '../../src/os/processAlive.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -150,7 +151,7 @@ describe('first snapshot script', () => {
     // The second snapshot starts the ordinary background walk; the third reports what it found.
     await checkpoints.snapshot();
     const walker = Number(fs.readFileSync(path.join(checkpoints.store.root, 'heavy-scan.started'), 'utf8'));
-    await waitFor(() => !alive(walker), 10_000, 'the background walk');
+    await waitFor(() => !pidAlive(walker), 10_000, 'the background walk');
     const third = await checkpoints.snapshot();
     expect(third.record.skipped).toEqual(heavy);
   });

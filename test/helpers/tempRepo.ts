@@ -7,6 +7,8 @@ import path from 'node:path';
 import { waitFor } from './waitFor.js';
 import { CheckpointEngine, type EngineSettings } from '../../src/checkpoints/checkpointEngine.js';
 import { openProjectCheckpoints, type ProjectCheckpoints } from '../../src/checkpoints/index.js';
+import { readLock } from '../../src/os/lock.js';
+import { isAlive, pidAlive } from '../../src/os/processAlive.js';
 
 export const defaultSettings: EngineSettings = {
   checkpointMaxFileMb: 20,
@@ -128,15 +130,6 @@ export function withAgentHomes(sb: Sandbox): NodeJS.ProcessEnv {
   return { ...sb.env, CLAUDE_CONFIG_DIR: path.join(sb.base, 'claude'), GEMINI_CLI_HOME: path.join(sb.base, 'gemini'), CODEX_HOME: path.join(sb.base, 'codex') };
 }
 
-/** Whether process `pid` is still running. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Snapshots start a background walk for heavy files (its pid in heavy-scan.started); the
@@ -154,7 +147,7 @@ async function waitForBackgroundScans(store: string): Promise<void> {
       continue;
     }
     // Polled with the event loop free: a walk started in this process is reaped only then.
-    if (pid > 0) await waitFor(() => !alive(pid), Math.max(0, deadline - Date.now()), `the heavy-file walk ${pid}`).catch(() => undefined);
+    if (pid > 0) await waitFor(() => !pidAlive(pid), Math.max(0, deadline - Date.now()), `the heavy-file walk ${pid}`).catch(() => undefined);
   }
 }
 
@@ -170,12 +163,8 @@ function storesUnder(store: string): string[] {
 /** Whether a live process holds some store's lock (a hook checkpointing by itself after the app was killed, say). */
 function storeLockHeld(store: string): boolean {
   return storesUnder(store).some((dir) => {
-    try {
-      const { pid } = JSON.parse(fs.readFileSync(path.join(dir, 'lock'), 'utf8')) as { pid?: unknown };
-      return typeof pid === 'number' && pid > 0 && alive(pid);
-    } catch {
-      return false;
-    }
+    const holder = readLock(path.join(dir, 'lock'));
+    return holder !== undefined && isAlive(holder);
   });
 }
 
