@@ -59,8 +59,18 @@ async function typeAndSee(session: TermSession, text: string, seen: string): Pro
   await session.waitFor(() => count(session, seen) > before, 10_000, `"${seen}" on the screen`);
 }
 
-/** The pane once it has stopped changing (the same for half a second): what a capture compares. */
-const settledPane = (session: TermSession) => waitForQuiet(() => pane(session), 500, 15_000, 'the pane to settle');
+/**
+ * The pane once it has stopped changing (the same for half a second) with no hook of the agent's
+ * running (Gemini shows "Executing Hooks" while one runs; its SessionStart's waits for Rewind's
+ * session to load, seconds on a busy machine, and the line goes when it ends): what a capture compares.
+ */
+async function settledPane(session: TermSession): Promise<string> {
+  for (;;) {
+    await session.waitFor((screen) => !screen.includes('Executing Hooks'), 30_000, "the agent's hooks to end");
+    const settled = await waitForQuiet(() => pane(session), 500, 15_000, 'the pane to settle');
+    if (!settled.includes('Executing Hooks')) return settled;
+  }
+}
 
 describe.each(agents)('Esc Esc in the app with $name', (agent) => {
   let world: AgentWorld | undefined;
