@@ -1,5 +1,5 @@
 // `rewind doctor`: each check made to pass and to fail on purpose, in real folders, with the
-// real git and the pinned real Claude Code on PATH.
+// real git (and, where an agent is checked, the pinned real Claude Code alone on PATH).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,9 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installedHookScript } from '../../src/agents/hookCommand.js';
 import { watcherCheck } from '../../src/services/doctor/checks.js';
 import type { Check } from '../../src/services/doctor/check.js';
+import { pathWithOnly } from '../agents/world.js';
 import { asNobody } from '../helpers/asNobody.js';
 import { rewind } from '../helpers/io.js';
-import { repoRoot, requireBuiltCli } from '../helpers/restoreKit.js';
+import { requireBuiltCli } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -87,7 +88,7 @@ describe('rewind doctor', () => {
 
   it("warns of an agent whose hooks never reached rewind in this project, and says when they last did", async () => {
     const root = sb.repo('hooks');
-    const env = { ...sb.env, PATH: `${path.join(repoRoot, 'node_modules', '.bin')}:${sb.env.PATH ?? ''}` };
+    const env = { ...sb.env, PATH: pathWithOnly('claude', path.join(sb.base, 'agents-bin')) };
     expect((await rewind(['snapshot'], env, root)).code).toBe(0);
     const before = await doctor(root, env);
     expect(before.checks.claude).toMatchObject({ status: 'warned', detail: expect.stringMatching(/\(Claude Code\); no hook call of claude reached rewind in this project yet$/), fix: expect.stringMatching(/rewind -- claude/) });

@@ -47,10 +47,24 @@ export interface Sandbox {
   cleanup(): Promise<void>;
 }
 
+/**
+ * The PATH a sandbox runs with: the test's own, without the folders `npm test` and `npx` put
+ * first (node_modules/.bin, npm's node-gyp-bin). So a test sees the same programs however it
+ * was started, and no pinned agent CLI is found on PATH by accident (`rewind doctor` asks each
+ * one found for its version: Gemini CLI takes ~3 s of CPU to say it). A test that wants an
+ * agent on PATH puts it there.
+ */
+export function sandboxPath(from = process.env.PATH ?? '/usr/bin:/bin'): string {
+  return from
+    .split(path.delimiter)
+    .filter((dir) => dir !== '' && !dir.endsWith(`${path.sep}node_modules${path.sep}.bin`) && !dir.endsWith(`${path.sep}node-gyp-bin`))
+    .join(path.delimiter);
+}
+
 /** Environment for git run by a test: no system or global config, a fixed identity. */
 export function hermeticGitEnv(home: string): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    PATH: sandboxPath(),
     HOME: home,
     LC_ALL: 'C',
     GIT_CONFIG_GLOBAL: '/dev/null',
@@ -81,7 +95,7 @@ export function createSandbox(prefix = 'rewind-test-'): Sandbox {
   const configDir = path.join(base, 'config');
   const projects = path.join(base, 'p');
   for (const dir of [home, store, configDir, projects]) fs.mkdirSync(dir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, REWIND_HOME: store, REWIND_CONFIG_DIR: configDir };
+  const env: NodeJS.ProcessEnv = { PATH: sandboxPath(), HOME: home, REWIND_HOME: store, REWIND_CONFIG_DIR: configDir };
   const gitEnv = hermeticGitEnv(home);
   const gitBytes = (dir: string, args: readonly string[], input?: string | Buffer) => runGitSync(gitEnv, dir, args, input);
   const git = (dir: string, ...args: string[]) => gitBytes(dir, args).toString('utf8');
