@@ -3,7 +3,7 @@
 // on disk are exactly what the model says (test/helpers/ignoreModel.ts, with git itself
 // as the oracle for ignore rules), no file that was ignored before a restore or redo has
 // changed, and a redo right after a restore brings the tree back exactly.
-// REWIND_PROPERTY_RUNS overrides the number of runs: 50 in `npm test` (~0.7 s each on two
+// REWIND_PROPERTY_RUNS overrides the number of runs: 30 in `npm test` (~0.7 s each on two
 // cores: `npm test` keeps to its 15 minutes), 2,000 in the bench (`npm run bench -- --only=property`).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { checkpointOf, emptyFolders, ignoredBy, readFiles, restoreOutcome, type 
 import { blobOid, readTree, shadowGit } from '../helpers/shadow.js';
 import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
 
-const runs = Number(process.env.REWIND_PROPERTY_RUNS ?? '') || 50;
+const runs = Number(process.env.REWIND_PROPERTY_RUNS ?? '') || 30;
 
 type Step =
   | { kind: 'write'; path: string; content: string }
