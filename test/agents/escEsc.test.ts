@@ -61,14 +61,16 @@ async function typeAndSee(session: TermSession, text: string, seen: string): Pro
 
 /**
  * The pane once it has stopped changing (the same for half a second) with no hook of the agent's
- * running (Gemini shows "Executing Hooks" while one runs; its SessionStart's waits for Rewind's
- * session to load, seconds on a busy machine, and the line goes when it ends): what a capture compares.
+ * running (Gemini shows "Executing Hook: …" or "Executing Hooks: …" from a hook's start until
+ * 3 s after it, however short the hook: its WARNING_PROMPT_DURATION_MS; the line can outlast
+ * half a second of quiet and go while the picker is open): what a capture compares.
  */
 async function settledPane(session: TermSession): Promise<string> {
+  const hooksRunning = /Executing Hooks?:/;
   for (;;) {
-    await session.waitFor((screen) => !screen.includes('Executing Hooks'), 30_000, "the agent's hooks to end");
+    await session.waitFor((screen) => !hooksRunning.test(screen), 30_000, "the agent's hooks to end");
     const settled = await waitForQuiet(() => pane(session), 500, 15_000, 'the pane to settle');
-    if (!settled.includes('Executing Hooks')) return settled;
+    if (!hooksRunning.test(settled)) return settled;
   }
 }
 
