@@ -321,7 +321,8 @@ export class CheckpointTriggers {
   private startWatcher(checkpointer: Checkpointer): void {
     const off = (error: unknown) => this.watcherOff(error);
     // A checkpoint of the files as the session starts (if they changed since the newest
-    // one): "before the agent did anything" is the restore most often wanted. Keys wait
+    // one): "before the first prompt" is the restore most often wanted (taken while the agent
+    // loads: a command that writes files at once can beat it; README says so). Keys wait
     // for it; the watcher then watches the folders it holds (without them it would watch
     // only the top folder: it is off then, and says so).
     this.watcherStarting = this.checkpoint({ trigger: 'start', label: 'session start' })
