@@ -144,7 +144,6 @@ export function withAgentHomes(sb: Sandbox): NodeJS.ProcessEnv {
   return { ...sb.env, CLAUDE_CONFIG_DIR: path.join(sb.base, 'claude'), GEMINI_CLI_HOME: path.join(sb.base, 'gemini'), CODEX_HOME: path.join(sb.base, 'codex') };
 }
 
-
 /**
  * Snapshots start a background walk for heavy files (its pid in heavy-scan.started); the
  * sandbox may only be removed once those are done, or they write into a folder being
