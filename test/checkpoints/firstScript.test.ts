@@ -10,8 +10,8 @@ import { parseScriptOutput } from '../../src/checkpoints/snapshot/snapshotScript
 import { shadowGit, treePaths } from '../helpers/shadow.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { commit } from '../helpers/repoShapes.js';
+import { running } from '../helpers/children.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
-import { pidAlive } from '../../src/os/processAlive.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -151,7 +151,7 @@ describe('first snapshot script', () => {
     // The second snapshot starts the ordinary background walk; the third reports what it found.
     await checkpoints.snapshot();
     const walker = Number(fs.readFileSync(path.join(checkpoints.store.root, 'heavy-scan.started'), 'utf8'));
-    await waitFor(() => !pidAlive(walker), 10_000, 'the background walk');
+    await waitFor(() => !running(walker), 10_000, 'the background walk');
     const third = await checkpoints.snapshot();
     expect(third.record.skipped).toEqual(heavy);
   });

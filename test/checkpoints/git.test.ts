@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProcess } from '../../src/checkpoints/git/git.js';
+import { running } from '../helpers/children.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -24,21 +25,6 @@ afterEach(async () => {
   }
   await sb.cleanup();
 });
-
-/** Running, and not a zombie waiting for init to reap it (a zombie holds and does nothing). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 async function pidIn(file: string): Promise<number> {
   await waitFor(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8').endsWith('\n'), 5_000, `a pid in ${file}`);

@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { running } from '../helpers/children.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { gitFirstOnPath } from '../helpers/gitSpy.js';
-import { pidAlive } from '../../src/os/processAlive.js';
 
 let sb: Sandbox;
 let release: string;
@@ -62,7 +62,7 @@ describe('the background walk for heavy files', () => {
     const second = await engine.snapshot({ label: 'second' });
     expect(second.record.changedPaths).toEqual(['a.txt']);
     const walker = Number(fs.readFileSync(stamp, 'utf8'));
-    expect(pidAlive(walker)).toBe(true);
+    expect(running(walker)).toBe(true);
     expect(fs.readFileSync(`/proc/${walker}/environ`, 'latin1').split('\0').some((entry) => entry.startsWith('REWIND_OWNER='))).toBe(false);
 
     // Started long enough ago, but still running: no second one.
@@ -72,7 +72,7 @@ describe('the background walk for heavy files', () => {
     expect(Number(fs.readFileSync(stamp, 'utf8'))).toBe(walker);
 
     fs.writeFileSync(release, '');
-    await waitFor(() => !pidAlive(walker), 20_000, 'the walk to end');
+    await waitFor(() => !running(walker), 20_000, 'the walk to end');
     // Ended, but started under 5 s ago: none yet.
     startedAgo(stamp, 2);
     write(root, 'a.txt', 'three\n');

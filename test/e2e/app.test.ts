@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { running } from '../helpers/children.js';
 import { treePaths } from '../helpers/shadow.js';
 import { startRewind, type TermSession, terminalSandbox } from '../helpers/term.js';
 import { write } from '../helpers/tempRepo.js';
@@ -193,15 +194,7 @@ describe('rewind -- <agent>', () => {
     const agentPid = Number(/^agent pid (\d+)$/m.exec(session.text())?.[1]);
     session.hangUp();
     await session.exited;
-    const gone = () => {
-      try {
-        process.kill(agentPid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    };
-    await waitFor(gone, 10_000, 'the agent to be gone');
+    await waitFor(() => !running(agentPid), 10_000, 'the agent to be gone');
   });
 
   it('an Enter or a burst of changes that changed nothing adds no checkpoint', async () => {

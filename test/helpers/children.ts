@@ -1,5 +1,7 @@
 // Child processes a test starts, killed (and waited for) when it ends.
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { isAlive } from '../../src/os/processAlive.js';
 
 export class Children {
   private running: ChildProcess[] = [];
@@ -30,4 +32,12 @@ export async function deadPid(): Promise<number> {
   await new Promise((resolve) => child.once('exit', resolve));
   if (pid === undefined) throw new Error('no pid');
   return pid;
+}
+
+/**
+ * Whether `pid` still runs. An ended process whose parent is gone stays a zombie until init
+ * reaps it (this machine's init: every ~2 s); it has ended, so it does not count.
+ */
+export function running(pid: number): boolean {
+  return isAlive({ pid, host: os.hostname() });
 }

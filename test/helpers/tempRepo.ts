@@ -4,11 +4,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { running } from './children.js';
 import { waitFor } from './waitFor.js';
 import { CheckpointEngine, type EngineSettings } from '../../src/checkpoints/checkpointEngine.js';
 import { openProjectCheckpoints, type ProjectCheckpoints } from '../../src/checkpoints/index.js';
 import { readLock } from '../../src/os/lock.js';
-import { isAlive, pidAlive } from '../../src/os/processAlive.js';
+import { isAlive } from '../../src/os/processAlive.js';
 
 export const defaultSettings: EngineSettings = {
   checkpointMaxFileMb: 20,
@@ -159,8 +160,9 @@ async function waitForBackgroundScans(store: string): Promise<void> {
     } catch {
       continue;
     }
-    // Polled with the event loop free: a walk started in this process is reaped only then.
-    if (pid > 0) await waitFor(() => !pidAlive(pid), Math.max(0, deadline - Date.now()), `the heavy-file walk ${pid}`).catch(() => undefined);
+    // Polled with the event loop free: a walk started in this process is reaped only then. Its
+    // starter, the snapshot's sh, is gone: once ended it waits for init (`running`).
+    if (pid > 0) await waitFor(() => !running(pid), Math.max(0, deadline - Date.now()), `the heavy-file walk ${pid}`).catch(() => undefined);
   }
 }
 
