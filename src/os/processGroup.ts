@@ -7,7 +7,7 @@
 // the index.lock they would still hold).
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pidAlive } from './processAlive.js';
+import { groupRunning } from './processAlive.js';
 
 const exitSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -96,15 +96,16 @@ export function untrackGroup(pid: number): void {
 
 /**
  * Stops a whole group: SIGTERM (git removes its lock files), then SIGKILL to whatever is
- * left after `graceMs`. Resolves once no process of the group is left, or a second after
- * the SIGKILL: an orphan already killed but not yet reaped by init still counts as a
- * member, and does no harm.
+ * left after `graceMs`. Resolves once no process of the group runs, or a second after the
+ * SIGKILL. A member that has ended but is not reaped yet (a zombie: an orphan waits for
+ * init, which reaps every ~2 s on some machines and never in a container without one) runs
+ * nothing and holds no lock, so it is not waited for.
  */
 export async function stopGroup(pid: number, graceMs = 2_000): Promise<void> {
   signalGroup(pid, 'SIGTERM');
   const killAt = Date.now() + graceMs;
   let killed = false;
-  while (pidAlive(-pid)) {
+  while (groupRunning(pid)) {
     if (!killed && Date.now() >= killAt) {
       signalGroup(pid, 'SIGKILL');
       killed = true;

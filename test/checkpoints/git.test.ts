@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProcess } from '../../src/checkpoints/git/git.js';
+import { stopGroup } from '../../src/os/processGroup.js';
 import { running } from '../helpers/children.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
@@ -31,6 +32,38 @@ async function pidIn(file: string): Promise<number> {
   const pid = Number(fs.readFileSync(file, 'utf8'));
   started.push(pid);
   return pid;
+}
+
+describe('stopGroup', () => {
+  // A member that has ended but is not reaped (its parent never waits for it, as init may
+  // not for a while) runs nothing: the stop does not wait for it. Waiting for such a
+  // zombie would hold up the grace before the SIGKILL here (ten minutes).
+  it('returns once nothing of the group runs, though an ended member of it is not reaped', async () => {
+    const dir = sb.folder('zombie');
+    const pidFile = path.join(dir, 'keeper.pid');
+    // perl (which git needs) forks a child that exits at once, moves to a group of its own
+    // (the stop does not reach it) and never reaps the child: a zombie left in the group.
+    const keeper = 'use POSIX; my $c = fork(); if ($c == 0) { POSIX::_exit(0) } setpgid(0, 0); open(my $f, ">", $ARGV[0]) or die; print $f "$$\\n"; close($f); sleep 60';
+    const leader = spawn('sh', ['-c', 'perl -e "$1" "$2" & wait', 'group', keeper, pidFile], { detached: true, stdio: 'ignore' });
+    const pgid = leader.pid ?? 0;
+    started.push(pgid);
+    const perl = await pidIn(pidFile);
+    const zombie = () => fs.readdirSync('/proc').some((name) => /^\d+$/.test(name) && statOf(Number(name)).startsWith(`Z ${perl} ${pgid} `));
+    expect(zombie(), 'a zombie in the group, its parent perl').toBe(true);
+    await stopGroup(pgid, 600_000);
+    expect(running(pgid)).toBe(false);
+    expect(zombie(), 'the zombie, still there').toBe(true);
+  }, 20_000);
+});
+
+/** The fields of /proc/<pid>/stat after the command name ('' when it is gone). */
+function statOf(pid: number): string {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2);
+  } catch {
+    return '';
+  }
 }
 
 describe('startProcess', () => {

@@ -11,7 +11,7 @@ import { requireBuiltCli, runBuiltCli } from '../helpers/restoreKit.js';
 import { shadowGit } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 import { waitFor } from '../helpers/waitFor.js';
-import { deadPid } from '../helpers/children.js';
+import { deadPid, running } from '../helpers/children.js';
 import { acquireLock } from '../../src/os/lock.js';
 import { startProcess } from '../../src/checkpoints/git/git.js';
 import { groupRunning } from '../../src/os/processAlive.js';
@@ -52,16 +52,6 @@ exec '${real}' "$@"
     { mode: 0o755 },
   );
   return bin;
-}
-
-/** Whether `pid` runs (a zombie, killed but not reaped by a container's init, does not). */
-function running(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 function spawnSyncWhich(name: string): string {
