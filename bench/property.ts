@@ -1,6 +1,6 @@
 // The property tests (restore, ignore rules, the app's checkpoints staged from changed paths,
 // alone and with restores among them, revert) with many more runs than `npm test` gives them
-// (20 to 60 runs; one seed of the two seeded ones): the long property runs belong here, not in CI's time budget.
+// (20 to 60 runs; one seed each for the two seeded ones): the long property runs belong here, not in CI's time budget.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -49,7 +49,7 @@ describe('stopGroup', () => {
     started.push(pgid);
     const perl = await pidIn(pidFile);
     const zombie = () => fs.readdirSync('/proc').some((name) => /^\d+$/.test(name) && statOf(Number(name)).startsWith(`Z ${perl} ${pgid} `));
-    expect(zombie(), 'a zombie in the group, its parent perl').toBe(true);
+    await waitFor(zombie, 5_000, 'a zombie in the group, its parent perl');
     await stopGroup(pgid, 600_000);
     expect(running(pgid)).toBe(false);
     expect(zombie(), 'the zombie, still there').toBe(true);

@@ -160,8 +160,7 @@ async function waitForBackgroundScans(store: string): Promise<void> {
     } catch {
       continue;
     }
-    // Polled with the event loop free: a walk started in this process is reaped only then. Its
-    // starter, the snapshot's sh, is gone: once ended it waits for init (`running`).
+    // Its starter, the snapshot's sh, is gone: once ended, the walk waits for init (`running`).
     if (pid > 0) await waitFor(() => !running(pid), Math.max(0, deadline - Date.now()), `the heavy-file walk ${pid}`).catch(() => undefined);
   }
 }
