@@ -12,7 +12,12 @@ export interface ApplyResult {
   changed: string[];
   deleted: string[];
   leftAlone: LeftAlone[];
+  /** The folders whose entries it changed (a file renamed in or deleted, a folder made or removed): what syncFolders makes durable. */
+  folders: Set<string>;
 }
+
+/** Told of each change to the project, with the folder whose entries it changed. */
+type OnOp = (folder: string) => void;
 
 /**
  * Makes sure every folder above `file` (inside the project) is a real folder, creating the
@@ -20,7 +25,7 @@ export interface ApplyResult {
  * means writing there could land outside the project or destroy something rewind does
  * not manage: returns the reason.
  */
-function prepareParents(root: string, file: string, created: string[], onOp: () => void): string | undefined {
+function prepareParents(root: string, file: string, created: string[], onOp: OnOp): string | undefined {
   const parts = file.split('/').slice(0, -1);
   let current = root;
   for (const part of parts) {
@@ -29,7 +34,7 @@ function prepareParents(root: string, file: string, created: string[], onOp: () 
     if (!stat) {
       fs.mkdirSync(current);
       created.push(current);
-      onOp();
+      onOp(path.dirname(current));
       continue;
     }
     if (stat.isSymbolicLink()) return `${path.relative(root, current)} is a symlink: rewind never writes through one`;
@@ -123,11 +128,11 @@ export async function stageWrites(reader: ObjectReader, writes: readonly Planned
  * above it may be empty because of it. A folder that is not empty stays, and so does
  * everything above it.
  */
-function removeEmptyParents(root: string, file: string, onOp: () => void): void {
+function removeEmptyParents(root: string, file: string, onOp: OnOp): void {
   for (let dir = path.dirname(path.join(root, file)); dir !== root && dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
     try {
       fs.rmdirSync(dir);
-      onOp();
+      onOp(path.dirname(dir));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
     }
@@ -153,10 +158,11 @@ function attempt(result: ApplyResult, file: string, what: string, change: () => 
 }
 
 /** Removes the folders made for a write that did not happen, if nothing else went into them. */
-function removeCreated(created: readonly string[]): void {
+function removeCreated(created: readonly string[], folders: Set<string>): void {
   for (const dir of [...created].reverse()) {
     try {
       fs.rmdirSync(dir);
+      folders.add(path.dirname(dir));
     } catch {
       return;
     }
@@ -209,9 +215,12 @@ export interface ApplyOptions {
 
 export function applyPlan(root: string, plan: RestorePlan, staged: readonly string[], options: ApplyOptions = {}): ApplyResult {
   const { onDeleted, planned, displaced } = options;
+  const result: ApplyResult = { changed: [], deleted: [], leftAlone: [...plan.leftAlone], folders: new Set() };
   // Each change to the project's files is a seam (a crash test kills the process after the k-th).
-  const onOp = () => seam('op');
-  const result: ApplyResult = { changed: [], deleted: [], leftAlone: [...plan.leftAlone] };
+  const onOp: OnOp = (folder) => {
+    result.folders.add(folder);
+    seam('op');
+  };
   const meanwhile = (file: string) => planned?.has(file) === true && planned.get(file) !== onDisk(path.join(root, file));
   for (const [index, file] of plan.deletes.entries()) {
     const full = path.join(root, file);
@@ -237,7 +246,7 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
       displaced?.forget(kept);
       continue;
     }
-    onOp();
+    onOp(path.dirname(full));
     result.deleted.push(file);
     onDeleted?.(result.deleted.length);
     removeEmptyParents(root, file, onOp);
@@ -253,7 +262,7 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
       blocked = refusedBySystem(write.path, refusal(error), 'could not create its folder');
     }
     if (blocked) {
-      removeCreated(created);
+      removeCreated(created, result.folders);
       result.leftAlone.push(blocked);
       return;
     }
@@ -261,14 +270,14 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     const kept = existing && displaced?.keep(full, write.path, existing, `w${index}`);
     if (meanwhile(write.path)) {
       displaced?.forget(kept);
-      removeCreated(created);
+      removeCreated(created, result.folders);
       result.leftAlone.push({ path: write.path, reason: changedMeanwhile });
       return;
     }
     if (existing?.isDirectory()) {
       try {
         fs.rmdirSync(full);
-        onOp();
+        onOp(path.dirname(full));
       } catch {
         result.leftAlone.push({ path: write.path, reason: 'a folder with files rewind does not manage stands there' });
         return;
@@ -276,29 +285,22 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     }
     if (!attempt(result, write.path, 'write it', () => fs.renameSync(staged[index] ?? '', full))) {
       displaced?.forget(kept);
-      return removeCreated(created);
+      return removeCreated(created, result.folders);
     }
-    onOp();
+    onOp(path.dirname(full));
     result.changed.push(write.path);
   });
   return result;
 }
 
 /**
- * Makes the renames and deletions in the folders of `files` (and the folders made or removed
- * above them) durable: each such folder that still exists is synced, up to the project root.
+ * Makes the renames and deletions applyPlan made durable: each folder whose entries it
+ * changed (ApplyResult.folders) that still exists is synced. A folder above them that it did
+ * not make or remove holds no change (a rename into a folder changes that folder alone).
  * The files written were synced before they were renamed into place (stage). A folder that
  * cannot be opened or synced (gone, or a file system that refuses) is passed over.
  */
-export async function syncFolders(root: string, files: readonly string[]): Promise<void> {
-  const folders = new Set<string>();
-  for (const file of files) {
-    for (let dir = path.dirname(path.join(root, file)); dir.startsWith(root); dir = path.dirname(dir)) {
-      if (folders.has(dir)) break;
-      folders.add(dir);
-      if (dir === root) break;
-    }
-  }
+export async function syncFolders(folders: Iterable<string>): Promise<void> {
   const open: number[] = [];
   for (const dir of folders) {
     try {

@@ -326,7 +326,7 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   const displaced = new DisplacedFiles(displacedDir(staging));
   const applied = applyPlan(engine.project.root, preview, staged, { onDeleted: progressOf(engine, preview, preview.writes.length), planned, displaced });
   // The renames are made durable while the files they displaced are compared (reads only).
-  const foldersSynced = syncFolders(engine.project.root, [...applied.changed, ...applied.deleted]);
+  const foldersSynced = syncFolders(applied.folders);
   seam('applied');
   displaced.settle();
   // Whatever was written into a file while the restore ran, after the redo point read it, is

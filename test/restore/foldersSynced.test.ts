@@ -1,0 +1,79 @@
+// Which folders a restore syncs once its renames and deletions are made: exactly those whose
+// entries it changed (the folder a file was renamed into or deleted from, the parent of a
+// folder it made or removed), never a folder above them that holds no change.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyPlan, syncFolders } from '../../src/checkpoints/restore/apply.js';
+import type { RestorePlan } from '../../src/checkpoints/restore/plan.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+let root: string;
+let staging: string;
+beforeEach(() => {
+  sb = createSandbox('rewind-folders-synced-');
+  root = path.join(sb.base, 'project');
+  staging = path.join(sb.base, 'staging');
+  fs.mkdirSync(staging);
+});
+afterEach(async () => {
+  await sb.cleanup();
+});
+
+/** A staged copy for each write, as stageWrites leaves them. */
+function staged(plan: RestorePlan): string[] {
+  return plan.writes.map((write, index) => {
+    const file = path.join(staging, String(index));
+    fs.writeFileSync(file, `restored ${write.path}\n`);
+    return file;
+  });
+}
+
+const replaced = (file: string) => ({ path: file, mode: '100644', oid: '0'.repeat(40), creates: false });
+const relative = (folders: Iterable<string>) => [...folders].map((folder) => path.relative(root, folder) || '.').sort();
+
+describe('applyPlan: the folders whose entries it changed', () => {
+  it('a file replaced deep in the tree: its folder alone, not the folders above it', () => {
+    write(root, 'src/lib/deep/a.txt', 'before\n');
+    write(root, 'top.txt', 'before\n');
+    const plan: RestorePlan = { writes: [replaced('src/lib/deep/a.txt')], deletes: [], leftAlone: [] };
+    const applied = applyPlan(root, plan, staged(plan));
+    expect(applied.changed).toEqual(['src/lib/deep/a.txt']);
+    expect(relative(applied.folders)).toEqual(['src/lib/deep']);
+  });
+
+  it('folders it made: each one and the folder the outermost was made in', () => {
+    write(root, 'src/keep.txt', 'kept\n');
+    const plan: RestorePlan = { writes: [{ ...replaced('src/new/inner/b.txt'), creates: true }], deletes: [], leftAlone: [] };
+    const applied = applyPlan(root, plan, staged(plan));
+    expect(fs.readFileSync(path.join(root, 'src/new/inner/b.txt'), 'utf8')).toBe('restored src/new/inner/b.txt\n');
+    expect(relative(applied.folders)).toEqual(['src', 'src/new', 'src/new/inner']);
+  });
+
+  it('a deletion that empties its folders: the folder that held the outermost one removed', () => {
+    write(root, 'old/gone/c.txt', 'before\n');
+    write(root, 'other/d.txt', 'kept\n');
+    const plan: RestorePlan = { writes: [], deletes: ['old/gone/c.txt'], leftAlone: [] };
+    const applied = applyPlan(root, plan, staged(plan));
+    expect(fs.existsSync(path.join(root, 'old'))).toBe(false);
+    // old/gone and old are gone: their removal is in the project's root; syncFolders passes over the gone ones.
+    expect(relative(applied.folders)).toEqual(['.', 'old', 'old/gone']);
+  });
+
+  it('a folder emptied and made again in one restore: the folder above it too', () => {
+    write(root, 'pkg/x/old.txt', 'before\n');
+    write(root, 'pkg/keep.txt', 'kept\n');
+    const plan: RestorePlan = { writes: [{ ...replaced('pkg/x/new.txt'), creates: true }], deletes: ['pkg/x/old.txt'], leftAlone: [] };
+    const applied = applyPlan(root, plan, staged(plan));
+    expect(fs.readdirSync(path.join(root, 'pkg/x'))).toEqual(['new.txt']);
+    expect(relative(applied.folders)).toEqual(['pkg', 'pkg/x']);
+  });
+
+  it('syncFolders takes those folders, a gone one among them', async () => {
+    write(root, 'old/gone/c.txt', 'before\n');
+    const plan: RestorePlan = { writes: [], deletes: ['old/gone/c.txt'], leftAlone: [] };
+    const applied = applyPlan(root, plan, staged(plan));
+    await expect(syncFolders(applied.folders)).resolves.toBeUndefined();
+  });
+});
