@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
 import type { Engine } from '../snapshot/engine.js';
 import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
@@ -295,9 +296,10 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
       written = writeJournal(engine.store.journal, journal);
       seam('journal');
       // Only now, with the journal there: a restore stopped before it changed nothing, and
-      // leaves nothing for `rewind redo` to undo. The staged copies' syncs run meanwhile; a
+      // leaves nothing for `rewind redo` to undo. The staged copies' syncs run meanwhile, and
+      // the sync of the journal's folder (its name is durable before any file is renamed); a
       // restore cut off before they end stages again (finishing it reads the store anew).
-      await bothDone(start.pushed && redoPush?.push(start.pushed, start.base.commit), copies.durable);
+      await allDone([start.pushed && redoPush?.push(start.pushed, start.base.commit), copies.durable, syncFolders([path.dirname(engine.store.journal)])]);
       seam('redo-ref');
     } else {
       await redoPush?.cancel();
@@ -361,9 +363,9 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   };
 }
 
-/** Waits for both (either may be absent), then fails with the first failure: neither is left running. */
-async function bothDone(first: Promise<void> | undefined | false, second: Promise<void>): Promise<void> {
-  const results = await Promise.allSettled([first || undefined, second]);
+/** Waits for all of them (any may be absent), then fails with the first failure: none is left running. */
+async function allDone(work: readonly (Promise<void> | undefined | false)[]): Promise<void> {
+  const results = await Promise.allSettled(work.map((promise) => promise || undefined));
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
 }
