@@ -18,7 +18,7 @@ import { dropRedoPoint, nextRedoSeq, redoRef, type RedoPoint } from '../store/re
 import { RestoreHelpers } from './restoreHelpers.js';
 import { salvageCutOff } from './salvage.js';
 import { finishingPoint } from './finishingPoint.js';
-import { blobsAt, keepRacedWrites, keepUnchecked, mayDiffer, readAhead, type RacedWrites, type ReadAhead } from './writtenMeanwhile.js';
+import { blobsAt, keepRacedWrites, keepUnchecked, mayDiffer, type RacedWrites } from './writtenMeanwhile.js';
 import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
@@ -264,7 +264,6 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   let planned: ReturnType<typeof plannedOnDisk>;
   let changes: RawChange[];
   let written: Journal | undefined;
-  let ahead: ReadAhead | undefined;
   try {
     const undoneCreated = redoOf ? readCreated(engine, redoOf) : undefined;
     changes = start.changes ?? (await changesTo(engine, start.tree, target, only));
@@ -273,13 +272,10 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
     if (!finishing) requireAllowedChange(id, preview);
     planned = plannedOnDisk(engine.project.root, preview);
     const onStaged = progressOf(engine, preview, 0);
-    const copying = stageWrites(reader, preview.writes, staging, (count) => {
+    const copies = await stageWrites(reader, preview.writes, staging, (count) => {
       onStaged?.(count);
       seam(`staged:${count}`);
     });
-    // Queued behind the staging's reads on the same cat-file: read while the copies sync.
-    ahead = readAhead(reader, blobsAt(changes));
-    const copies = await copying;
     staged = copies.files;
     const journal: Omit<Journal, 'owner' | 'started'> = {
       target: id,
@@ -334,7 +330,7 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   // Whatever was written into a file while the restore ran, after the redo point read it, is
   // in the inode kept of it: saved on top of the redo point, which then moves there.
   const held = blobsAt(changes);
-  const differing = await mayDiffer(reader, displaced.kept, held, ahead);
+  const differing = await mayDiffer(reader, displaced.kept, held);
   await foldersSynced;
   const label = redoOf ? `written during the undo (back to #${id})` : `written while restoring #${id}`;
   const move = point && written && !finishing ? { point, journal: written, movedCreated: (moved: RedoPoint) => recordCreated(engine, moved, creates(new Set(applied.changed))) } : undefined;
@@ -346,8 +342,7 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   if (interrupted) removeLeftoverFolders(engine.project.root, leftoversOf(interrupted));
   writeRestoredMarker(engine.store, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
   fs.rmSync(engine.store.journal, { force: true });
-  // The staged folder (the files it displaced) goes while its git processes end.
-  await Promise.all([fs.promises.rm(staging, { recursive: true, force: true }), begun.helpers.end()]);
+  fs.rmSync(staging, { recursive: true, force: true });
   if (redoOf?.ref) {
     await dropRedoPoint(engine.repo, redoOf);
     dropCreated(engine, redoOf);

@@ -5,7 +5,7 @@ import type { RawChange } from '../git/diffRaw.js';
 import { text } from '../git/git.js';
 import type { CheckpointRecord } from '../store/record.js';
 import type { DisplacedFile } from './displaced.js';
-import type { ObjectRead, ObjectReader } from '../git/catFile.js';
+import type { ObjectReader } from '../git/catFile.js';
 import { rewriteJournal, type Journal } from './journal.js';
 import type { PlannedWrite } from './plan.js';
 import { treeWith } from './planDiff.js';
@@ -69,36 +69,16 @@ async function storeBlobs(engine: Engine, files: readonly DisplacedFile[]): Prom
   }
 }
 
-/** A restore that replaces at most this many files reads their redo point's blobs ahead: their bytes wait in memory until compared. */
-const READ_AHEAD_FILES = 64;
-
-/** Blobs asked for ahead, by id (readAhead). */
-export type ReadAhead = ReadonlyMap<string, Promise<ObjectRead | undefined>>;
-
-/**
- * Asks `reader` now for the blobs mayDiffer compares once the files are renamed (for a
- * small restore: READ_AHEAD_FILES), so they are read while the staged copies sync rather
- * than after the renames.
- */
-export function readAhead(reader: ObjectReader, held: HeldBlobs): ReadAhead {
-  const reads = new Map<string, Promise<ObjectRead | undefined>>();
-  if (held.size > READ_AHEAD_FILES) return reads;
-  for (const { oid } of held.values()) if (!reads.has(oid)) reads.set(oid, reader.read(oid).catch(() => undefined));
-  return reads;
-}
-
 /**
  * The displaced files that may hold something the redo point does not (`held`): every one
  * but those whose bytes and mode are exactly its blob's, read through `reader` (the
- * restore's own cat-file, already running) unless read `ahead`. Those need no git process
- * to hash them; anything not read whole (the file, or the blob) stays in the list for
- * lateWrites.
+ * restore's own cat-file, already running). Those need no git process to hash them;
+ * anything not read whole (the file, or the blob) stays in the list for lateWrites.
  */
-export async function mayDiffer(reader: ObjectReader, displaced: readonly DisplacedFile[], held: HeldBlobs, ahead: ReadAhead = new Map()): Promise<DisplacedFile[]> {
+export async function mayDiffer(reader: ObjectReader, displaced: readonly DisplacedFile[], held: HeldBlobs): Promise<DisplacedFile[]> {
   const reads = displaced.map((file) => {
     const before = held.get(file.path);
-    if (!before) return Promise.resolve(undefined);
-    return ahead.get(before.oid) ?? reader.read(before.oid).catch(() => undefined);
+    return before ? reader.read(before.oid).catch(() => undefined) : Promise.resolve(undefined);
   });
   const differ: DisplacedFile[] = [];
   for (const [index, file] of displaced.entries()) {
