@@ -19,7 +19,7 @@ describe.runIf(process.platform === 'linux')("the app's thread pool", () => {
   it('16 threads for Rewind; the agent is started without UV_THREADPOOL_SIZE', async () => {
     const seen = await seenByAgent({});
     expect(seen.pool).toBe('unset');
-    // Node's own threads (the main one, V8's, libuv's signal watcher) and the pool's 16.
+    // Node's own threads (the main one, V8's, node-pty's) and the pool's 16: with Node's 4, about 12 in all.
     expect(seen.threads).toBeGreaterThan(16);
   });
 

@@ -3,8 +3,8 @@
 // folder it made or removed), never a folder above them that holds no change.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan, syncFolders } from '../../src/checkpoints/restore/apply.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyPlan, foldersAbove, syncFolderOrThrow, syncFolders } from '../../src/checkpoints/restore/apply.js';
 import type { RestorePlan } from '../../src/checkpoints/restore/plan.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
@@ -70,10 +70,43 @@ describe('applyPlan: the folders whose entries it changed', () => {
     expect(relative(applied.folders)).toEqual(['pkg', 'pkg/x']);
   });
 
-  it('syncFolders takes those folders, a gone one among them', async () => {
-    write(root, 'old/gone/c.txt', 'before\n');
-    const plan: RestorePlan = { writes: [], deletes: ['old/gone/c.txt'], leftAlone: [] };
+  it('an empty folder where a file goes: the folder it stood in', () => {
+    write(root, 'pkg/keep.txt', 'kept\n');
+    fs.mkdirSync(path.join(root, 'pkg/x'));
+    const plan: RestorePlan = { writes: [replaced('pkg/x')], deletes: [], leftAlone: [] };
     const applied = applyPlan(root, plan, staged(plan));
-    await expect(syncFolders(applied.folders)).resolves.toBeUndefined();
+    expect(fs.readFileSync(path.join(root, 'pkg/x'), 'utf8')).toBe('restored pkg/x\n');
+    expect(relative(applied.folders)).toEqual(['pkg']);
+  });
+
+  it('syncFolders opens and syncs each of those folders that still exists, and passes over the gone ones', async () => {
+    write(root, 'old/gone/c.txt', 'before\n');
+    write(root, 'kept/d.txt', 'before\n');
+    write(root, 'kept/e.txt', 'stays\n');
+    const plan: RestorePlan = { writes: [], deletes: ['old/gone/c.txt', 'kept/d.txt'], leftAlone: [] };
+    const applied = applyPlan(root, plan, staged(plan));
+    const opened = vi.spyOn(fs, 'openSync');
+    const synced = vi.spyOn(fs, 'fsync');
+    try {
+      await syncFolders(applied.folders);
+      const folders = opened.mock.results.flatMap((result, index) => (result.type === 'return' ? [String(opened.mock.calls[index]?.[0])] : []));
+      expect(relative(folders)).toEqual(['.', 'kept']);
+      expect(synced).toHaveBeenCalledTimes(2);
+    } finally {
+      opened.mockRestore();
+      synced.mockRestore();
+    }
+  });
+});
+
+describe('finishing a restore that was cut off, and the journal', () => {
+  it('foldersAbove: every folder above the paths the cut-off restore named, up to the root', () => {
+    expect(relative(foldersAbove(root, ['a/b/c.txt', 'a/d.txt', 'e.txt']))).toEqual(['.', 'a', 'a/b']);
+  });
+
+  it("syncFolderOrThrow fails when the journal's folder cannot be synced (here: it is gone)", async () => {
+    await expect(syncFolderOrThrow(path.join(root, 'no-such-folder'))).rejects.toThrow(/ENOENT/);
+    fs.mkdirSync(root, { recursive: true });
+    await expect(syncFolderOrThrow(root)).resolves.toBeUndefined();
   });
 });

@@ -314,6 +314,33 @@ export async function syncFolders(folders: Iterable<string>): Promise<void> {
   await syncAndClose(open.splice(0));
 }
 
+/**
+ * Syncs one folder, failing unless the file system does not sync folders (EINVAL, ENOTSUP):
+ * for the journal's name, which must be durable before any file is renamed.
+ */
+export async function syncFolderOrThrow(dir: string): Promise<void> {
+  const failure = await syncAndClose([fs.openSync(dir, fs.constants.O_RDONLY)]);
+  const code = (failure as NodeJS.ErrnoException | undefined)?.code;
+  if (failure !== undefined && code !== 'EINVAL' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw failure;
+}
+
+/**
+ * Every folder above these files, up to the project's root: what finishing a restore that
+ * was cut off syncs besides its own changes (the folders the cut-off run made, and the files
+ * it renamed, were never synced).
+ */
+export function foldersAbove(root: string, files: readonly string[]): Set<string> {
+  const folders = new Set<string>();
+  for (const file of files) {
+    for (let dir = path.dirname(path.join(root, file)); dir.startsWith(root); dir = path.dirname(dir)) {
+      if (folders.has(dir)) break;
+      folders.add(dir);
+      if (dir === root) break;
+    }
+  }
+  return folders;
+}
+
 /** The folders above these files that do not exist yet, deepest first. */
 export function missingFolders(root: string, files: readonly string[]): string[] {
   const missing = new Set<string>();

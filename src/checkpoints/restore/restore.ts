@@ -5,7 +5,7 @@ import type { Engine } from '../snapshot/engine.js';
 import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import { GitError } from '../git/git.js';
 import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../store/record.js';
-import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites, syncFolders } from './apply.js';
+import { applyPlan, foldersAbove, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites, syncFolderOrThrow, syncFolders } from './apply.js';
 import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
 import { interruptedJournal, interruptedMessage, leftoversOf, rewriteJournal, writeJournal, type Journal } from './journal.js';
 import { requireKnownPaths } from './onlyPaths.js';
@@ -295,7 +295,7 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
       // leaves nothing for `rewind redo` to undo. The staged copies' syncs run meanwhile, and
       // the sync of the journal's folder (its name is durable before any file is renamed); a
       // restore cut off before they end stages again (finishing it reads the store anew).
-      await allDone([start.pushed && redoPush?.push(start.pushed, start.base.commit), copies.durable, syncFolders([path.dirname(engine.store.journal)])]);
+      await allDone([start.pushed && redoPush?.push(start.pushed, start.base.commit), copies.durable, syncFolderOrThrow(path.dirname(engine.store.journal))]);
       seam('redo-ref');
     } else {
       await redoPush?.cancel();
@@ -324,7 +324,8 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   const displaced = new DisplacedFiles(displacedDir(staging));
   const applied = applyPlan(engine.project.root, preview, staged, { onDeleted: progressOf(engine, preview, preview.writes.length), planned, displaced });
   // The renames are made durable while the files they displaced are compared (reads only).
-  const foldersSynced = syncFolders(applied.folders);
+  const cutOffFolders = interrupted ? foldersAbove(engine.project.root, [...interrupted.writes, ...interrupted.deletes]) : [];
+  const foldersSynced = syncFolders(new Set([...applied.folders, ...cutOffFolders]));
   seam('applied');
   displaced.settle();
   // Whatever was written into a file while the restore ran, after the redo point read it, is
