@@ -295,7 +295,9 @@ if (appForList.length > 0) throw new Error(`dist/cli-bundle/listEngine.cjs would
  * and each sync waits for a flush of the disk; four at a time, 12 syncs took three rounds
  * (12 folders: 14 ms against 6 with 16 threads). libuv reads UV_THREADPOOL_SIZE once, when
  * the first work is queued (the fs.access): set for that moment only, so no program Rewind
- * starts (the agent) sees it; a value the user set is kept. Not for `rewind snapshot`,
+ * starts (the agent) sees it; a value the user set is kept. (A preload given through
+ * NODE_OPTIONS, as the crash tests' seams are, is loaded before this line and starts the
+ * pool first, with Node's 4: checked, 12 threads in all.) Not for `rewind snapshot`,
  * `hook` and `list`: each thread is made at that moment, and they sync nothing in batches.
  */
 writeFileSync(path.join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
