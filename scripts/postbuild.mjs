@@ -290,15 +290,6 @@ if (appForList.length > 0) throw new Error(`dist/cli-bundle/listEngine.cjs would
  * every child waited for), it exits there: Node's own teardown of the environment after
  * that (freeing what the command loaded) took ~5 ms of a `rewind snapshot` (from the exit
  * event to the process gone: 21 -> 16 ms at 10,000 files).
- * The other commands (the app, restore, redo, revert…) run with 16 of libuv's threads, not 4:
- * a restore syncs its staged copies, and then the folders it changed, side by side on them,
- * and each sync waits for a flush of the disk; four at a time, 12 syncs took three rounds
- * (12 folders: 14 ms against 6 with 16 threads). libuv reads UV_THREADPOOL_SIZE once, when
- * the first work is queued (the fs.access): set for that moment only, so no program Rewind
- * starts (the agent) sees it; a value the user set is kept. (A preload given through
- * NODE_OPTIONS, as the crash tests' seams are, is loaded before this line and starts the
- * pool first, with Node's 4: checked, 12 threads in all.) Not for `rewind snapshot`,
- * `hook` and `list`: each thread is made at that moment, and they sync nothing in batches.
  */
 writeFileSync(path.join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 for (const entry of readdirSync(dist, { withFileTypes: true })) {
@@ -312,13 +303,7 @@ const args = process.argv.slice(2);
 const command = args[0] === '-C' ? args[2] : args[0];
 const own = { snapshot: './cli-bundle/snapshot.cjs', hook: './cli-bundle/hook.cjs', list: './cli-bundle/list.cjs' };
 const file = Object.hasOwn(own, command) ? own[command] : undefined;
-const widerThreadPool = () => {
-  if (process.env.UV_THREADPOOL_SIZE !== undefined) return;
-  process.env.UV_THREADPOOL_SIZE = '16';
-  require('node:fs').access(__filename, () => undefined);
-  delete process.env.UV_THREADPOOL_SIZE;
-};
-const loaded = file ? Promise.resolve(require(file)) : (widerThreadPool(), import('./cli-bundle/cli.mjs'));
+const loaded = file ? Promise.resolve(require(file)) : import('./cli-bundle/cli.mjs');
 loaded.then(({ processIO, run }) => run(args, processIO())).then((code) => {
   process.exitCode = code;
   process.once('beforeExit', () => process.exit());
