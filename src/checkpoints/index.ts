@@ -27,7 +27,9 @@ export type { CheckpointOrigin, ExportedCheckpoints, ImportResult, TransferredCh
 export type { SpanChange, StepDiff } from './tools/stepDiff.js';
 export type { LeftAlone, PlannedWrite, RestorePlan } from './restore/plan.js';
 export type { RestorePreview } from './restore/planRestore.js';
-export type { PlanNow, Requester, RestoreOptions, RestoreResult } from './restore/restore.js';
+export type { PlanNow } from './restore/preview.js';
+export type { Requester } from './restore/redoPoint.js';
+export type { RestoreOptions, RestoreResult } from './restore/restore.js';
 export type { RedoPreview, RedoResult } from './restore/redo.js';
 export type { RevertChange, RevertConflict, RevertOptions, RevertPlan, RevertResult, RevertScope } from './tools/revert.js';
 export { RevertConflictsError } from './tools/revertConflicts.js';

@@ -17,7 +17,9 @@ import type { CheckpointRecord, SkippedFile } from './store/record.js';
 import type { RepairResult } from './store/repairChain.js';
 import type { RestorePreview } from './restore/planRestore.js';
 import type { RedoPreview, RedoResult } from './restore/redo.js';
-import type { PlanNow, Requester, RestoreOptions, RestoreResult } from './restore/restore.js';
+import type { PlanNow } from './restore/preview.js';
+import type { Requester } from './restore/redoPoint.js';
+import type { RestoreOptions, RestoreResult } from './restore/restore.js';
 
 export type { StoreReport } from './retention/storeReport.js';
 

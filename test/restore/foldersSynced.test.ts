@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyPlan, foldersAbove, syncFolderOrThrow, syncFolders } from '../../src/checkpoints/restore/apply.js';
+import { applyPlan } from '../../src/checkpoints/restore/apply.js';
+import { foldersAbove, syncFolderOrThrow, syncFolders } from '../../src/checkpoints/restore/durable.js';
 import type { RestorePlan } from '../../src/checkpoints/restore/plan.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 

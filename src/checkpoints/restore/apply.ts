@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ObjectReader } from '../git/catFile.js';
 import { lstatOrUndefined, refusedBySystem, refusedCodes } from './diskChecks.js';
 import type { DisplacedFiles } from './displaced.js';
 import { seam } from '../../shared/seams.js';
-import { MissingObjectError } from './errors.js';
 import type { LeftoverFolders } from './journal.js';
-import type { LeftAlone, PlannedWrite, RestorePlan } from './plan.js';
+import type { LeftAlone, RestorePlan } from './plan.js';
 
 export interface ApplyResult {
   changed: string[];
@@ -41,85 +39,6 @@ function prepareParents(root: string, file: string, created: string[], onOp: OnO
     if (!stat.isDirectory()) return `${path.relative(root, current)} is a file rewind does not manage (ignored or skipped)`;
   }
   return undefined;
-}
-
-/**
- * Writes one staged copy: the exact bytes, the executable bit, or the symlink. Returns the
- * open file, for stageWrites to sync (undefined for a symlink, whose target is its inode).
- */
-function stage(file: string, write: PlannedWrite, data: Buffer): number | undefined {
-  if (write.mode === '120000') {
-    fs.symlinkSync(data.toString('utf8'), file);
-    return undefined;
-  }
-  // Created with 0666/0777 less the umask, as git checks files out.
-  const fd = fs.openSync(file, 'wx', write.mode === '100755' ? 0o777 : 0o666);
-  try {
-    fs.writeFileSync(fd, data);
-    return fd;
-  } catch (error) {
-    fs.closeSync(fd);
-    throw error;
-  }
-}
-
-/** At most this many files (or folders) wait open for their sync. */
-const SYNC_BATCH = 64;
-
-/**
- * Syncs and closes these open files (or folders), all at once: the syncs run side by side on
- * libuv's threads, so one journal commit of the file system carries many (one after
- * another, each waits for its own: 12 files took 25-35 ms here, side by side 3-8 ms).
- * Every one is closed, whatever fails; returns the first failure.
- */
-async function syncAndClose(fds: readonly number[]): Promise<unknown> {
-  const results = await Promise.allSettled(fds.map((fd) => new Promise<void>((resolve, reject) => fs.fsync(fd, (error) => (error ? reject(error) : resolve())))));
-  for (const fd of fds) fs.closeSync(fd);
-  const failed = results.find((result) => result.status === 'rejected');
-  return failed?.reason;
-}
-
-/** syncAndClose, throwing its failure. */
-async function syncOrThrow(fds: readonly number[]): Promise<void> {
-  const failure = await syncAndClose(fds);
-  if (failure !== undefined) throw failure;
-}
-
-/** The staged copies, in the plan's order, and their sync. */
-export interface StagedCopies {
-  files: string[];
-  /** Resolves once every copy is durable (rejects with the first failure): await it before any is renamed into place. */
-  durable: Promise<void>;
-}
-
-/**
- * Reads every blob the plan writes (through `reader`, pipelined) into staged copies; `onStaged`
- * is told each count (progress). The last batch's syncs are still running when it returns,
- * so the caller does its own work beside them (the journal, the redo point's ref).
- */
-export async function stageWrites(reader: ObjectReader, writes: readonly PlannedWrite[], staging: string, onStaged?: (files: number) => void): Promise<StagedCopies> {
-  fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
-  const unsynced: number[] = [];
-  try {
-    const reads = writes.map((write) => reader.read(write.oid));
-    const staged: string[] = [];
-    for (const [index, write] of writes.entries()) {
-      const object = await reads[index];
-      if (!object || 'missing' in object) throw new MissingObjectError(write.oid, write.path);
-      const file = path.join(staging, String(index));
-      const fd = stage(file, write, object.data);
-      if (fd !== undefined) unsynced.push(fd);
-      if (unsynced.length >= SYNC_BATCH) await syncOrThrow(unsynced.splice(0));
-      staged.push(file);
-      onStaged?.(staged.length);
-    }
-    const durable = syncOrThrow(unsynced.splice(0));
-    // Its failure is the caller's to await; a caller that fails first never does.
-    durable.catch(() => undefined);
-    return { files: staged, durable };
-  } finally {
-    for (const fd of unsynced) fs.closeSync(fd);
-  }
 }
 
 /**
@@ -291,54 +210,6 @@ export function applyPlan(root: string, plan: RestorePlan, staged: readonly stri
     result.changed.push(write.path);
   });
   return result;
-}
-
-/**
- * Makes the renames and deletions applyPlan made durable: each folder whose entries it
- * changed (ApplyResult.folders) that still exists is synced. A folder above them that it did
- * not make or remove holds no change (a rename into a folder changes that folder alone).
- * The files written were synced before they were renamed into place (stage). A folder that
- * cannot be opened or synced (gone, or a file system that refuses) is passed over.
- */
-export async function syncFolders(folders: Iterable<string>): Promise<void> {
-  const open: number[] = [];
-  for (const dir of folders) {
-    try {
-      open.push(fs.openSync(dir, fs.constants.O_RDONLY));
-    } catch {
-      // Gone (an emptied folder removed).
-    }
-    // A folder this file system will not sync is passed over.
-    if (open.length >= SYNC_BATCH) await syncAndClose(open.splice(0));
-  }
-  await syncAndClose(open.splice(0));
-}
-
-/**
- * Syncs one folder, failing unless the file system does not sync folders (EINVAL, ENOTSUP):
- * for the journal's name, which must be durable before any file is renamed.
- */
-export async function syncFolderOrThrow(dir: string): Promise<void> {
-  const failure = await syncAndClose([fs.openSync(dir, fs.constants.O_RDONLY)]);
-  const code = (failure as NodeJS.ErrnoException | undefined)?.code;
-  if (failure !== undefined && code !== 'EINVAL' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw failure;
-}
-
-/**
- * Every folder above these files, up to the project's root: what finishing a restore that
- * was cut off syncs besides its own changes (the folders the cut-off run made, and the files
- * it renamed, were never synced).
- */
-export function foldersAbove(root: string, files: readonly string[]): Set<string> {
-  const folders = new Set<string>();
-  for (const file of files) {
-    for (let dir = path.dirname(path.join(root, file)); dir.startsWith(root); dir = path.dirname(dir)) {
-      if (folders.has(dir)) break;
-      folders.add(dir);
-      if (dir === root) break;
-    }
-  }
-  return folders;
 }
 
 /** The folders above these files that do not exist yet, deepest first. */

@@ -2,27 +2,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../shared/errors.js';
 import type { Engine } from '../snapshot/engine.js';
-import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
-import { GitError } from '../git/git.js';
-import { whyUnrestorable, type CheckpointRecord, type SkippedFile } from '../store/record.js';
-import { applyPlan, foldersAbove, missingFolders, plannedOnDisk, removeLeftoverFolders, stageWrites, syncFolderOrThrow, syncFolders } from './apply.js';
-import { knownUnrestorable, preparationError, requireAllowedChange, unrestorable } from './errors.js';
+import type { RawChange } from '../git/diffRaw.js';
+import type { CheckpointRecord, SkippedFile } from '../store/record.js';
+import { applyPlan, missingFolders, plannedOnDisk, removeLeftoverFolders } from './apply.js';
+import { foldersAbove, syncFolderOrThrow, syncFolders } from './durable.js';
+import { stageWrites } from './stagedCopies.js';
+import { preparationError, requireAllowedChange } from './errors.js';
 import { interruptedJournal, interruptedMessage, leftoversOf, rewriteJournal, writeJournal, type Journal } from './journal.js';
 import { requireKnownPaths } from './onlyPaths.js';
 import type { LeftAlone } from './plan.js';
-import { diffTrees, planRestore, type PlanStart, type RestorePreview } from './planRestore.js';
+import { planRestore, type RestorePreview } from './planRestore.js';
+import { changesTo, targetOf } from './preview.js';
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { DisplacedFiles, displacedDir } from './displaced.js';
 import { seam } from '../../shared/seams.js';
 import { dropRedoPoint, nextRedoSeq, redoRef, type RedoPoint } from '../store/redoStack.js';
+import { finishingStart, takeRedoPoint, type Requester, type Start } from './redoPoint.js';
 import { RestoreHelpers } from './restoreHelpers.js';
 import { salvageCutOff } from './salvage.js';
 import { finishingPoint } from './finishingPoint.js';
 import { blobsAt, keepRacedWrites, keepUnchecked, mayDiffer, type RacedWrites } from './writtenMeanwhile.js';
 import { writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
-
-export type { RestorePreview } from './planRestore.js';
 
 export interface RestoreResult {
   checkpoint: number;
@@ -44,81 +45,9 @@ export interface RestoreResult {
   writtenMeanwhile?: { checkpoint: number; paths: string[] };
 }
 
-/** Who asked: recorded on the checkpoint a restore or redo takes first, as on any snapshot. */
-export interface Requester {
-  /** The app session (REWIND_SESSION on the command line), or null. */
-  session?: string | null;
-  /** The agent it runs (REWIND_AGENT on the command line), or null. */
-  agent?: string | null;
-  /** Only these project-relative paths changed since the newest checkpoint (the app's
-   * watcher saw them): the redo point stages them alone (SnapshotOptions.paths). */
-  changedPaths?: readonly string[];
-}
-
 export interface RestoreOptions extends Requester {
   /** Project-relative paths (files or folders) to restore; everything when empty. */
   only?: readonly string[];
-}
-
-/** A plan and the tree of the files it starts from. */
-export interface PlanNow {
-  preview: RestorePreview;
-  /** The tree of the files as they are now. */
-  from: string;
-}
-
-/** Fails with "no longer restorable" unless every blob these writes read is in the store. */
-async function requireObjects(engine: Engine, id: number, oids: readonly string[]): Promise<void> {
-  if (oids.length === 0) return;
-  const checker = engine.repo.objectReader(false);
-  try {
-    const found = await Promise.all([...new Set(oids)].map((oid) => checker.read(oid)));
-    if (found.some((object) => 'missing' in object)) throw unrestorable(id);
-  } finally {
-    await checker.close();
-  }
-}
-
-/** The changes from `current` to the target, limited to `only`; unreadable objects mean the target is gone. */
-async function changesTo(engine: Engine, current: string, target: CheckpointRecord, only: readonly string[] | undefined): Promise<RawChange[]> {
-  try {
-    return await diffTrees(engine, current, target.tree, only);
-  } catch (error) {
-    if (error instanceof GitError) throw unrestorable(target.id, error);
-    throw error;
-  }
-}
-
-function targetOf(engine: Engine, id: number): CheckpointRecord {
-  const target = engine.get(id);
-  if (whyUnrestorable(target) !== undefined) throw knownUnrestorable(target);
-  return target;
-}
-
-/**
- * The plan of restoring `target` over the work tree `start` (the app's picker passes the
- * tree it read once). Needs no lock: it reads the store and the disk, and changes nothing.
- */
-export async function planFrom(engine: Engine, target: CheckpointRecord, start: PlanStart, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<RestorePreview> {
-  const changes = await changesTo(engine, start.tree, target, only);
-  return planRestore(engine, target, start, changes, undoneCreated);
-}
-
-/** What restoring checkpoint `id` would do from the files as they are now, and that tree. Changes nothing. */
-export async function planNow(engine: Engine, id: number, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<PlanNow> {
-  return engine.locked('preview a restore', async () => {
-    const target = targetOf(engine, id);
-    await requireKnownPaths(engine, target, only);
-    const current = await engine.currentTreeLocked();
-    const preview = await planFrom(engine, target, current, only, undoneCreated);
-    await requireObjects(engine, id, preview.writes.map((write) => write.oid));
-    return { preview, from: current.tree };
-  });
-}
-
-/** What restoring checkpoint `id` would do, from the files as they are now. Changes nothing. */
-export async function previewRestore(engine: Engine, id: number, options: RestoreOptions = {}): Promise<RestorePreview> {
-  return (await planNow(engine, id, options.only)).preview;
 }
 
 /**
@@ -130,61 +59,6 @@ export async function previewRestore(engine: Engine, id: number, options: Restor
  */
 export async function restoreCheckpoint(engine: Engine, id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
   return engine.locked('restore', () => restoreLocked(engine, id, options, undefined));
-}
-
-/** The redo point a restore takes first: the files as they are, on the redo stack unless this is a redo. */
-interface Start extends PlanStart {
-  redo: number;
-  /** The checkpoint whose tree this start is (the redo point, or the one taken before finishing). */
-  base: CheckpointRecord;
-  /** The redo point to push once the journal is written (not for a redo, nor when finishing). */
-  pushed?: RedoPoint;
-  /** The diff from it to the target, when the snapshot could give it. */
-  changes?: RawChange[];
-}
-
-async function takeRedoPoint(engine: Engine, target: CheckpointRecord, options: RestoreOptions, redoOf: RedoPoint | undefined, helpers: RestoreHelpers): Promise<Start> {
-  // Every object the restore reads is read (staged) before any file is touched; if one is
-  // missing, the redo point taken for it is dropped again, so nothing at all changes. For
-  // --only, the objects are also checked before that point is taken.
-  const newest = engine.log.last();
-  const whole = !options.only || options.only.length === 0;
-  if (newest && newest.tree !== target.tree && !whole) {
-    const likely = await changesTo(engine, newest.tree, target, options.only);
-    await requireObjects(engine, target.id, likely.filter((change) => change.status !== 'D' && change.dstMode !== '160000').map((change) => change.dstOid));
-  }
-  // One git process: checkpoint the files as they are (the redo point) and diff it against
-  // the target. It goes on the redo stack once the journal is written.
-  const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${target.id}`;
-  const seq = redoOf ? 0 : await nextRedoSeq(engine.repo);
-  const { record, toTarget } = await engine.snapshotLocked({
-    trigger: redoOf ? 'redo' : 'restore',
-    label,
-    session: options.session ?? null,
-    agent: options.agent ?? null,
-    backgroundScan: false,
-    diffTo: whole ? target.tree : undefined,
-    ...(options.changedPaths ? { paths: options.changedPaths } : {}),
-    whileRunning: () => helpers.start(),
-  });
-  return {
-    redo: record.id,
-    base: record,
-    tree: record.tree,
-    nested: record.nested,
-    pushed: redoOf ? undefined : { seq, checkpoint: record.id, restored: target.id, ref: redoRef(seq, record.id, target.id) },
-    changes: toTarget ? parseRawDiff(toTarget) : undefined,
-  };
-}
-
-/**
- * Where finishing a cut-off restore starts: the files as they are now, checkpointed first
- * (edits made since it was cut off are not in its redo point, and finishing may overwrite
- * them); `rewind redo` still goes back to before the restore that was cut off.
- */
-async function finishingStart(engine: Engine, id: number, redo: number, helpers: RestoreHelpers): Promise<Start> {
-  const { record } = await engine.snapshotLocked({ trigger: 'restore', label: `before finishing the restore of #${id}`, onlyIfChanged: true, backgroundScan: false, whileRunning: () => helpers.start() });
-  return { tree: record.tree, nested: record.nested, redo, base: record };
 }
 
 /** Progress of a restore: the files staged (from 0), then those deleted (from `from`), of all it changes. */
