@@ -2,6 +2,7 @@
 // then the folders whose entries it changed, many syncs side by side on libuv's threads.
 import fs from 'node:fs';
 import path from 'node:path';
+import { folderSyncUnsupported } from './journal.js';
 
 /** At most this many files (or folders) wait open for their sync. */
 export const SYNC_BATCH = 64;
@@ -52,8 +53,7 @@ export async function syncFolders(folders: Iterable<string>): Promise<void> {
  */
 export async function syncFolderOrThrow(dir: string): Promise<void> {
   const failure = await syncAndClose([fs.openSync(dir, fs.constants.O_RDONLY)]);
-  const code = (failure as NodeJS.ErrnoException | undefined)?.code;
-  if (failure !== undefined && code !== 'EINVAL' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw failure;
+  if (failure !== undefined && !folderSyncUnsupported.has((failure as NodeJS.ErrnoException).code ?? '')) throw failure;
 }
 
 /**

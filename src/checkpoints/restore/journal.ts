@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { writeFileAtomic } from '../../shared/atomicFile.js';
 import { currentProcessMark, isAlive, type ProcessMark } from '../../os/processAlive.js';
 import { shellWord } from '../../shared/shellWord.js';
@@ -55,9 +56,24 @@ export function writeJournal(file: string, journal: Omit<Journal, 'owner' | 'sta
   return full;
 }
 
-/** Writes `journal` as it is (its owner and start kept): a change to a journal already written. */
+/** The errors of a file system that does not sync folders: such a folder is passed over. */
+export const folderSyncUnsupported: ReadonlySet<string> = new Set(['EINVAL', 'ENOTSUP', 'EOPNOTSUPP']);
+
+/**
+ * Writes `journal` as it is (its owner and start kept): a change to a journal already
+ * written. Its name is made durable too (its folder synced): what the restore does next (a
+ * redo point moved, files renamed) must not outlive a power cut that brings the old one back.
+ */
 export function rewriteJournal(file: string, journal: Journal): void {
   writeFileAtomic(file, `${JSON.stringify(journal, null, 2)}\n`);
+  const folder = fs.openSync(path.dirname(file), fs.constants.O_RDONLY);
+  try {
+    fs.fsyncSync(folder);
+  } catch (error) {
+    if (!folderSyncUnsupported.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  } finally {
+    fs.closeSync(folder);
+  }
 }
 
 export function readJournal(file: string): Journal | undefined {
