@@ -148,6 +148,23 @@ describe('Picker: choosing', () => {
     expect(chosen).toEqual([{ kind: 'undo' }]);
   });
 
+  it('the undo row says which rewind it undoes and the files it changes, once read, and that the conversation stays', async () => {
+    let asked = 0;
+    const { view, keys } = await open({
+      canUndo: true,
+      loadUndo: () => {
+        asked++;
+        return Promise.resolve(['undo the rewind to #7 (2026-12-06 09:11:56): your files as they were just before it (#9); the conversation stays as it is', 'it changes 1 file(s):', '  A docs/usage.md']);
+      },
+    });
+    expect(asked).toBe(0);
+    keys.press(KEY.home);
+    const frame = await view.waitForFrame((f) => f.includes('A docs/usage.md'));
+    expect(frame).toContain('undo the rewind to #7 (2026-12-06 09:11:56)');
+    expect(frame).toContain('it changes 1 file(s):');
+    expect(asked).toBe(1);
+  });
+
   for (const [letter, mode] of [
     ['b', 'both'],
     ['f', 'files'],

@@ -108,6 +108,63 @@ describe('a restore from the picker that would change nothing', () => {
   }, 30_000);
 });
 
+describe('a restore chosen after the files changed while the picker was open', () => {
+  it('is not made: the picker opens again on that row, saying what the restore now also changes; chosen again, it is made', async () => {
+    const root = sessions.sandbox().repo('stale-preview');
+    const current = await startSession(root, 'while :; do sleep 1; done');
+    const engine = () => {
+      const checkpointer = current.checkpoints;
+      if (!checkpointer) throw new Error('no checkpoints');
+      return checkpointer.engine;
+    };
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    void openPicker(current);
+    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+    const shown = await current.view().picker?.loadPreview(1);
+    expect(shown?.files.map((file) => [file.status, file.path])).toEqual([['D', 'a.txt']]);
+    // The agent goes on while the picker is open.
+    write(root, 'b.txt', 'written while the picker was open\n');
+    const before = engine().list().length;
+    const stale = current.view().picker;
+    stale?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
+    await waitFor(() => current.view().picker !== undefined && current.view().picker !== stale, 20_000, 'the picker opened again');
+    expect(current.view().picker?.banner).toBe('the files changed meanwhile: #1 now also changes b.txt; look again, then Enter');
+    expect(current.view().picker?.selectId).toBe(1);
+    expect(fs.existsSync(path.join(root, 'a.txt')) && fs.existsSync(path.join(root, 'b.txt'))).toBe(true);
+    expect(engine().list()).toHaveLength(before);
+    const fresh = await current.view().picker?.loadPreview(1);
+    expect(fresh?.files.map((file) => file.path)).toEqual(['a.txt', 'b.txt']);
+    current.view().picker?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
+    await waitFor(() => /restored the files of #1/.test(current.view().status.notice?.text ?? ''), 20_000, 'the restore notice');
+    expect(fs.existsSync(path.join(root, 'a.txt')) || fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
+  }, 60_000);
+});
+
+describe('the undo row', () => {
+  it('names the rewind it undoes and the files it changes; another rewind since, it undoes nothing unseen', async () => {
+    const root = sessions.sandbox().repo('undo-row');
+    const current = await startSession(root, 'while :; do sleep 1; done');
+    const engine = () => {
+      const checkpointer = current.checkpoints;
+      if (!checkpointer) throw new Error('no checkpoints');
+      return checkpointer.engine;
+    };
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    await engine().restore(1);
+    void openPicker(current);
+    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+    const lines = await current.view().picker?.loadUndo?.();
+    expect(lines?.[0]).toMatch(/^undo the rewind to #1 \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\): your files as they were just before it \(#\d+\); the conversation stays as it is$/);
+    expect(lines?.slice(1)).toEqual(['it changes 1 file(s):', '  A a.txt']);
+    // Another rewind is made meanwhile (another Rewind on the project): the undo shown is not that one's.
+    write(root, 'b.txt', 'made later\n');
+    await engine().restore(1);
+    current.view().picker?.onChoose({ kind: 'undo' });
+    await waitFor(() => /not undone/.test(current.view().status.notice?.text ?? ''), 20_000, 'the notice');
+    expect(fs.existsSync(path.join(root, 'a.txt')) || fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
+  }, 60_000);
+});
+
 describe('Esc Esc while the session is taking its first checkpoint', () => {
   it('opens at once on the checkpoints listed (it waits for no scan of the files), and takes the new one in once it is taken', async () => {
     const sb = sessions.sandbox();

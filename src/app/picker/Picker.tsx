@@ -8,7 +8,7 @@ import { pickerLayout } from './pickerLayout.js';
 import { PickerDiffPane } from './PickerDiffPane.js';
 import { PickerFilesPane } from './PickerFilesPane.js';
 import { tickedOf } from './pickFiles.js';
-import { PickerPreviewPane } from './PickerPreviewPane.js';
+import { PickerPreviewPane, UNDO_LINE } from './PickerPreviewPane.js';
 import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv } from './pickerReducer.js';
 import { menuTitle } from './pickerRows.js';
 import { conversationCut } from './conversationCut.js';
@@ -17,6 +17,8 @@ import { useLoaded, usePreview } from './usePreview.js';
 
 import { noCheckpointsYet } from '../../shared/messages.js';
 export const BUSY_NOTE = 'the agent is busy: restoring stops it first';
+
+const undoFailed = (error: unknown): readonly string[] => [UNDO_LINE, `(what it changes could not be read: ${error instanceof Error ? error.message : String(error)})`];
 
 /** Rows the mode menu wants: a title, three modes, their reasons and a notice on narrow boxes. */
 const MENU_ROOM = 8;
@@ -93,6 +95,8 @@ export function Picker(props: PickerProps) {
   const state = normalize(raw, rows, layout.listHeight);
   const row = rows[state.selected];
   const preview = usePreview(row?.kind === 'checkpoint' ? row.checkpoint.id : undefined, props.loadPreview);
+  // The undo row's plan, keyed 0 (no checkpoint has that id), read once it is selected.
+  const undo = useLoaded(row?.kind === 'undo' && props.loadUndo ? 0 : undefined, () => props.loadUndo?.() ?? Promise.resolve([]), undoFailed);
   const previewed = preview?.state === 'ready' && preview.preview.error === undefined ? preview.preview : undefined;
   if (previewed) env.previewFiles = previewed.files.map((file) => file.path);
   // A restore that would change no file is not offered (the modes read this through env).
@@ -168,6 +172,7 @@ export function Picker(props: PickerProps) {
             width={w}
             height={layout.previewHeight}
             newestId={checkpoints.at(-1)?.id}
+            {...(undo?.state === 'ready' ? { undoLines: undo.value } : {})}
             {...(state.stage === 'modes' && row?.kind === 'checkpoint' ? { mode: options[state.mode]?.mode, conversation: conversationCut(checkpoints, row.checkpoint.id) } : {})}
           />
         </>

@@ -18,7 +18,12 @@ export interface PickerPreviewPaneProps {
   mode?: RestoreMode;
   /** What restoring the conversation does to it (conversationCut), for the modes that do. */
   conversation?: string;
+  /** What the undo row does (PickerProps.undoLines), once read. */
+  undoLines?: readonly string[];
 }
+
+/** The undo row's line until what it undoes is read. */
+export const UNDO_LINE = 'undo the last rewind: your files as they were just before it; the conversation stays as it is';
 
 const TONES: Record<NonNullable<PreviewLine['tone']>, { color?: string; dimColor?: boolean }> = {
   warning: { color: 'yellow' },
@@ -27,8 +32,8 @@ const TONES: Record<NonNullable<PreviewLine['tone']>, { color?: string; dimColor
 };
 
 function linesFor(props: PickerPreviewPaneProps): PreviewLine[] {
-  const { row, status, width, height, newestId, mode, conversation } = props;
-  if (row?.kind === 'undo') return [{ text: 'undo the last rewind: puts back everything as it was just before it (the redo point)' }];
+  const { row, status, width, height, newestId, mode, conversation, undoLines } = props;
+  if (row?.kind === 'undo') return undoLines ? undoLines.map((text) => ({ text })) : [{ text: UNDO_LINE }, { text: '…', tone: 'dim' }];
   if (row?.kind !== 'checkpoint') return [];
   // Where the conversation is cut is read whole: wrapped, not cut at the edge.
   const talk: PreviewLine[] = mode !== undefined && mode !== 'files' && conversation !== undefined ? wrapToWidth(conversation, width).map((text) => ({ text })) : [];

@@ -82,6 +82,8 @@ export interface PickerProps {
   modes(id: number): Record<RestoreMode, ModeState>;
   /** A restore can be undone: an "undo last rewind" row is shown at the top. */
   canUndo: boolean;
+  /** What that row does (which rewind it undoes, the files it changes): read when it is selected. */
+  loadUndo?(): Promise<readonly string[]>;
   /** The agent is working: restoring stops it first (the picker says so). */
   agentBusy: boolean;
   /** A warning shown across the top (e.g. checkpointing is off). */

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlone, type ProjectCheckpoints } from '../../checkpoints/index.js';
+import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlone, type ProjectCheckpoints, type RedoPreview } from '../../checkpoints/index.js';
 import type { PickerCheckpoint, PickerPreview } from '../../app/picker/types.js';
 import { messageOf } from '../../shared/errors.js';
+import { localTime } from '../../shared/time.js';
 import { sessionSteps, type SessionStep } from '../../services/steps/sessionSteps.js';
 import { exactStepCounts } from '../../services/steps/stepCounts.js';
 
@@ -120,4 +121,18 @@ export class PreviewLoader {
       return { files: [], skipped: [], unsaved: [], error: messageOf(error) };
     }
   }
+}
+
+/**
+ * What the picker's undo row does (the plan `rewind redo --dry-run` shows): which rewind it
+ * undoes, that it puts the files back and leaves the conversation, and each file it changes.
+ */
+export function undoLines(redo: RedoPreview): string[] {
+  const which = redo.restored === null ? 'the last rewind' : `the rewind to #${redo.restored}`;
+  const files = [...redo.preview.writes.map((write) => `${write.creates ? 'A' : 'M'} ${write.path}`), ...redo.preview.deletes.map((file) => `D ${file}`)];
+  return [
+    `undo ${which} (${localTime(redo.time)}): your files as they were just before it (#${redo.back.id}); the conversation stays as it is`,
+    files.length === 0 ? 'it changes no file: they are already so' : `it changes ${files.length} file(s):`,
+    ...files.map((file) => `  ${file}`),
+  ];
 }

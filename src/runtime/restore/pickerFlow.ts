@@ -1,9 +1,9 @@
-import type { PickerChoice, PickerModel } from '../../app/picker/types.js';
+import type { PickerChoice, PickerModel, PickerPreview } from '../../app/picker/types.js';
 import type { Requester, RestoreResult } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
 import { noCheckpointsYet } from '../../shared/messages.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
-import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader } from './pickerData.js';
+import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader, undoLines } from './pickerData.js';
 import { partsOf, sessionSteps, type StepPart } from '../../services/steps/sessionSteps.js';
 import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
@@ -41,13 +41,14 @@ export function requesterOf(session: SessionPort): Requester {
   return { session: session.sessionId, agent: session.agent.name };
 }
 
-async function choose(session: SessionPort, checkpointer: Checkpointer, choice: PickerChoice): Promise<void> {
+async function choose(session: SessionPort, checkpointer: Checkpointer, choice: PickerChoice, shown: ReadonlyMap<number, PickerPreview>): Promise<void> {
   session.closeOverlay();
   try {
     const busyNote = await session.restores.interruptIfBusy();
     const tone = busyNote ? 'warning' : 'info';
     if (choice.kind === 'undo') {
-      const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }));
+      // The rewind the row named, or none: another one since is not undone unseen.
+      const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, shownUndo.get(session)));
       checkpointer.refresh();
       restoreUndone(session.agent, result);
       session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), toneOf(result, tone));
@@ -58,9 +59,17 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       session.say(summary(result.restore, `${what}${busyNote}`), toneOf(result.restore, tone));
       return;
     }
-    // A restore that would change no file is not made (it would leave a redo point for nothing).
     const only = choice.only ?? [];
-    const filesMatch = choice.mode !== 'conversation' && (await nothingToRestore(checkpointer, choice.id, only));
+    const plan = choice.mode === 'conversation' ? undefined : await planOf(checkpointer, choice.id, only);
+    // The files changed while the picker was open (the agent went on): never a restore of more
+    // than it showed. It opens again on that row, with what the restore does now.
+    const unseen = plan ? beyondShown(plan, shown.get(choice.id)) : [];
+    if (unseen.length > 0) {
+      await openPicker(session, choice.id, `the files changed meanwhile: #${choice.id} now also changes ${listed(unseen)}; look again, then Enter`);
+      return;
+    }
+    // A restore that would change no file is not made (it would leave a redo point for nothing).
+    const filesMatch = plan !== undefined && plan.writes.length + plan.deletes.length === 0;
     if (choice.mode === 'files' && filesMatch) {
       session.say(`#${choice.id}: nothing to restore, the files already match it (no redo point made)`, 'info');
       return;
@@ -90,14 +99,25 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
   }
 }
 
-/** Whether restoring `id` now would write or delete no file (a plan that cannot be made says nothing: the restore says why). */
-async function nothingToRestore(checkpointer: Checkpointer, id: number, only: readonly string[] = []): Promise<boolean> {
+/** What restoring `id` now would write and delete (undefined: a plan that cannot be made, which the restore then says). */
+async function planOf(checkpointer: Checkpointer, id: number, only: readonly string[]): Promise<{ writes: readonly { path: string }[]; deletes: readonly string[] } | undefined> {
   try {
-    const { preview } = await checkpointer.engine.plan(id, only);
-    return preview.writes.length + preview.deletes.length === 0;
+    return (await checkpointer.engine.plan(id, only)).preview;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** The paths `plan` writes or deletes that the preview shown for it did not list (none when no preview was shown). */
+function beyondShown(plan: { writes: readonly { path: string }[]; deletes: readonly string[] }, preview: PickerPreview | undefined): string[] {
+  if (!preview || preview.error !== undefined) return [];
+  const seen = new Set(preview.files.map((file) => file.path));
+  return [...plan.writes.map((write) => write.path), ...plan.deletes].filter((file) => !seen.has(file));
+}
+
+/** A few paths and how many more. */
+function listed(paths: readonly string[]): string {
+  return `${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` (+${paths.length - 3})` : ''}`;
 }
 
 /** One checkpoint's own step as `d` shows it: a header, then git's lines. */
@@ -121,10 +141,9 @@ export async function stepDiffLines(checkpointer: Checkpointer, id: number): Pro
   return lines;
 }
 
-/**
- * Opens the rewind picker (Esc Esc, /rewind): every checkpoint of the project, newest at
- * the bottom (or `selectId` selected). With none yet it only says so; with checkpointing off it warns.
- */
+/** The redo point the open picker's undo row showed (its ref): the undo undoes that one or none. */
+const shownUndo = new WeakMap<SessionPort, string>();
+
 /** A checkpoint the next opening of the picker starts at (once), when something offered it (a bisect's find). */
 const offers = new WeakMap<SessionPort, number>();
 
@@ -133,7 +152,12 @@ export function offerPickerAt(session: SessionPort, id: number): void {
   offers.set(session, id);
 }
 
-export async function openPicker(session: SessionPort, selectId: number | undefined = offers.get(session)): Promise<void> {
+/**
+ * Opens the rewind picker (Esc Esc, /rewind): every checkpoint of the project, newest at
+ * the bottom (or `selectId` selected), `notice` across its top. With none yet it only says
+ * so; with checkpointing off it warns.
+ */
+export async function openPicker(session: SessionPort, selectId: number | undefined = offers.get(session), notice?: string): Promise<void> {
   offers.delete(session);
   // Right after start the session's first checkpoint is being taken (a scan of every file: seconds
   // on a big project): the picker opens on the checkpoints listed already and takes that one in
@@ -158,21 +182,34 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     return;
   }
   const previews = new PreviewLoader(checkpointer.engine, opened);
+  // What each row's preview showed: a restore chosen is checked against it (choose).
+  const previewsShown = new Map<number, PickerPreview>();
   const canUndo = await checkpointer.engine.canUndo();
   const model: PickerModel = {
     checkpoints: pickerCheckpoints(records),
-    loadPreview: (id) => previews.load(id),
+    loadPreview: async (id) => {
+      const preview = await previews.load(id);
+      previewsShown.set(id, preview);
+      return preview;
+    },
     modes: (id) => restoreModesOf(session.agent, checkpointer.engine.get(id), conversationStoreOf(checkpointer.engine)),
     canUndo,
+    // What the undo row undoes (the one the undo then undoes) and the files it changes.
+    loadUndo: async () => {
+      const redo = await checkpointer.engine.previewRedo();
+      shownUndo.set(session, redo.point.ref);
+      return undoLines(redo);
+    },
     loadStepDiff: (id) => stepDiffLines(checkpointer, id),
     loadRevertPlan: (id) => revertPlanOf(checkpointer, id),
     loadSessionFiles: async (id) => (await sessionScope(checkpointer.engine, id, session.sessionId)).paths,
     selectId,
     agentBusy: session.agentBusy,
-    banner: session.checkpointsOffReason ? `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken` : undefined,
-    onChoose: (choice) => void choose(session, checkpointer, choice),
+    banner: [notice, session.checkpointsOffReason && `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken`].filter(Boolean).join(' · ') || undefined,
+    onChoose: (choice) => void choose(session, checkpointer, choice, previewsShown),
     onClose: () => session.closeOverlay(),
   };
+  shownUndo.delete(session);
   session.showPicker(model);
   // The session's first checkpoint, if it was still being taken: its row, as soon as it is there.
   const shown = records;
