@@ -22,6 +22,13 @@ async function startSession(root: string, script: string): Promise<SessionContro
   return session;
 }
 
+/** The session's engine (its checkpoints are open). */
+function engineOf(current: SessionController) {
+  const checkpointer = current.checkpoints;
+  if (!checkpointer) throw new Error('no checkpoints');
+  return checkpointer.engine;
+}
+
 /** Restores #1's files from the picker and returns the notice it ends with. */
 async function restoreFirst(current: SessionController): Promise<{ text: string; tone: string }> {
   await waitFor(() => current.agentBusy, 5_000, 'the agent to be busy');
@@ -62,11 +69,7 @@ describe("the app's restores and redos are this session's", () => {
     const root = sessions.sandbox().repo('session');
     const current = await startSession(root, 'while :; do sleep 1; done');
     write(root, 'a.txt', 'made after the first checkpoint\n');
-    const engine = () => {
-      const checkpointer = current.checkpoints;
-      if (!checkpointer) throw new Error('no checkpoints');
-      return checkpointer.engine;
-    };
+    const engine = () => engineOf(current);
     const newest = () => engine().list().at(-1);
     const pick = async (choice: PickerChoice, notice: RegExp) => {
       void openPicker(current);
@@ -92,11 +95,7 @@ describe('a restore from the picker that would change nothing', () => {
   it('is not made: it says so, takes no redo point and leaves nothing for /redo', async () => {
     const root = sessions.sandbox().repo('nothing');
     const current = await startSession(root, 'while :; do sleep 1; done');
-    const engine = () => {
-      const checkpointer = current.checkpoints;
-      if (!checkpointer) throw new Error('no checkpoints');
-      return checkpointer.engine;
-    };
+    const engine = () => engineOf(current);
     const before = engine().list().length;
     void openPicker(current);
     await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
@@ -112,11 +111,7 @@ describe('a restore chosen after the files changed while the picker was open', (
   it('is not made: the picker opens again on that row, saying what the restore now also changes; chosen again, it is made', async () => {
     const root = sessions.sandbox().repo('stale-preview');
     const current = await startSession(root, 'while :; do sleep 1; done');
-    const engine = () => {
-      const checkpointer = current.checkpoints;
-      if (!checkpointer) throw new Error('no checkpoints');
-      return checkpointer.engine;
-    };
+    const engine = () => engineOf(current);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     void openPicker(current);
     await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
@@ -144,11 +139,7 @@ describe('the undo row', () => {
   it('names the rewind it undoes and the files it changes; another rewind since, it undoes nothing unseen', async () => {
     const root = sessions.sandbox().repo('undo-row');
     const current = await startSession(root, 'while :; do sleep 1; done');
-    const engine = () => {
-      const checkpointer = current.checkpoints;
-      if (!checkpointer) throw new Error('no checkpoints');
-      return checkpointer.engine;
-    };
+    const engine = () => engineOf(current);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     await engine().restore(1);
     void openPicker(current);
