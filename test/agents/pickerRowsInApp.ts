@@ -143,7 +143,7 @@ export async function proveRows(run: RowsRun): Promise<void> {
       // Each mode previews what it does.
       session.write('\r');
       await session.waitFor(new RegExp(`rewind to just before ${three[1]} \\(it changed 1 file\\)`), 5_000, 'the modes');
-      const cut = `the conversation cut inside the turn of prompt "${turnThree}", just before ${three[1]}: the rest of that turn dropped`;
+      const cut = `the conversation cut to before prompt "${turnThree}", whose turn ${three[1]} is in: 1 turn dropped (that one)`;
       await session.waitFor((now) => now.includes('› b  restore conversation and files') && said(now).includes(cut) && / M notes\.txt/.test(now), 5_000, 'both previewed');
       session.write('\x1b[B');
       await session.waitFor((now) => now.includes('› f  restore files only') && / M notes\.txt/.test(now), 5_000, 'files previewed');

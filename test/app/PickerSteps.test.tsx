@@ -41,7 +41,7 @@ describe.each([80, 120, 200])('the picker on steps at %i columns', (width) => {
     keys.press(KEY.enter);
     const files = await view.waitForFrame((f) => f.includes('rewind to just before Bash rm -rf tests (it changed 2 files)'));
     // Wrapped, never cut: the whole line is there at 80 columns too.
-    expect(files.replace(/\s*│\n│\s*/g, ' ')).toContain('the conversation cut inside the turn of prompt "2", just before Bash rm -rf tests: the rest of that turn dropped');
+    expect(files.replace(/\s*│\n│\s*/g, ' ')).toContain('the conversation cut to before prompt "2", whose turn Bash rm -rf tests is in: 1 turn dropped (that one)');
     expect(files).toContain('A tests/config.test.js');
     keys.press(KEY.down); // files only: the files, no conversation line
     const onlyFiles = await view.waitForFrame((f) => selectedRow(f) === 'f  restore files only');

@@ -49,7 +49,7 @@ describe('rewind demo: the picker tells the session as steps', () => {
     // The conversation-only mode previews what it does: the files untouched.
     term.write('\x1b[B\x1b[B');
     await term.waitFor(/files untouched: they stay as they are now/, 5_000, 'the conversation mode previewed');
-    await term.waitFor(/the conversation cut inside the turn of prompt "2", just before Edit package\.json/, 5_000, 'where the conversation is cut');
+    await term.waitFor(/the conversation cut to before prompt "2", whose turn Edit package\.json is in/, 5_000, 'where the conversation is cut');
     term.write('f');
     await term.waitFor(/restored the files of #\d+/, 15_000, 'the restore notice');
     // Exactly that step: package.json has its test script back, the tests stay deleted.

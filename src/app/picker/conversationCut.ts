@@ -14,7 +14,8 @@ const turns = (n: number): string => `${n} turn${n === 1 ? '' : 's'}`;
  * What restoring the conversation of step `id` does to it, in one line, from the session's
  * steps (oldest first): cut to just before the step, and how many turns of that session
  * go with it. A turn's row: `the conversation cut to before prompt "fix the bug": 2 turns
- * dropped (it and 1 later)`; a step of a turn: cut inside that turn, just before the step.
+ * dropped (it and 1 later)`; a step of a turn: cut before that turn's prompt too (never
+ * inside a turn, which would leave half of it), so that turn goes with it.
  */
 export function conversationCut(checkpoints: readonly PickerCheckpoint[], id: number): string {
   const index = checkpoints.findIndex((checkpoint) => checkpoint.id === id);
@@ -25,8 +26,7 @@ export function conversationCut(checkpoints: readonly PickerCheckpoint[], id: nu
     return `the conversation cut to before prompt ${quoted(step)}: ${turns(later + 1)} dropped (${later === 0 ? 'that one' : `it and ${later} later`})`;
   }
   const turn = step.turn === undefined ? undefined : checkpoints.find((checkpoint) => checkpoint.id === step.turn);
-  const after = later > 0 ? ` and ${turns(later)} after it` : '';
-  if (turn !== undefined) return `the conversation cut inside the turn of prompt ${quoted(turn)}, just before ${checkpointTitle(step)}: the rest of that turn${after} dropped`;
+  if (turn !== undefined) return `the conversation cut to before prompt ${quoted(turn)}, whose turn ${checkpointTitle(step)} is in: ${turns(later + 1)} dropped (${later === 0 ? 'that one' : `it and ${later} later`})`;
   return `the conversation cut to where it stood at #${id}: ${later > 0 ? `${turns(later)} after it dropped` : 'no later turn dropped'}`;
 }
 
