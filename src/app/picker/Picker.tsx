@@ -119,8 +119,10 @@ export function Picker(props: PickerProps) {
   const status =
     state.stage === 'modes' ? 'choose what to restore' : state.stage === 'diff' ? diffStatus : state.stage === 'revert' ? (state.notice ?? revertStatus) : state.stage === 'files' ? filesStatus : filtering;
   const pickKey = state.filter === '' && (previewed?.files.length ?? 0) > 0 ? ' · Tab files' : '';
-  const diffKey = props.loadStepDiff && state.filter === '' ? ' · d diff' : '';
-  const revertKey = props.loadRevertPlan && state.filter === '' ? ' · u revert' : '';
+  // As the reducer reads them: on a step's row only (on the undo row they type a filter).
+  const onStep = state.filter === '' && row?.kind === 'checkpoint';
+  const diffKey = props.loadStepDiff && onStep ? ' · d diff' : '';
+  const revertKey = props.loadRevertPlan && onStep ? ' · u revert' : '';
   const hints =
     state.stage === 'modes'
       ? 'b/f/c or ↑↓ Enter choose · Esc back · Ctrl+C close'
