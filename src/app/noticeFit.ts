@@ -55,13 +55,18 @@ function cutDetail(detail: string, width: number): string {
   }
   if (kept) return `${kept}…`;
   const first = items[0] ?? '';
-  const words = cutAfterWord(first, width);
+  // The first item whole only when it is all there is: with more dropped, `…` says so.
+  const words = items.length === 1 ? cutAfterWord(first, width) : wordsFitting(first, width);
   return words.split(' ').length * 2 > first.split(' ').length ? words : '';
 }
 
 /** The whole words of `text` that fit in `width` columns with `…` after them ('' when not one fits). */
 function cutAfterWord(text: string, width: number): string {
-  if (cellWidth(text) <= width) return text;
+  return cellWidth(text) <= width ? text : wordsFitting(text, width);
+}
+
+/** The first whole words of `text` with `…` after them, in `width` columns ('' when not one fits). */
+function wordsFitting(text: string, width: number): string {
   let kept = '';
   for (const word of text.split(' ')) {
     const next = kept ? `${kept} ${word}` : word;

@@ -60,6 +60,15 @@ describe('a notice fitted to the width', () => {
     );
   });
 
+  it('never drops a count without `…`: a first item that fits only without it loses a word', () => {
+    const twoCounts = 'undid the last rewind (back to #16): 3 file(s) written, 2 deleted — your files before the undo are #17';
+    expect(fitNotice(twoCounts, 77)).toBe('undid the last rewind: 3 file(s)… — your files before the undo are #17');
+    for (let width = 60; width <= 100; width++) {
+      const shown = fitNotice(twoCounts, width);
+      if (shown.includes('3 file(s) written') && !shown.includes('2 deleted')) expect(shown, `${width}`).toContain('written…');
+    }
+  });
+
   it('never goes over the width nor cuts a word, at any width from 80 to 200', () => {
     for (const text of all) {
       for (let width = 80; width <= 200; width++) {
