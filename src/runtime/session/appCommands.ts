@@ -18,8 +18,9 @@ function helpLines(session: SessionPort): string[] {
   return [
     ...appCommands.map((command) => `${command.usage.padEnd(22)} ${command.help}`),
     '',
-    `Esc Esc                open the rewind picker (the first Esc still reaches the agent)`,
+    `Esc Esc                open the rewind picker (${session.agent.adapter.holdsFirstEsc ? 'the first Esc reaches the agent at once while it works, else only if no second comes' : 'the first Esc still reaches the agent'})`,
     `${commandKeyLabel(session.config.command_key).padEnd(22)} open this command bar`,
+    "Shift+PgUp/PgDn        scroll back through the agent's output (the mouse wheel too)",
     'Every other key goes to the agent as typed.',
   ];
 }

@@ -1,7 +1,7 @@
 /** The app's command bar commands. */
 export const appCommands = [
   { name: 'checkpoint', usage: '/checkpoint [label]', help: 'take a checkpoint now' },
-  { name: 'checkpoints', usage: '/checkpoints', help: 'checkpoint count and disk usage' },
+  { name: 'checkpoints', usage: '/checkpoints', help: 'checkpoint count, disk usage and the last notices, whole' },
   { name: 'rewind', usage: '/rewind', help: 'open the rewind picker (also Esc Esc)' },
   { name: 'redo', usage: '/redo', help: 'undo the last rewind' },
   { name: 'bisect', usage: '/bisect <test>', help: 'find the first checkpoint where a test fails (in the background; Esc Esc then opens it)' },
