@@ -70,10 +70,10 @@ function wordsFitting(text: string, width: number): string {
   let kept = '';
   for (const word of text.split(' ')) {
     const next = kept ? `${kept} ${word}` : word;
-    if (cellWidth(next.replace(/[,;:]$/, '')) + 1 > width) break;
+    if (cellWidth(next.replace(/(?:[,;:]| ·)$/, '')) + 1 > width) break;
     kept = next;
   }
-  return kept ? `${kept.replace(/[,;:]$/, '')}…` : '';
+  return kept ? `${kept.replace(/(?:[,;:]| ·)$/, '')}…` : '';
 }
 
 /** The first `width` columns of `text`, ending in `…`: for a terminal too narrow for one word. */

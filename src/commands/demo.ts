@@ -14,7 +14,8 @@ function demoAgentScript(): string {
 }
 
 // In the notice's shape (what: detail — what to do), so a narrow terminal keeps the keys.
-export const demoHint = 'demo: type 1, 2 or 3 and Enter — Esc Esc rewinds what it did · Ctrl+] commands · Ctrl-C twice quits';
+// What to do first is the notice's what: a narrow terminal keeps it and shortens the rest.
+export const demoHint = 'type 1, 2 or 3 and Enter for a demo task — Esc Esc rewinds what it did · Ctrl+] commands · Ctrl-C twice quits';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {

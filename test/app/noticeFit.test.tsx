@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { fitNotice } from '../../src/app/noticeFit.js';
 import { statusLineRow } from '../../src/app/bottomLine.js';
+import { demoHint } from '../../src/commands/demo.js';
 import { renderWait } from './renderWait.js';
 
 // eslint-disable-next-line no-control-regex -- SGR sequences start with ESC
@@ -58,6 +59,11 @@ describe('a notice fitted to the width', () => {
     expect(row(meanwhile, 200)).toBe(
       ' ◈ restored the files of #7: 3 file(s) written, 1 deleted; 2 file(s) were written by something else while the restore ran: what they held is checkpoint #9; /redo brings them back — undo with /redo',
     );
+  });
+
+  it("the demo's first notice keeps what to type at 80 columns", () => {
+    expect(row(demoHint, 80)).toBe(' ◈ type 1, 2 or 3 and Enter for a demo task — Esc Esc rewinds what it did…');
+    expect(row(demoHint, 120)).toBe(` ◈ rewind ${demoHint}`);
   });
 
   it('never drops a count without `…`: a first item that fits only without it loses a word', () => {

@@ -17,7 +17,8 @@ describe('parseCommandLine', () => {
   it('says what to do with an empty, unknown or ambiguous command', () => {
     expect(parseCommandLine('  ')).toMatchObject({ ok: false, error: expect.stringContaining('type a command') });
     expect(parseCommandLine('/frobnicate')).toMatchObject({ ok: false, error: expect.stringContaining('unknown command /frobnicate') });
-    expect(parseCommandLine('/c')).toMatchObject({ ok: false, error: expect.stringContaining('/checkpoint') });
+    expect(parseCommandLine('/c')).toEqual({ ok: false, error: '/c is more than one command: /checkpoint or /checkpoints or /config' });
+    expect(parseCommandLine('/re')).toEqual({ ok: false, error: '/re is more than one command: /rewind or /redo' });
   });
 });
 

@@ -24,6 +24,7 @@ export function parseCommandLine(line: string): ParsedCommand {
   const exact = appCommands.find((command) => command.name === word);
   const prefixed = appCommands.filter((command) => command.name.startsWith(word));
   const match = exact ?? (prefixed.length === 1 ? prefixed[0] : undefined);
+  if (!match && prefixed.length > 1) return { ok: false, error: `/${word} is more than one command: ${prefixed.map((command) => `/${command.name}`).join(' or ')}` };
   if (!match) {
     const known = appCommands.map((command) => `/${command.name}`).join(' ');
     return { ok: false, error: `unknown command /${word}: try ${known}` };
