@@ -87,6 +87,8 @@ describe("the app's restores and redos are this session's", () => {
     await runAppCommand(current, 'redo', '');
     expect(newest()?.id).not.toBe(before);
     expect(newest()).toMatchObject({ trigger: 'redo', session: 'test-session', agent: 'generic' });
+    // /redo says what the picker's undo says: where the files went back to, and how to go forward again.
+    expect(current.recentNotices.at(-1)?.text).toBe(`undid the last rewind (back to #${before}): 1 file(s) written, 0 deleted — your files before the undo are #${newest()?.id}`);
   }, 60_000);
 });
 

@@ -48,10 +48,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     const tone = busyNote ? 'warning' : 'info';
     if (choice.kind === 'undo') {
       // The rewind the row named, or none: another one since is not undone unseen.
-      const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, shownUndo.get(session)));
-      checkpointer.refresh();
-      restoreUndone(session.agent, result);
-      session.say(summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${checkpointer.summary.newest?.id ?? '?'}`), toneOf(result, tone));
+      await undoLastRewind(session, checkpointer, busyNote, shownUndo.get(session));
       return;
     }
     if (choice.kind === 'revert') {
@@ -97,6 +94,18 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
   } catch (error) {
     session.say(messageOf(error), 'error');
   }
+}
+
+/**
+ * Undoes the last rewind (the picker's undo row, `/redo`), after the agent was stopped
+ * (`busyNote`: what that said); with `expected`, that rewind's redo point or none.
+ */
+export async function undoLastRewind(session: SessionPort, checkpointer: Checkpointer, busyNote: string, expected?: string): Promise<void> {
+  const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
+  checkpointer.refresh();
+  restoreUndone(session.agent, result);
+  const said = summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${result.before}`);
+  session.say(said, toneOf(result, busyNote ? 'warning' : 'info'));
 }
 
 /** What restoring `id` now would write and delete (undefined: a plan that cannot be made, which the restore then says). */

@@ -5,9 +5,8 @@ import { appCommands, parseCommandLine, type AppCommandName } from './commandLin
 import type { SessionPort } from './sessionPort.js';
 import { retentionPolicy } from '../../services/store/retention.js';
 import { storeReportLines } from '../../services/store/storeReport.js';
-import { openPicker, requesterOf } from '../restore/pickerFlow.js';
+import { openPicker, undoLastRewind } from '../restore/pickerFlow.js';
 import { bisectCommand } from '../restore/bisectFlow.js';
-import { restoreUndone } from '../../hooks/restoreNote.js';
 
 /** `ctrl+]` → `Ctrl+]` for the status line. */
 export function commandKeyLabel(spec: string): string {
@@ -45,10 +44,8 @@ async function redo(session: SessionPort): Promise<void> {
     return;
   }
   try {
-    const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }));
-    checkpointer.refresh();
-    restoreUndone(session.agent, result);
-    session.say(`undid the last rewind: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
+    // As the picker's undo row does it: the agent stopped first, the same notice.
+    await undoLastRewind(session, checkpointer, await session.restores.interruptIfBusy());
   } catch (error) {
     session.say(messageOf(error), 'error');
   }
