@@ -63,3 +63,13 @@ describe.each([80, 120, 200])('the picker on steps at %i columns', (width) => {
     expect(chosen).toEqual([{ kind: 'restore', id: 6, mode: 'files' }]);
   });
 });
+
+describe('filtering the steps', () => {
+  it('finds a turn by what its row reads (`prompt: 2`), not only by its label', async () => {
+    const { view, keys } = await openPicker(opened, { checkpoints: demoSteps(), width: 120, height: 30, loadPreview: (id) => Promise.resolve(previewOf(id)) });
+    await view.waitForFrame((f) => f.includes('restoring #8 now changes 1 file(s)'));
+    keys.press('prompt: 2');
+    const frame = await view.waitForFrame((f) => selectedRow(f)?.includes('prompt: 2') === true);
+    expect(frame).not.toContain('no checkpoint matches');
+  });
+});

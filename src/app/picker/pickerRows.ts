@@ -32,7 +32,9 @@ const haystacks = new WeakMap<PickerCheckpoint, string>();
 function haystack(checkpoint: PickerCheckpoint): string {
   let text = haystacks.get(checkpoint);
   if (text === undefined) {
-    text = [checkpoint.label, checkpoint.trigger, ...(checkpoint.paths ?? [])].join('\n').toLowerCase();
+    // What the row reads too (`prompt: fix the bug`): a filter typed from it finds it.
+    const shown = checkpoint.kind === 'turn' ? `prompt: ${checkpointTitle(checkpoint)}` : checkpointTitle(checkpoint);
+    text = [shown, checkpoint.label, checkpoint.trigger, ...(checkpoint.paths ?? [])].join('\n').toLowerCase();
     haystacks.set(checkpoint, text);
   }
   return text;
