@@ -197,9 +197,13 @@ function revertHints(conflicts: number | undefined): string {
   return `k: conflicted stay as they are · m: conflict markers · ${scroll}`;
 }
 
-/** `2 turns, 7 steps`: every row is a step (a turn too, and its steps folded under it). */
+/**
+ * `2 turns, 5 steps`: the prompts' rows, and every other row (a turn's steps, folded or not,
+ * and those outside a turn), so that the turns' own counts (`(2 steps)`) add up to it.
+ */
 export function stepCount(checkpoints: readonly PickerCheckpoint[]): string {
   const turns = checkpoints.filter((checkpoint) => checkpoint.kind === 'turn').length;
-  const steps = `${checkpoints.length} ${checkpoints.length === 1 ? 'step' : 'steps'}`;
+  const count = checkpoints.length - turns;
+  const steps = `${count} ${count === 1 ? 'step' : 'steps'}`;
   return turns > 0 ? `${turns} ${turns === 1 ? 'turn' : 'turns'}, ${steps}` : steps;
 }
