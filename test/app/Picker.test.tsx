@@ -133,7 +133,10 @@ describe('Picker: filtering', () => {
     const frame = await view.waitForFrame(isSelected('step 7'));
     expect(frame).toContain('1 of 20');
     keys.press('x');
-    await view.waitForFrame((f) => f.includes('no checkpoint matches "db.tsx"'));
+    const none = await view.waitForFrame((f) => f.includes('no checkpoint matches "db.tsx"'));
+    // With no row, no key that acts on one is offered.
+    expect(none).toContain('Backspace edit the filter · Esc clear it');
+    expect(none).not.toContain('Enter choose');
   });
 });
 

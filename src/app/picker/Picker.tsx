@@ -132,7 +132,9 @@ export function Picker(props: PickerProps) {
           ? revertHints(revertConflicts)
           : state.stage === 'files'
             ? `↑↓ move · Space tick · a all/none${mine !== undefined ? ` · s this session's (${previewed?.files.filter((file) => mine.includes(file.path)).length ?? 0})` : ''} · Enter restore · Esc back`
-            : `↑↓ move${folds} · Enter choose${diffKey}${revertKey}${pickKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
+            : rows.length === 0 && state.filter !== ''
+              ? 'Backspace edit the filter · Esc clear it'
+              : `↑↓ move${folds} · Enter choose${diffKey}${revertKey}${pickKey} · ${state.filter !== '' ? 'Esc clear filter' : 'Esc close'}`;
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="magenta" width={width} height={height} paddingX={1} flexShrink={0}>
