@@ -1,6 +1,6 @@
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUSY_NOTE, Picker } from '../../src/app/picker/Picker.js';
+import { BUSY_NOTE, fitHints, Picker } from '../../src/app/picker/Picker.js';
 import { noCheckpointsYet } from '../../src/shared/messages.js';
 import { textWidth } from '../../src/app/picker/cut.js';
 import type { PickerPreview } from '../../src/app/picker/types.js';
@@ -380,4 +380,14 @@ describe('Picker: long labels', () => {
       expect(textWidth(row)).toBeGreaterThanOrEqual(width - 8); // cut at the edge, not earlier
     });
   }
+});
+
+describe('fitHints', () => {
+  it('drops the keys everyone knows first, so the way back or out is what stays', () => {
+    const files = "↑↓ move · Space tick · a all/none · s this session's (3) · Enter restore · Esc back";
+    expect(fitHints(files, 120)).toBe(files);
+    expect(fitHints(files, 76)).toBe("Space tick · a all/none · s this session's (3) · Enter restore · Esc back");
+    const main = '↑↓ move · ←→ fold · Enter choose · d diff · u revert · Tab files · Esc close';
+    expect(fitHints(main, 70)).toBe('←→ fold · Enter choose · d diff · u revert · Tab files · Esc close');
+  });
 });

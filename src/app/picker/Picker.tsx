@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Box, Text } from 'ink';
-import { cutToWidth } from './cut.js';
+import { cutToWidth, textWidth } from './cut.js';
 import { ModeMenu } from './ModeMenu.js';
 import { modeOptions } from './modeOptions.js';
 import { PickerList } from './PickerList.js';
@@ -185,13 +185,26 @@ export function Picker(props: PickerProps) {
         {line(status)}
       </Text>
       <Text dimColor wrap="truncate-end">
-        {line(hints)}
+        {line(fitHints(hints, w))}
       </Text>
     </Box>
   );
 }
 
 /** The revert plan's keys, as its conflicts allow (undefined: not loaded, or no revert to make). */
+/**
+ * The help line within `width`: the keys everyone knows go first (`↑↓ move`, then the
+ * scroll keys' names), so what is cut at the end is never the way back or out.
+ */
+export function fitHints(hints: string, width: number): string {
+  let fitted = hints;
+  for (const known of ['↑↓ move · ', '↑↓ PgUp/PgDn Space Home/End scroll · ', ' · Ctrl+C close']) {
+    if (textWidth(fitted) <= width) break;
+    fitted = fitted.replace(known, '');
+  }
+  return fitted;
+}
+
 function revertHints(conflicts: number | undefined): string {
   const scroll = '↑↓ scroll · Esc back';
   if (conflicts === undefined) return scroll;
