@@ -1,7 +1,7 @@
 import React, { useSyncExternalStore } from 'react';
 import { Box } from 'ink';
 import { AgentPane } from './AgentPane.js';
-import { Panel } from './Panel.js';
+import { Panel, panelSize } from './Panel.js';
 import { Picker } from './picker/Picker.js';
 import type { AppView } from './view.js';
 import { paneHeightOf } from './paneSize.js';
@@ -21,14 +21,14 @@ export function App({ source }: { source: ViewSource }) {
   const view = useSyncExternalStore(source.subscribe, source.view);
   if (!view.overlay && !view.picker) return null;
   const paneHeight = paneHeightOf(view.rows);
-  const overlayWidth = Math.min(view.columns - 2, 100);
+  const { width: overlayWidth, maxHeight } = panelSize(view.columns, view.rows);
   const pickerWidth = Math.max(20, view.columns);
   return (
     <Box width={view.columns} height={paneHeight} flexShrink={0}>
       {view.pane ? <AgentPane rows={view.pane.rows} height={paneHeight} width={view.columns} /> : null}
       {view.overlay ? (
         <Box position="absolute" marginTop={1} marginLeft={Math.max(0, Math.floor((view.columns - overlayWidth) / 2))}>
-          <Panel title={view.overlay.title} lines={view.overlay.lines} width={overlayWidth} maxHeight={paneHeight - 1} footer={view.overlay.footer} />
+          <Panel title={view.overlay.title} lines={view.overlay.lines} width={overlayWidth} maxHeight={maxHeight} footer={view.overlay.footer} top={view.overlay.top} />
         </Box>
       ) : null}
       {view.picker ? (

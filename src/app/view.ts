@@ -35,4 +35,5 @@ export interface AppView {
   picker?: Omit<PickerProps, 'width' | 'height'>;
 }
 
-export type OverlayView = { kind: 'panel'; title: string; lines: string[]; footer?: string };
+/** A panel over the pane; `top`: the first of its wrapped lines shown (↑↓ PgUp PgDn Home End scroll it). */
+export type OverlayView = { kind: 'panel'; title: string; lines: string[]; footer?: string; top?: number };

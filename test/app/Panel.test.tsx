@@ -1,7 +1,7 @@
 // The panels over the pane (/checkpoints, /config, /help): lines wrap to the box, never cut.
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Panel, panelBody } from '../../src/app/Panel.js';
+import { Panel, panelBody, scrollPanel } from '../../src/app/Panel.js';
 import { textWidth } from '../../src/app/picker/cut.js';
 import { wrapToWidth } from '../../src/app/wrap.js';
 import { renderWait, type Rendered } from './renderWait.js';
@@ -27,10 +27,27 @@ describe('Panel', () => {
     expect(shown.slice(at, at + words(retention).length)).toEqual(words(retention));
   });
 
-  it('says how many lines are left out when the pane is too short for them all', () => {
-    const body = panelBody(Array.from({ length: 30 }, (_, i) => `line ${i}`), 40, 10);
+  it('when the pane is too short for its lines: says which are shown and how to scroll to the others', () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `line ${i}`);
+    const body = panelBody(lines, 10);
     expect(body).toHaveLength(10);
-    expect(body.at(-1)).toBe('… 21 more line(s): make the terminal taller to see them');
+    expect(body[0]).toBe('line 0');
+    expect(body.at(-1)).toBe('… lines 1-9 of 30: ↑↓ PgUp PgDn scroll');
+    expect(panelBody(lines, 10, 5)).toEqual([...lines.slice(5, 14), '… lines 6-14 of 30: ↑↓ PgUp PgDn scroll']);
+    // Past the end: the last nine.
+    expect(panelBody(lines, 10, 99)).toEqual([...lines.slice(21), '… lines 22-30 of 30: ↑↓ PgUp PgDn scroll']);
+  });
+
+  it('scrollPanel: a line, a page, the ends, as drawn at that size; never past the last page', () => {
+    const panel = { kind: 'panel' as const, title: 'Checkpoints', lines: Array.from({ length: 40 }, (_, i) => `line ${i}`) };
+    // 80 x 24: the pane is 23 rows, the box 22, its body 18 (17 lines and the scroll line).
+    const down = scrollPanel(panel, 'down', 80, 24);
+    expect(down.top).toBe(1);
+    expect(scrollPanel(down, 'up', 80, 24).top).toBe(0);
+    expect(scrollPanel(panel, 'pageDown', 80, 24).top).toBe(17);
+    expect(scrollPanel(panel, 'end', 80, 24).top).toBe(23);
+    expect(scrollPanel({ ...panel, top: 23 }, 'down', 80, 24).top).toBe(23);
+    expect(scrollPanel({ ...panel, top: 23 }, 'home', 80, 24).top).toBe(0);
   });
 });
 

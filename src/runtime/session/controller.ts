@@ -1,6 +1,8 @@
 import type { AppView, OverlayView, PaneFrame } from '../../app/view.js';
 import type { PickerModel } from '../../app/picker/types.js';
 import { paneHeightOf } from '../../app/paneSize.js';
+import { scrollPanel } from '../../app/Panel.js';
+import type { MoveKey } from '../../app/picker/pickerKeys.js';
 import { genericAgent } from '../../agents/generic.js';
 import type { RewindConfig } from '../../config/schema.js';
 import type { PtyExit } from '../../pty/ptySession.js';
@@ -115,6 +117,7 @@ export class SessionController implements SessionPort {
         holdFirstEsc: () => this.agent.adapter.holdsFirstEsc === true && !this.activity.busy(),
         runCommand: (line) => runAppCommand(this, 'line', line),
         closeOverlay: () => this.closeOverlay(),
+        scrollOverlay: (key) => this.scrollOverlay(key),
         changed,
         keyFailed: (error) => this.notices.problem(`a key could not be handled: ${messageOf(error)}`),
       },
@@ -205,6 +208,12 @@ export class SessionController implements SessionPort {
 
   showOverlay(overlay: OverlayView): void {
     this.mode = { kind: 'overlay', overlay };
+    this.changed();
+  }
+
+  private scrollOverlay(key: MoveKey): void {
+    if (this.mode.kind !== 'overlay') return;
+    this.mode = { kind: 'overlay', overlay: scrollPanel(this.mode.overlay, key, this.columns, this.rows) };
     this.changed();
   }
 

@@ -1,4 +1,5 @@
 import type { KeySource } from '../../app/picker/types.js';
+import { pickerKeys, type MoveKey } from '../../app/picker/pickerKeys.js';
 import { KeyReader, LineTracker, type KeyEvent } from '../../pty/keys.js';
 import type { ScrollPiece } from '../../pty/scrollKeys.js';
 import { editCommandLine } from './commandLine.js';
@@ -27,6 +28,8 @@ export interface KeyHost {
   runCommand(line: string): Promise<string | undefined>;
   /** Closes the overlay (a panel) that is open. */
   closeOverlay(): void;
+  /** Scrolls the open panel (↑↓ PgUp PgDn Home End). */
+  scrollOverlay?(key: MoveKey): void;
   /** What the view shows of the keys (the command bar) changed. */
   changed(): void;
   /** A key could not be handled (the keys after it still are). */
@@ -262,6 +265,10 @@ export class KeyRouter {
   private overlayKey(event: KeyEvent): void {
     if (event.type === 'esc' || event.type === 'enter' || (event.type === 'data' && (event.data === '\x03' || event.data === 'q'))) {
       this.host.closeOverlay();
+      return;
+    }
+    for (const key of pickerKeys(event)) {
+      if (key.type === 'up' || key.type === 'down' || key.type === 'pageUp' || key.type === 'pageDown' || key.type === 'home' || key.type === 'end') this.host.scrollOverlay?.(key.type);
     }
   }
 
