@@ -1,7 +1,8 @@
 import React, { useSyncExternalStore } from 'react';
 import { Box } from 'ink';
 import { AgentPane } from './AgentPane.js';
-import { Panel, panelSize } from './Panel.js';
+import { Panel } from './Panel.js';
+import { panelSize } from './panelBody.js';
 import { Picker } from './picker/Picker.js';
 import type { AppView } from './view.js';
 import { paneHeightOf } from './paneSize.js';

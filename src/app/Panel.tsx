@@ -1,9 +1,6 @@
 import React from 'react';
 import { Box, Text } from 'ink';
-import { wrapToWidth } from './wrap.js';
-import { paneHeightOf } from './paneSize.js';
-import { moved, type MoveKey } from './picker/pickerKeys.js';
-import type { OverlayView } from './view.js';
+import { bodyRows, panelBody, wrappedLines } from './panelBody.js';
 
 export interface PanelProps {
   title: string;
@@ -16,49 +13,9 @@ export interface PanelProps {
   top?: number;
 }
 
-/** A panel's width and the rows its body may take, in a terminal of `columns` × `rows`. */
-export function panelSize(columns: number, rows: number): { width: number; maxHeight: number } {
-  return { width: Math.min(columns - 2, 100), maxHeight: paneHeightOf(rows) - 1 };
-}
-
-/** The panel's lines as drawn: each wrapped to the box's inner width (a line is never cut). */
-export function wrappedLines(lines: readonly string[], width: number): string[] {
-  const inner = Math.max(1, width - 2);
-  return lines.flatMap((line) => wrapToWidth(line, Math.max(1, inner - 1)));
-}
-
-/** Rows for the body: the box's height less its two borders, the title and the footer. */
-export function bodyRows(maxHeight: number): number {
-  return Math.max(1, maxHeight - 4);
-}
-
-/** The first line that can be shown on top, scrolled to the end (the last row says where one is). */
-export function lastTop(wrapped: number, rows: number): number {
-  return wrapped <= rows ? 0 : wrapped - (rows - 1);
-}
-
 /** A line padded with spaces to the full inner width: an overlay hides what is under it. */
 function fill(text: string, width: number): string {
   return ` ${text}`.padEnd(width, ' ');
-}
-
-/** `panel` scrolled by a line, a page or to an end, as it is drawn in a terminal of `columns` × `rows`. */
-export function scrollPanel(panel: OverlayView, key: MoveKey, columns: number, rows: number): OverlayView {
-  const { width, maxHeight } = panelSize(columns, rows);
-  const page = bodyRows(maxHeight);
-  const last = lastTop(wrappedLines(panel.lines, width).length, page);
-  return { ...panel, top: moved({ type: key }, Math.min(panel.top ?? 0, last), last, page - 1) ?? 0 };
-}
-
-/**
- * The panel's body: `wrapped` from line `top`, at most `rows` of them; when they do not all
- * fit, the last row says which are shown and how to scroll to the others.
- */
-export function panelBody(wrapped: readonly string[], rows: number, top = 0): string[] {
-  if (wrapped.length <= rows) return [...wrapped];
-  const from = Math.max(0, Math.min(top, lastTop(wrapped.length, rows)));
-  const shown = wrapped.slice(from, from + Math.max(0, rows - 1));
-  return [...shown, `… lines ${from + 1}-${from + shown.length} of ${wrapped.length}: ↑↓ PgUp PgDn scroll`];
 }
 
 /** A bordered box over the pane: /checkpoints, /help, messages. */

@@ -1,7 +1,8 @@
 // The panels over the pane (/checkpoints, /config, /help): lines wrap to the box, never cut.
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Panel, panelBody, scrollPanel } from '../../src/app/Panel.js';
+import { Panel } from '../../src/app/Panel.js';
+import { panelBody, scrollPanel } from '../../src/app/panelBody.js';
 import { textWidth } from '../../src/app/picker/cut.js';
 import { wrapToWidth } from '../../src/app/wrap.js';
 import { renderWait, type Rendered } from './renderWait.js';

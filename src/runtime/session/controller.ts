@@ -1,7 +1,7 @@
 import type { AppView, OverlayView, PaneFrame } from '../../app/view.js';
 import type { PickerModel } from '../../app/picker/types.js';
 import { paneHeightOf } from '../../app/paneSize.js';
-import { scrollPanel } from '../../app/Panel.js';
+import { scrollPanel } from '../../app/panelBody.js';
 import type { MoveKey } from '../../app/picker/pickerKeys.js';
 import { genericAgent } from '../../agents/generic.js';
 import type { RewindConfig } from '../../config/schema.js';
