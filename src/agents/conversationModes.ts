@@ -8,5 +8,5 @@ import { filesOnly } from './generic.js';
  */
 export function conversationModes(checkpoint: { conversation: unknown }): Record<RestoreMode, ModeState> {
   if (checkpoint.conversation) return { both: { enabled: true }, files: { enabled: true }, conversation: { enabled: true } };
-  return filesOnly('no conversation was kept with this checkpoint (only hook steps keep one): files only');
+  return filesOnly("no conversation was kept with this checkpoint (only those taken before the agent's own steps keep one): files only");
 }
