@@ -39,7 +39,9 @@ describe('restoring a damaged conversation from the command line', () => {
     // Intact, it rebuilds (shown, not written: --dry-run).
     const dry = rewind(root, 'restore', String(record.id), '--conversation', '--dry-run');
     expect(dry.status, dry.stderr).toBe(0);
-    expect(dry.stdout).toMatch(/would be rebuilt as a new session \(24 message\(s\)\)/);
+    expect(dry.stdout).toMatch(/would be rebuilt as a new session \(24 message\(s\)\), with an id of its own; nothing is written\n/);
+    // No id that the restore would not write: the resume line says where it goes.
+    expect(dry.stdout).toMatch(/\nit would resume with: claude .*--resume '?<new id>'?\n$/);
 
     // One byte of its chunk changed.
     const chunk = path.join(engine.conversationsDir, 'chunks', fs.readdirSync(path.join(engine.conversationsDir, 'chunks'))[0] ?? '');

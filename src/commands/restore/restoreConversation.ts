@@ -25,9 +25,15 @@ function describe(io: CommandIO, id: number, conversation: RestoredConversation,
     writeLine(io.stdout, `the conversation at checkpoint #${id} had no message yet: start ${conversation.agent} afresh: ${conversation.resume.map(shellWord).join(' ')}`);
     return;
   }
-  const verb = dryRun ? 'would be rebuilt' : 'rebuilt';
-  writeLine(io.stdout, `the ${conversation.agent} conversation of checkpoint #${id} ${verb} as a new session (${conversation.messages} message(s)): ${conversation.file ?? ''}`);
-  writeLine(io.stdout, `${dryRun ? 'it would resume' : 'resume it'} with: ${conversation.resume.map(shellWord).join(' ')}`);
+  if (dryRun) {
+    // Its id is drawn when it is written: a dry run names none (it would be another one).
+    const resume = conversation.resume.map((word) => (word === conversation.session ? '<new id>' : shellWord(word))).join(' ');
+    writeLine(io.stdout, `the ${conversation.agent} conversation of checkpoint #${id} would be rebuilt as a new session (${conversation.messages} message(s)), with an id of its own; nothing is written`);
+    writeLine(io.stdout, `it would resume with: ${resume}`);
+    return;
+  }
+  writeLine(io.stdout, `the ${conversation.agent} conversation of checkpoint #${id} rebuilt as a new session (${conversation.messages} message(s)): ${conversation.file ?? ''}`);
+  writeLine(io.stdout, `resume it with: ${conversation.resume.map(shellWord).join(' ')}`);
 }
 
 export async function restoreWithConversation(io: CommandIO, checkpoints: ProjectCheckpoints, target: CheckpointRecord, options: ConversationRestoreOptions): Promise<number> {
