@@ -158,6 +158,23 @@ describe('the undo row', () => {
   }, 60_000);
 });
 
+describe('an undo that would change no file', () => {
+  it('is not made: it says so and takes no checkpoint (the files already are as before that rewind)', async () => {
+    const root = sessions.sandbox().repo('undo-nothing');
+    const current = await startSession(root, 'while :; do sleep 1; done');
+    const engine = () => engineOf(current);
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    await engine().restore(1);
+    // The agent writes the same file again: the files are as the rewind found them.
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    const before = engine().list().length;
+    await runAppCommand(current, 'redo', '');
+    expect(current.recentNotices.at(-1)?.text).toMatch(/^nothing to undo: your files already are as they were before the rewind to #1 \(#\d+\); no checkpoint taken$/);
+    expect(engine().list()).toHaveLength(before);
+    expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('made after the first checkpoint\n');
+  }, 60_000);
+});
+
 describe('Esc Esc while the session is taking its first checkpoint', () => {
   it('opens at once on the checkpoints listed (it waits for no scan of the files), and takes the new one in once it is taken', async () => {
     const sb = sessions.sandbox();

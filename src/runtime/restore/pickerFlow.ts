@@ -101,7 +101,14 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
  * (`busyNote`: what that said); with `expected`, that rewind's redo point or none.
  */
 export async function undoLastRewind(session: SessionPort, checkpointer: Checkpointer, busyNote: string, expected?: string): Promise<void> {
-  const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
+  // An undo that would change no file is not made (a checkpoint for nothing), as a restore is not.
+  const plan = await checkpointer.engine.previewRedo();
+  if ((expected === undefined || plan.point.ref === expected) && !plan.interrupted && plan.preview.writes.length + plan.preview.deletes.length === 0) {
+    const which = plan.restored === null ? 'the last rewind' : `the rewind to #${plan.restored}`;
+    session.say(`nothing to undo: your files already are as they were before ${which} (#${plan.back.id}); no checkpoint taken`, 'info');
+    return;
+  }
+  const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected ?? plan.point.ref));
   checkpointer.refresh();
   restoreUndone(session.agent, result);
   const said = summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${result.before}`);
