@@ -29,6 +29,16 @@ function engineOf(current: SessionController) {
   return checkpointer.engine;
 }
 
+/** A session whose a.txt, made after its first checkpoint, a rewind to #1 (another Rewind's) removed. */
+async function afterARewind(name: string) {
+  const root = sessions.sandbox().repo(name);
+  const current = await startSession(root, 'while :; do sleep 1; done');
+  const engine = () => engineOf(current);
+  write(root, 'a.txt', 'made after the first checkpoint\n');
+  await engine().restore(1);
+  return { root, current, engine };
+}
+
 /** Restores #1's files from the picker and returns the notice it ends with. */
 async function restoreFirst(current: SessionController): Promise<{ text: string; tone: string }> {
   await waitFor(() => current.agentBusy, 5_000, 'the agent to be busy');
@@ -139,11 +149,7 @@ describe('a restore chosen after the files changed while the picker was open', (
 
 describe('the undo row', () => {
   it('names the rewind it undoes and the files it changes; another rewind since, it undoes nothing unseen', async () => {
-    const root = sessions.sandbox().repo('undo-row');
-    const current = await startSession(root, 'while :; do sleep 1; done');
-    const engine = () => engineOf(current);
-    write(root, 'a.txt', 'made after the first checkpoint\n');
-    await engine().restore(1);
+    const { root, current, engine } = await afterARewind('undo-row');
     void openPicker(current);
     await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
     const lines = await current.view().picker?.loadUndo?.();
@@ -160,11 +166,7 @@ describe('the undo row', () => {
 
 describe('an undo that would change no file', () => {
   it('is not made: it says so and takes no checkpoint (the files already are as before that rewind)', async () => {
-    const root = sessions.sandbox().repo('undo-nothing');
-    const current = await startSession(root, 'while :; do sleep 1; done');
-    const engine = () => engineOf(current);
-    write(root, 'a.txt', 'made after the first checkpoint\n');
-    await engine().restore(1);
+    const { root, current, engine } = await afterARewind('undo-nothing');
     // The agent writes the same file again: the files are as the rewind found them.
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const before = engine().list().length;
