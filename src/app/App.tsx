@@ -34,7 +34,7 @@ export function App({ source }: { source: ViewSource }) {
       ) : null}
       {view.picker ? (
         <Box position="absolute" marginLeft={Math.max(0, Math.floor((view.columns - pickerWidth) / 2))}>
-          <Picker {...view.picker} width={pickerWidth} height={paneHeight} />
+          <Picker key={view.pickerOpened} {...view.picker} width={pickerWidth} height={paneHeight} />
         </Box>
       ) : null}
     </Box>

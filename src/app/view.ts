@@ -33,6 +33,8 @@ export interface AppView {
   noColor?: boolean;
   /** The rewind picker, when open: its data, callbacks and keys. */
   picker?: Omit<PickerProps, 'width' | 'height'>;
+  /** Which opening of the picker that is: one opened again is drawn afresh (its previews its own). */
+  pickerOpened?: number;
 }
 
 /** A panel over the pane; `top`: the first of its wrapped lines shown (↑↓ PgUp PgDn Home End scroll it). */

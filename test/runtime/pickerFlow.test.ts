@@ -147,6 +147,19 @@ describe('a restore chosen after the files changed while the picker was open', (
   }, 60_000);
 });
 
+describe('/redo with no rewind to undo', () => {
+  it('says so at once: a busy agent is not stopped for it', async () => {
+    const root = sessions.sandbox().repo('redo-nothing');
+    const current = await startSession(root, ticking);
+    await waitFor(() => current.agentBusy, 5_000, 'the agent to be busy');
+    await runAppCommand(current, 'redo', '');
+    const said = current.recentNotices.map((notice) => notice.text);
+    expect(said.at(-1)).toMatch(/^nothing to undo/);
+    expect(said.join('\n')).not.toMatch(/stopping|still busy|Ctrl-C/);
+    expect(current.agentBusy).toBe(true);
+  }, 30_000);
+});
+
 describe('the undo row', () => {
   it('names the rewind it undoes and the files it changes; another rewind since, it undoes nothing unseen', async () => {
     const { root, current, engine } = await afterARewind('undo-row');
@@ -161,19 +174,6 @@ describe('the undo row', () => {
     current.view().picker?.onChoose({ kind: 'undo' });
     await waitFor(() => /not undone/.test(current.view().status.notice?.text ?? ''), 20_000, 'the notice');
     expect(fs.existsSync(path.join(root, 'a.txt')) || fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
-  }, 60_000);
-});
-
-describe('an undo that would change no file', () => {
-  it('is not made: it says so and takes no checkpoint (the files already are as before that rewind)', async () => {
-    const { root, current, engine } = await afterARewind('undo-nothing');
-    // The agent writes the same file again: the files are as the rewind found them.
-    write(root, 'a.txt', 'made after the first checkpoint\n');
-    const before = engine().list().length;
-    await runAppCommand(current, 'redo', '');
-    expect(current.recentNotices.at(-1)?.text).toMatch(/^nothing to undo: your files already are as they were before the rewind to #1 \(#\d+\); no checkpoint taken$/);
-    expect(engine().list()).toHaveLength(before);
-    expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('made after the first checkpoint\n');
   }, 60_000);
 });
 

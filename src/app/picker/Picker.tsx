@@ -194,7 +194,8 @@ export function Picker(props: PickerProps) {
 /** The revert plan's keys, as its conflicts allow (undefined: not loaded, or no revert to make). */
 /**
  * The help line within `width`: the keys everyone knows go first (`↑↓ move`, then the
- * scroll keys' names), so what is cut at the end is never the way back or out.
+ * scroll keys' names, then `Ctrl+C close`), before the line is cut at its end, where the way
+ * back or out is (on a box narrower still, that goes too).
  */
 export function fitHints(hints: string, width: number): string {
   let fitted = hints;

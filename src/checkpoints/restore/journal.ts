@@ -63,16 +63,20 @@ export const folderSyncUnsupported: ReadonlySet<string> = new Set(['EINVAL', 'EN
  * Writes `journal` as it is (its owner and start kept): a change to a journal already
  * written. Its name is made durable too (its folder synced): what the restore does next (a
  * redo point moved, files renamed) must not outlive a power cut that brings the old one back.
+ * `ignore`: a failed sync is passed over (put back after a failed restore, whose own failure
+ * is the one to tell).
  */
-export function rewriteJournal(file: string, journal: Journal): void {
+export function rewriteJournal(file: string, journal: Journal, syncFailure: 'throw' | 'ignore' = 'throw'): void {
   writeFileAtomic(file, `${JSON.stringify(journal, null, 2)}\n`);
-  const folder = fs.openSync(path.dirname(file), fs.constants.O_RDONLY);
   try {
-    fs.fsyncSync(folder);
+    const folder = fs.openSync(path.dirname(file), fs.constants.O_RDONLY);
+    try {
+      fs.fsyncSync(folder);
+    } finally {
+      fs.closeSync(folder);
+    }
   } catch (error) {
-    if (!folderSyncUnsupported.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-  } finally {
-    fs.closeSync(folder);
+    if (syncFailure === 'throw' && !folderSyncUnsupported.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
   }
 }
 

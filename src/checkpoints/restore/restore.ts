@@ -181,7 +181,8 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
     if (written) {
       if (start.pushed) await dropRedoPoint(engine.repo, start.pushed);
       // The journal of a restore cut off before stays what it was: that one is not done.
-      if (interrupted) rewriteJournal(engine.store.journal, interrupted);
+      // Its folder's sync failing must not hide why this one failed (it is in place once renamed).
+      if (interrupted) rewriteJournal(engine.store.journal, interrupted, 'ignore');
       else fs.rmSync(engine.store.journal, { force: true });
     }
     if (!finishing) await engine.dropNewestLocked(start.redo);

@@ -41,14 +41,14 @@ export function requesterOf(session: SessionPort): Requester {
   return { session: session.sessionId, agent: session.agent.name };
 }
 
-async function choose(session: SessionPort, checkpointer: Checkpointer, choice: PickerChoice, shown: ReadonlyMap<number, PickerPreview>): Promise<void> {
+async function choose(session: SessionPort, checkpointer: Checkpointer, choice: PickerChoice, shown: ReadonlyMap<number, PickerPreview>, undoShown: string | undefined): Promise<void> {
   session.closeOverlay();
   try {
     const busyNote = await session.restores.interruptIfBusy();
     const tone = busyNote ? 'warning' : 'info';
     if (choice.kind === 'undo') {
       // The rewind the row named, or none: another one since is not undone unseen.
-      await undoLastRewind(session, checkpointer, busyNote, shownUndo.get(session));
+      await undoLastRewind(session, checkpointer, busyNote, undoShown);
       return;
     }
     if (choice.kind === 'revert') {
@@ -101,14 +101,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
  * (`busyNote`: what that said); with `expected`, that rewind's redo point or none.
  */
 export async function undoLastRewind(session: SessionPort, checkpointer: Checkpointer, busyNote: string, expected?: string): Promise<void> {
-  // An undo that would change no file is not made (a checkpoint for nothing), as a restore is not.
-  const plan = await checkpointer.engine.previewRedo();
-  if ((expected === undefined || plan.point.ref === expected) && !plan.interrupted && plan.preview.writes.length + plan.preview.deletes.length === 0) {
-    const which = plan.restored === null ? 'the last rewind' : `the rewind to #${plan.restored}`;
-    session.say(`nothing to undo: your files already are as they were before ${which} (#${plan.back.id}); no checkpoint taken`, 'info');
-    return;
-  }
-  const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected ?? plan.point.ref));
+  const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
   checkpointer.refresh();
   restoreUndone(session.agent, result);
   const said = summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${result.before}`);
@@ -157,9 +150,6 @@ export async function stepDiffLines(checkpointer: Checkpointer, id: number): Pro
   return lines;
 }
 
-/** The redo point the open picker's undo row showed (its ref): the undo undoes that one or none. */
-const shownUndo = new WeakMap<SessionPort, string>();
-
 /** A checkpoint the next opening of the picker starts at (once), when something offered it (a bisect's find). */
 const offers = new WeakMap<SessionPort, number>();
 
@@ -200,6 +190,8 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
   const previews = new PreviewLoader(checkpointer.engine, opened);
   // What each row's preview showed: a restore chosen is checked against it (choose).
   const previewsShown = new Map<number, PickerPreview>();
+  // The redo point the undo row showed (its ref), once read: the undo undoes that one or none.
+  let undoShown: string | undefined;
   const canUndo = await checkpointer.engine.canUndo();
   const model: PickerModel = {
     checkpoints: pickerCheckpoints(records),
@@ -213,7 +205,7 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     // What the undo row undoes (the one the undo then undoes) and the files it changes.
     loadUndo: async () => {
       const redo = await checkpointer.engine.previewRedo();
-      shownUndo.set(session, redo.point.ref);
+      undoShown = redo.point.ref;
       return undoLines(redo);
     },
     loadStepDiff: (id) => stepDiffLines(checkpointer, id),
@@ -222,10 +214,10 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     selectId,
     agentBusy: session.agentBusy,
     banner: [notice, session.checkpointsOffReason && `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken`].filter(Boolean).join(' · ') || undefined,
-    onChoose: (choice) => void choose(session, checkpointer, choice, previewsShown),
+    // Read as Enter is pressed: this picker's own, whatever opens later.
+    onChoose: (choice) => void choose(session, checkpointer, choice, previewsShown, undoShown),
     onClose: () => session.closeOverlay(),
   };
-  shownUndo.delete(session);
   session.showPicker(model);
   // The session's first checkpoint, if it was still being taken: its row, as soon as it is there.
   const shown = records;

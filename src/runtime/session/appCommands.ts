@@ -44,8 +44,10 @@ async function redo(session: SessionPort): Promise<void> {
     return;
   }
   try {
-    // As the picker's undo row does it: the agent stopped first, the same notice.
-    await undoLastRewind(session, checkpointer, await session.restores.interruptIfBusy());
+    // As the picker's undo row does it: the agent stopped first (only when there is a rewind to
+    // undo: else the undo says so at once), the same notice.
+    const busyNote = (await checkpointer.engine.canUndo()) ? await session.restores.interruptIfBusy() : '';
+    await undoLastRewind(session, checkpointer, busyNote);
   } catch (error) {
     session.say(messageOf(error), 'error');
   }

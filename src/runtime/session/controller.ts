@@ -57,6 +57,7 @@ export class SessionController implements SessionPort {
   private rows: number;
   private readonly enterLabels: EnterLabels;
   private quitting = false;
+  private pickerOpened = 0;
   /** Whether the outer terminal speaks the kitty keyboard protocol (it said so as the app started). */
   private outerKitty = false;
   private readonly hookCalls: HookCalls;
@@ -187,6 +188,7 @@ export class SessionController implements SessionPort {
       commandBar: this.keys.commandBar && { ...this.keys.commandBar, hint: commandHint(this.keys.commandBar.text) },
       overlay: this.mode.kind === 'overlay' ? this.mode.overlay : undefined,
       picker: this.mode.kind === 'picker' ? { ...this.mode.model, agentBusy: this.activity.busy(), keys: this.keys.pickerKeys } : undefined,
+      pickerOpened: this.pickerOpened,
     };
   }
 
@@ -225,6 +227,7 @@ export class SessionController implements SessionPort {
   /** Opens the rewind picker with its data (see pickerFlow). */
   showPicker(model: PickerModel): void {
     this.keys.pickerOpened();
+    this.pickerOpened++;
     this.mode = { kind: 'picker', model };
     this.changed();
   }
