@@ -11,9 +11,14 @@ export interface WrittenMeanwhileWords {
   redoCommand: string;
 }
 
+/** The first three of `paths`, and how many in all when there are more: `a, b, c, … (7 in all)`. */
+export function fewPaths(paths: readonly string[]): string {
+  return paths.slice(0, 3).join(', ') + (paths.length > 3 ? `, … (${paths.length} in all)` : '');
+}
+
 /** What a restore or redo says when something else wrote files while it ran: where those writes are kept. */
 export function writtenMeanwhileLine(kept: { checkpoint: number; paths: readonly string[] }, words: WrittenMeanwhileWords): string {
-  const named = kept.paths.slice(0, 3).join(', ') + (kept.paths.length > 3 ? `, … (${kept.paths.length} in all)` : '');
+  const named = fewPaths(kept.paths);
   const back = words.redoMovedThere ? `${words.redoCommand} brings them back` : `\`rewind restore ${kept.checkpoint}\` brings them back`;
   return `${kept.paths.length} file(s) were written by something else while ${words.during} ran (${named}): what they held is checkpoint #${kept.checkpoint}; ${back}`;
 }

@@ -16,9 +16,10 @@ import type { PickerCheckpoint, PickerProps, PickerRevertPlan } from './types.js
 import { useLoaded, usePreview } from './usePreview.js';
 
 import { noCheckpointsYet } from '../../shared/messages.js';
+import { messageOf } from '../../shared/errors.js';
 export const BUSY_NOTE = 'the agent is busy: restoring stops it first';
 
-const undoFailed = (error: unknown): readonly string[] => [UNDO_LINE, `(what it changes could not be read: ${error instanceof Error ? error.message : String(error)})`];
+const undoFailed = (error: unknown): readonly string[] => [UNDO_LINE, `(what it changes could not be read: ${messageOf(error)})`];
 
 /** Rows the mode menu wants: a title, three modes, their reasons and a notice on narrow boxes. */
 const MENU_ROOM = 8;

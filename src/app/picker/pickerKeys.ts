@@ -7,6 +7,13 @@ export type PickerKey = { type: MoveKey } | { type: ActionKey } | { type: 'text'
 /** Keys that move the selection. */
 export type MoveKey = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
 
+const MOVE_KEYS: ReadonlySet<string> = new Set<MoveKey>(['up', 'down', 'pageUp', 'pageDown', 'home', 'end']);
+
+/** Whether `key` moves (the selection, or a panel's lines). */
+export function isMoveKey(key: PickerKey): key is { type: MoveKey } {
+  return MOVE_KEYS.has(key.type);
+}
+
 /** Where a move key takes a position in 0..last (a page is `page` rows); undefined: not a move key. */
 export function moved(key: PickerKey, at: number, last: number, page: number): number | undefined {
   const by: Partial<Record<PickerKey['type'], number>> = { up: at - 1, down: at + 1, pageUp: at - page, pageDown: at + page, home: 0, end: last };

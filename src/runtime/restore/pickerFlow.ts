@@ -1,7 +1,7 @@
 import type { PickerChoice, PickerModel, PickerPreview } from '../../app/picker/types.js';
-import type { Requester, RestoreResult } from '../../checkpoints/index.js';
+import type { Requester, RestorePreview, RestoreResult } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
-import { noCheckpointsYet } from '../../shared/messages.js';
+import { fewPaths, noCheckpointsYet } from '../../shared/messages.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader, undoLines } from './pickerData.js';
 import { partsOf, sessionSteps, type StepPart } from '../../services/steps/sessionSteps.js';
@@ -62,7 +62,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // than it showed. It opens again on that row, with what the restore does now.
     const unseen = plan ? beyondShown(plan, shown.get(choice.id)) : [];
     if (unseen.length > 0) {
-      await openPicker(session, choice.id, `the files changed meanwhile: #${choice.id} now also changes ${listed(unseen)}; look again, then Enter`);
+      await openPicker(session, choice.id, `the files changed meanwhile: #${choice.id} now also changes ${fewPaths(unseen)}; look again, then Enter`);
       return;
     }
     // A restore that would change no file is not made (it would leave a redo point for nothing).
@@ -109,7 +109,7 @@ export async function undoLastRewind(session: SessionPort, checkpointer: Checkpo
 }
 
 /** What restoring `id` now would write and delete (undefined: a plan that cannot be made, which the restore then says). */
-async function planOf(checkpointer: Checkpointer, id: number, only: readonly string[]): Promise<{ writes: readonly { path: string }[]; deletes: readonly string[] } | undefined> {
+async function planOf(checkpointer: Checkpointer, id: number, only: readonly string[]): Promise<RestorePreview | undefined> {
   try {
     return (await checkpointer.engine.plan(id, only)).preview;
   } catch {
@@ -118,15 +118,10 @@ async function planOf(checkpointer: Checkpointer, id: number, only: readonly str
 }
 
 /** The paths `plan` writes or deletes that the preview shown for it did not list (none when no preview was shown). */
-function beyondShown(plan: { writes: readonly { path: string }[]; deletes: readonly string[] }, preview: PickerPreview | undefined): string[] {
+function beyondShown(plan: RestorePreview, preview: PickerPreview | undefined): string[] {
   if (!preview || preview.error !== undefined) return [];
   const seen = new Set(preview.files.map((file) => file.path));
   return [...plan.writes.map((write) => write.path), ...plan.deletes].filter((file) => !seen.has(file));
-}
-
-/** A few paths and how many more. */
-function listed(paths: readonly string[]): string {
-  return `${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` (+${paths.length - 3})` : ''}`;
 }
 
 /** One checkpoint's own step as `d` shows it: a header, then git's lines. */

@@ -1,5 +1,5 @@
 import type { KeySource } from '../../app/picker/types.js';
-import { pickerKeys, type MoveKey } from '../../app/picker/pickerKeys.js';
+import { isMoveKey, pickerKeys, type MoveKey } from '../../app/picker/pickerKeys.js';
 import { KeyReader, LineTracker, type KeyEvent } from '../../pty/keys.js';
 import type { ScrollPiece } from '../../pty/scrollKeys.js';
 import { editCommandLine } from './commandLine.js';
@@ -267,9 +267,7 @@ export class KeyRouter {
       this.host.closeOverlay();
       return;
     }
-    for (const key of pickerKeys(event)) {
-      if (key.type === 'up' || key.type === 'down' || key.type === 'pageUp' || key.type === 'pageDown' || key.type === 'home' || key.type === 'end') this.host.scrollOverlay?.(key.type);
-    }
+    for (const key of pickerKeys(event)) if (isMoveKey(key)) this.host.scrollOverlay?.(key.type);
   }
 
   private showBar(bar: CommandBar | undefined): void {
