@@ -165,14 +165,14 @@ describe('Picker: choosing', () => {
     expect(asked).toBe(0);
     keys.press(KEY.home);
     const frame = await view.waitForFrame((f) => f.includes('A docs/usage.md'));
-    // Its keys are those it takes: no `d diff` or `u revert` (there they type a filter).
+    expect(frame).toContain('undo the rewind to #7 (2026-12-06 09:11:56)');
+    expect(frame).toContain('it changes 1 file(s):');
+    expect(asked).toBe(1);
+    // Its keys are those it takes: no `d diff` or `u revert` (there they type a filter); a step's row offers them.
     expect(frame).toContain('↑↓ move');
     expect(frame).not.toMatch(/d diff|u revert/);
     keys.press(KEY.down);
     await view.waitForFrame((f) => selectedRow(f) !== '↶ undo last rewind' && f.includes('d diff · u revert'));
-    expect(frame).toContain('undo the rewind to #7 (2026-12-06 09:11:56)');
-    expect(frame).toContain('it changes 1 file(s):');
-    expect(asked).toBe(1);
   });
 
   for (const [letter, mode] of [
