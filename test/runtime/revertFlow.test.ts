@@ -37,8 +37,8 @@ describe("the picker's u in a session", () => {
     expect(notice).toMatch(new RegExp(`^reverted the step of #${step} \\(tell the agent the step of #${step} was taken back\\): 1 file\\(s\\) written, 0 deleted — undo with /redo`));
     expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('a0\n');
     expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('b1\n');
-    // Its rows: the redo point's, whose step is the revert; its result folded into it.
-    expect(pickerCheckpoints(engine.list()).at(-1)).toMatchObject({ label: `before reverting #${step}`, files: 1, paths: ['a.txt'] });
+    // Its rows: the redo point's, whose step is the revert (named by the step it took back); its result folded into it.
+    expect(pickerCheckpoints(engine.list()).at(-1)).toMatchObject({ label: 'revert of Edit a.txt', files: 1, paths: ['a.txt'] });
 
     await chooseInPicker(current, { kind: 'undo' }, /undid the last rewind/);
     expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('a1\n');

@@ -167,12 +167,45 @@ describe('sessions and big changes', () => {
     expect(steps.find((step) => step.id === 5)).toMatchObject({ kind: 'start', session: 's2' });
   });
 
-  it('marks (a /checkpoint, a restore) keep their labels and count the step after them', () => {
+  it('marks (a /checkpoint, a restore) count the step after them; a restore\'s names the step it went back to, as its row reads', () => {
     const records = [record(1, 'start', 'session start'), record(2, 'manual', 'before the refactor'), record(3, 'restore', 'before restoring #1', ['a.txt']), record(4, 'watch', 'files changed', ['a.txt'])];
     expect(shape(sessionSteps(records, quietNow))).toEqual([
       [1, 'start', 'session start', 0, null, []],
       [2, 'mark', 'before the refactor', 1, null, []],
-      [3, 'mark', 'before restoring #1', 1, null, [4]],
+      [3, 'mark', 'rewind to just before session start', 1, null, [4]],
+    ]);
+  });
+
+  it('the steps a rewind, a revert, an undo and a finished rewind made read as those, never by checkpoint id when the step is listed', () => {
+    const records = [
+      record(1, 'start', 'session start'),
+      record(2, 'UserPromptSubmit', 'fix it'),
+      record(3, 'PreToolUse:Edit', 'Edit a.txt', ['a.txt']),
+      record(4, 'restore', 'before restoring #2', ['a.txt']),
+      record(5, 'redo', 'before redo (back to #4)', ['a.txt']),
+      record(6, 'restore', 'before reverting #3', ['a.txt']),
+      record(7, 'redo', 'before redo (back to #6)', ['a.txt']),
+      record(8, 'restore', 'before finishing the restore of #3', ['a.txt']),
+      record(9, 'restore', 'before restoring #99', ['a.txt']),
+      record(10, 'redo', 'before redo (back to #3)', ['a.txt']),
+      record(11, 'restore', 'before restoring the release', ['a.txt']),
+      record(12, 'manual', 'before restoring #2', ['a.txt']),
+    ];
+    expect(sessionSteps(records, quietNow).map((step) => step.title)).toEqual([
+      'session start',
+      'fix it',
+      'Edit a.txt',
+      'rewind to just before prompt "fix it"',
+      'undo of the rewind to just before prompt "fix it"',
+      'revert of Edit a.txt',
+      'undo of the revert of Edit a.txt',
+      'finishing the rewind to just before Edit a.txt',
+      // Not among the records (another session's, pruned): the id is all there is.
+      'rewind to #99',
+      'undo of a rewind (back to #3)',
+      // Labels of another shape, or of a checkpoint that is no rewind's: as recorded.
+      'before restoring the release',
+      'before restoring #2',
     ]);
   });
 });

@@ -137,6 +137,8 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
   const insideTurn = endsLater(records);
   let owner: SessionStep | undefined;
   let turn: SessionStep | undefined;
+  // Each step's title as another step names it (a restore's redo point names what it went back to).
+  const named = new Map<number, string>();
   records.forEach((record, index) => {
     const kind = kindOf(record.trigger);
     const interval = intervalOf(records, index, now);
@@ -159,7 +161,7 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
     const step: SessionStep = {
       id: record.id,
       kind: kind === 'prompt' ? 'turn' : kind === 'watch' || kind === 'end' ? 'outside' : kind,
-      title: titleOf(record, kind, interval),
+      title: titleOf(record, kind, interval, named),
       time: record.time,
       session: record.session,
       trigger: record.trigger,
@@ -177,6 +179,7 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
       turn.steps?.push(step.id);
     }
     steps.push(step);
+    named.set(step.id, step.kind === 'turn' ? `prompt "${step.title}"` : step.kind === 'start' ? record.label.trim() || record.trigger : step.title);
     owner = step;
   });
   return liftTrailingEdits(steps).map((step) => (step.kind === 'turn' ? withTurnCounts(step, steps) : step));
@@ -193,11 +196,36 @@ function mergeInto(step: SessionStep, interval: Interval): void {
   step.spans = true;
 }
 
-function titleOf(record: StepRecord, kind: Kind, interval: Interval): string {
+function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: ReadonlyMap<number, string>): string {
   const label = record.label.trim() || record.trigger;
   if (kind === 'watch' || kind === 'end') return `${OUTSIDE_TITLE}: ${describeChange(interval)}`;
   if (kind === 'start' && (interval.files ?? 0) > 0) return `${label}, then ${OUTSIDE_TITLE}: ${describeChange(interval)}`;
-  return label;
+  return (kind === 'mark' && rewindTitle(record, named)) || label;
+}
+
+/**
+ * The checkpoint a restore, a revert or an undo takes first is the start of the step that
+ * rewind made (its files as the rewind left them): the row says which rewind, naming the
+ * step it went back to as that step's row does (`rewind to just before prompt "fix it"`),
+ * not the checkpoint id the label records (rows show none). Null for any other label.
+ */
+function rewindTitle(record: StepRecord, named: ReadonlyMap<number, string>): string | null {
+  if (record.trigger !== 'restore' && record.trigger !== 'redo') return null;
+  const match = /^before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?$/.exec(record.label.trim());
+  if (!match) return null;
+  const id = Number(match[2]);
+  const step = named.get(id);
+  switch (match[1]) {
+    case 'restoring':
+      return step ? `rewind to just before ${step}` : `rewind to #${id}`;
+    case 'reverting':
+      return `revert of ${step ?? `#${id}`}`;
+    case 'finishing the restore of':
+      return `finishing the rewind to ${step ? `just before ${step}` : `#${id}`}`;
+    default:
+      // Back to the files as they were before a rewind: its own step's row names it.
+      return step && /^(rewind to|revert of) /.test(step) ? `undo of the ${step}` : `undo of a rewind (back to #${id})`;
+  }
 }
 
 /**
