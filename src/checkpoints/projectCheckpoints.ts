@@ -56,6 +56,8 @@ export interface Snapshotter {
   skippedNow(): SkippedFile[];
   /** Whether there is a restore to undo. */
   canUndo(): Promise<boolean>;
+  /** The checkpoint the rewind an undo would undo took first (its files before it), if there is one. */
+  undoPoint(): Promise<number | undefined>;
   /** What to tell the user about a restore that was cut off, if one was. */
   interruptedRestore(): string | undefined;
   /** The folders the newest restorable checkpoint holds (what a file watcher watches from the start). */

@@ -218,7 +218,11 @@ export class SnapshotEngine implements Engine, Snapshotter, SnapshotContext {
   }
 
   async canUndo(): Promise<boolean> {
-    return this.initialized && (await readRedoStack(this.repo)).length > 0;
+    return (await this.undoPoint()) !== undefined;
+  }
+
+  async undoPoint(): Promise<number | undefined> {
+    return this.initialized ? (await readRedoStack(this.repo)).at(-1)?.checkpoint : undefined;
   }
 
   interruptedRestore(): string | undefined {

@@ -135,6 +135,21 @@ describe('pickerReducer: choosing', () => {
     expect(state.outcome).toEqual({ type: 'choose', choice: { kind: 'undo' } });
   });
 
+  it('opens on the undo row when the step most likely undone is the last rewind\'s own; on that step otherwise', () => {
+    const rewound = envOf(checkpoints(8), { canUndo: true, undoPoint: 8 });
+    const state = initialPickerState(rewound);
+    expect(selectedOf(state, rewound)).toBe('undo');
+    expect(state.top).toBe(0);
+    expect(run(rewound, [enter], state).outcome).toEqual({ type: 'choose', choice: { kind: 'undo' } });
+    // Steps made since the rewind (the agent went on): the newest of those.
+    expect(selectedOf(initialPickerState({ ...rewound, undoPoint: 6 }), rewound)).toBe(8);
+    // The rewind's step changed nothing (its count 0): the step before it, as for any row.
+    const emptied = envOf(checkpoints(8, (id) => (id === 8 ? { files: 0 } : {})), { canUndo: true, undoPoint: 8 });
+    expect(selectedOf(initialPickerState(emptied), emptied)).toBe(7);
+    // A row given to open on (bisect's) wins.
+    expect(selectedOf(initialPickerState({ ...rewound, selectId: 3 }), rewound)).toBe(3);
+  });
+
   it('Enter opens the modes; b/f/c pick directly; ↑/↓ + Enter pick; Esc goes back', () => {
     const modes = run(env, [enter]);
     expect(modes.stage).toBe('modes');

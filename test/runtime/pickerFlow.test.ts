@@ -166,8 +166,12 @@ describe('the undo row', () => {
     void openPicker(current);
     await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
     const lines = await current.view().picker?.loadUndo?.();
-    expect(lines?.[0]).toMatch(/^undo the rewind to #1 \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\): your files as they were just before it \(#\d+\); the conversation stays as it is$/);
-    expect(lines?.slice(1)).toEqual(['it changes 1 file(s):', '  A a.txt']);
+    // Named as the rewind's own row reads (rows show no checkpoint ids), and that row is the one the picker opens on the undo for.
+    const rewindRow = current.view().picker?.checkpoints.at(-1);
+    expect(rewindRow?.label).toBe('rewind to just before session start');
+    expect(current.view().picker?.undoPoint).toBe(rewindRow?.id);
+    expect(lines?.[0]).toMatch(/^undo the rewind to just before session start \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\):$/);
+    expect(lines?.slice(1)).toEqual(['your files as they were just before it; the conversation stays as it is', 'it changes 1 file(s):', '  A a.txt']);
     // Another rewind is made meanwhile (another Rewind on the project): the undo shown is not that one's.
     write(root, 'b.txt', 'made later\n');
     await engine().restore(1);

@@ -38,7 +38,7 @@ const noRevert = (): Promise<PickerRevertPlan> => Promise.resolve({ lines: [], c
  */
 export function Picker(props: PickerProps) {
   const { checkpoints, width, height, keys, canUndo, agentBusy, banner } = props;
-  const base = { checkpoints, canUndo, modes: props.modes, canDiff: props.loadStepDiff !== undefined, canRevert: props.loadRevertPlan !== undefined };
+  const base = { checkpoints, canUndo, undoPoint: props.undoPoint, modes: props.modes, canDiff: props.loadStepDiff !== undefined, canRevert: props.loadRevertPlan !== undefined };
   const layoutFor = (listRows: number) => pickerLayout(width, height, { banner: banner !== undefined, busy: agentBusy, listRows });
   const [raw, dispatch] = useReducer(pickerReducer, { ...base, listHeight: layoutFor(visibleRows({ filter: '' }, base).length).listHeight, selectId: props.selectId }, initialPickerState);
   const rows = visibleRows(raw, base);

@@ -39,6 +39,8 @@ export interface PickerState {
 export interface PickerEnv {
   checkpoints: readonly PickerCheckpoint[];
   canUndo: boolean;
+  /** The checkpoint the undo row goes back to (PickerProps.undoPoint). */
+  undoPoint?: number;
   /** Rows in view: the page size of PgUp/PgDn. */
   listHeight: number;
   modes(id: number): Record<RestoreMode, ModeState>;

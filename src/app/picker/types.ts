@@ -84,6 +84,9 @@ export interface PickerProps {
   canUndo: boolean;
   /** What that row does (which rewind it undoes, the files it changes): read when it is selected. */
   loadUndo?(): Promise<readonly string[]>;
+  /** The checkpoint that undo goes back to (the one the rewind took first): when its step,
+   * the rewind's own, is the one most likely to be undone, the picker opens on the undo row. */
+  undoPoint?: number;
   /** The agent is working: restoring stops it first (the picker says so). */
   agentBusy: boolean;
   /** A warning shown across the top (e.g. checkpointing is off). */

@@ -127,11 +127,14 @@ export class PreviewLoader {
  * What the picker's undo row does (the plan `rewind redo --dry-run` shows): which rewind it
  * undoes, that it puts the files back and leaves the conversation, and each file it changes.
  */
-export function undoLines(redo: RedoPreview): string[] {
-  const which = redo.restored === null ? 'the last rewind' : `the rewind to #${redo.restored}`;
+export function undoLines(redo: RedoPreview, rewindRow?: string): string[] {
+  // The rewind as its own row reads (`rewind to just before prompt "fix it"`), when it does.
+  const named = rewindRow !== undefined && /^(rewind to|revert of) /.test(rewindRow);
+  const which = named ? `the ${rewindRow}` : redo.restored === null ? 'the last rewind' : `the rewind to #${redo.restored}`;
   const files = [...redo.preview.writes.map((write) => `${write.creates ? 'A' : 'M'} ${write.path}`), ...redo.preview.deletes.map((file) => `D ${file}`)];
   return [
-    `undo ${which} (${localTime(redo.time)}): your files as they were just before it (#${redo.back.id}); the conversation stays as it is`,
+    `undo ${which} (${localTime(redo.time)}):`,
+    `your files as they were just before it${named ? '' : ` (#${redo.back.id})`}; the conversation stays as it is`,
     files.length === 0 ? 'it changes no file: they are already so' : `it changes ${files.length} file(s):`,
     ...files.map((file) => `  ${file}`),
   ];

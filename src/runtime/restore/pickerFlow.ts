@@ -187,9 +187,11 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
   const previewsShown = new Map<number, PickerPreview>();
   // The redo point the undo row showed (its ref), once read: the undo undoes that one or none.
   let undoShown: string | undefined;
-  const canUndo = await checkpointer.engine.canUndo();
+  const rows = pickerCheckpoints(records);
+  const undoPoint = await checkpointer.engine.undoPoint();
+  const canUndo = undoPoint !== undefined;
   const model: PickerModel = {
-    checkpoints: pickerCheckpoints(records),
+    checkpoints: rows,
     loadPreview: async (id) => {
       const preview = await previews.load(id);
       previewsShown.set(id, preview);
@@ -197,11 +199,12 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     },
     modes: (id) => restoreModesOf(session.agent, checkpointer.engine.get(id), conversationStoreOf(checkpointer.engine)),
     canUndo,
+    undoPoint,
     // What the undo row undoes (the one the undo then undoes) and the files it changes.
     loadUndo: async () => {
       const redo = await checkpointer.engine.previewRedo();
       undoShown = redo.point.ref;
-      return undoLines(redo);
+      return undoLines(redo, rows.find((row) => row.id === redo.point.checkpoint)?.label);
     },
     loadStepDiff: (id) => stepDiffLines(checkpointer, id),
     loadRevertPlan: (id) => revertPlanOf(checkpointer, id),
