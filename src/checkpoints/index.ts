@@ -31,6 +31,7 @@ export type { PlanNow } from './restore/preview.js';
 export type { Requester } from './restore/redoPoint.js';
 export type { RestoreOptions, RestoreResult } from './restore/restore.js';
 export type { RedoPreview, RedoResult } from './restore/redo.js';
+export { StaleUndoError } from './restore/redo.js';
 export type { RevertChange, RevertConflict, RevertOptions, RevertPlan, RevertResult, RevertScope } from './tools/revert.js';
 export { RevertConflictsError } from './tools/revertConflicts.js';
 export { whyUnrestorable } from './store/record.js';

@@ -175,8 +175,12 @@ describe('the undo row', () => {
     // Another rewind is made meanwhile (another Rewind on the project): the undo shown is not that one's.
     write(root, 'b.txt', 'made later\n');
     await engine().restore(1);
-    current.view().picker?.onChoose({ kind: 'undo' });
-    await waitFor(() => /not undone/.test(current.view().status.notice?.text ?? ''), 20_000, 'the notice');
+    const shown = current.view().picker;
+    shown?.onChoose({ kind: 'undo' });
+    // Nothing undone; the picker opens again, on the undo row of the rewind made since, and says why.
+    await waitFor(() => current.view().picker !== undefined && current.view().picker !== shown, 20_000, 'the picker again');
+    expect(current.view().picker?.banner).toBe('not undone: another rewind was made meanwhile, and the undo row now undoes that one; look again, then Enter');
+    expect(current.view().picker?.undoPoint).toBe(engine().list().at(-1)?.id);
     expect(fs.existsSync(path.join(root, 'a.txt')) || fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
   }, 60_000);
 });

@@ -38,6 +38,9 @@ export interface RedoResult extends RestoreResult {
   before: number;
 }
 
+/** The rewind an undo was asked for is no longer the one on top (another rewind ran since its plan was shown): nothing was undone. */
+export class StaleUndoError extends UserError {}
+
 const nothingToUndo = 'nothing to undo: no restore has been made here (or every one was undone already)';
 
 /** The restore `rewind redo` would undo now: the top of the redo stack, or the one cut off. */
@@ -81,7 +84,7 @@ export async function redoLast(engine: Engine, requester: Requester = {}, expect
   return engine.locked('redo', async () => {
     const { point, salvaged } = await redoTarget(engine);
     if (expected !== undefined && point.ref !== expected) {
-      throw new UserError('not undone: the restores to undo changed since the plan was shown (another rewind ran); run `rewind redo` again to see the new plan');
+      throw new StaleUndoError('not undone: the restores to undo changed since the plan was shown (another rewind ran); run `rewind redo` again to see the new plan');
     }
     const result = await restoreLocked(engine, point.checkpoint, requester, point);
     const writtenMeanwhile = result.writtenMeanwhile ?? salvaged?.writtenMeanwhile;

@@ -1,5 +1,6 @@
 import type { PickerChoice, PickerModel, PickerPreview } from '../../app/picker/types.js';
 import type { Requester, RestorePreview, RestoreResult } from '../../checkpoints/index.js';
+import { StaleUndoError } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
 import { fewPaths, noCheckpointsYet } from '../../shared/messages.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
@@ -47,8 +48,13 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     const busyNote = await session.restores.interruptIfBusy();
     const tone = busyNote ? 'warning' : 'info';
     if (choice.kind === 'undo') {
-      // The rewind the row named, or none: another one since is not undone unseen.
-      await undoLastRewind(session, checkpointer, busyNote, undoShown);
+      // The rewind the row named, or none: another one since is not undone unseen, and the picker shows the new one.
+      try {
+        await undoLastRewind(session, checkpointer, busyNote, undoShown);
+      } catch (error) {
+        if (!(error instanceof StaleUndoError)) throw error;
+        await openPicker(session, undefined, 'not undone: another rewind was made meanwhile, and the undo row now undoes that one; look again, then Enter');
+      }
       return;
     }
     if (choice.kind === 'revert') {
