@@ -37,6 +37,10 @@ describe('Panel', () => {
     expect(panelBody(lines, 10, 5)).toEqual([...lines.slice(5, 14), '… lines 6-14 of 30: ↑↓ PgUp PgDn scroll']);
     // Past the end: the last nine.
     expect(panelBody(lines, 10, 99)).toEqual([...lines.slice(21), '… lines 22-30 of 30: ↑↓ PgUp PgDn scroll']);
+    // Room for one row (a terminal 7 rows tall or less): the line itself, never an empty "lines 1-0".
+    expect(panelBody(lines, 1)).toEqual(['line 0']);
+    expect(panelBody(lines, 1, 99)).toEqual(['line 29']);
+    expect(panelBody(lines, 2, 99)).toEqual(['line 29', '… lines 30-30 of 30: ↑↓ PgUp PgDn scroll']);
   });
 
   it('scrollPanel: a line, a page, the ends, as drawn at that size; never past the last page', () => {
@@ -49,6 +53,9 @@ describe('Panel', () => {
     expect(scrollPanel(panel, 'end', 80, 24).top).toBe(23);
     expect(scrollPanel({ ...panel, top: 23 }, 'down', 80, 24).top).toBe(23);
     expect(scrollPanel({ ...panel, top: 23 }, 'home', 80, 24).top).toBe(0);
+    // 80 x 7: a body of one row scrolls a line at a time, to the last line.
+    expect(scrollPanel(panel, 'pageDown', 80, 7).top).toBe(1);
+    expect(scrollPanel(panel, 'end', 80, 7).top).toBe(39);
   });
 });
 
