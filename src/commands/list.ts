@@ -46,9 +46,16 @@ function stepLine(step: SessionStep, unrestorable: boolean, importedFrom: string
   return `#${String(step.id).padEnd(4)} ${localTime(step.time)}  ${count.padEnd(10)}  ${title}${unrestorable ? '  (no longer restorable)' : ''}${importedFrom !== undefined ? `  (imported from ${importedFrom})` : ''}`;
 }
 
-/** Under the rows, for a person at a terminal (a pipe gets the rows alone): why the newest step says "?". */
-function notReadNote(newest: number): string {
-  return `(counts run to #${newest}, the newest checkpoint; what changed since it, "?", is not read: \`rewind list --now\` counts it)`;
+/**
+ * Under the rows, for a person at a terminal (a pipe gets the rows alone): what the counts do
+ * not take in (what changed since the newest checkpoint), naming the row that checkpoint is
+ * in when it has none of its own (folded into a step), and the "?" only when a row shows one.
+ */
+export function notReadNote(newest: number, steps: readonly SessionStep[]): string {
+  const holder = steps.find((step) => step.folded.includes(newest));
+  const where = holder ? `#${newest}, the newest checkpoint, inside the step of #${holder.id}` : `#${newest}, the newest checkpoint`;
+  const unknown = steps.some((step) => step.files === null) ? ', "?",' : '';
+  return `(counts run to ${where}; what changed since it${unknown} is not read: \`rewind list --now\` counts it)`;
 }
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -96,6 +103,6 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   const unrestorable = new Set(records.filter((record) => record.unrestorable).map((record) => record.id));
   const imported = new Map(records.flatMap((record) => (record.imported ? [[record.id, record.imported.from] as const] : [])));
   for (const step of steps) writeLine(io.stdout, stepLine(step, unrestorable.has(step.id), imported.get(step.id)));
-  if (!values.now && (io.stdout as NodeJS.WriteStream).isTTY) writeLine(io.stdout, notReadNote(records.at(-1)?.id ?? 0));
+  if (!values.now && (io.stdout as NodeJS.WriteStream).isTTY) writeLine(io.stdout, notReadNote(records.at(-1)?.id ?? 0, steps));
   return 0;
 }

@@ -9,6 +9,8 @@ import { holdLock } from '../helpers/holdLock.js';
 import { requireBuiltCli, runBuiltCli, seamsEnv } from '../helpers/restoreKit.js';
 import { commitCount, shadowGit } from '../helpers/shadow.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+import { notReadNote } from '../../src/commands/list.js';
+import { sessionSteps } from '../../src/services/steps/sessionSteps.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -202,4 +204,18 @@ describe('the built `rewind list` (dist/cli-bundle/list.cjs, the engine from lis
     ]);
     expect(fs.existsSync(log)).toBe(true);
   }, 30_000);
+});
+
+describe("the note under the rows at a terminal", () => {
+  const record = (id: number, trigger: string, label: string) => ({ id, time: '2026-12-06T10:00:00.000Z', session: 's', trigger, label, changedSincePrevious: 1, changedPaths: ['a.txt'] });
+
+  it('names the row the newest checkpoint is in when it has none of its own, and a "?" only where a row shows one', () => {
+    // The turn's end mark, nothing changed after it: folded into the tool step, whose count is known.
+    const ended = [record(1, 'UserPromptSubmit', 'fix it'), record(2, 'PreToolUse:Edit', 'Edit a.txt'), record(3, 'end', 'turn end')];
+    const steps = sessionSteps(ended, { changedSinceNewest: 0, changedPathsSinceNewest: [] });
+    expect(steps.map((step) => step.id)).toEqual([1, 2]);
+    expect(notReadNote(3, steps)).toBe('(counts run to #3, the newest checkpoint, inside the step of #2; what changed since it is not read: `rewind list --now` counts it)');
+    const open = sessionSteps(ended.slice(0, 2));
+    expect(notReadNote(2, open)).toBe('(counts run to #2, the newest checkpoint; what changed since it, "?", is not read: `rewind list --now` counts it)');
+  });
 });
