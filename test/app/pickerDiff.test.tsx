@@ -34,7 +34,7 @@ describe("Picker: a step's diff", () => {
     keys.press('d');
     let frame = await view.waitForFrame((f) => f.includes('+line 1 of #19'));
     expect(frame).toContain('# #19 step 19: its step');
-    expect(frame).toContain('the step of #19: what it changed (60 lines)');
+    expect(frame).toContain('step 19: what it changed (60 lines)');
     expect(frame).toContain('Esc or d back');
     expect(frame).not.toContain('+line 30 of #19');
     keys.press(KEY.down);

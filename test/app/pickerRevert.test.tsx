@@ -31,7 +31,7 @@ describe("Picker: a step's revert", () => {
     await view.waitForFrame((f) => f.includes('u revert'));
     keys.press('u');
     let frame = await view.waitForFrame((f) => f.includes('restore   a.txt'));
-    expect(frame).toContain('revert the step of #20 alone: keep what came after');
+    expect(frame).toContain('revert step 20 alone: keep what came after');
     expect(frame).toContain('y or Enter revert');
     keys.press(KEY.esc);
     frame = await view.waitForFrame((f) => f.includes('u revert'));

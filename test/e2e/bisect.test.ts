@@ -59,7 +59,7 @@ describe('/bisect in the app', () => {
     // The row above the first bad one is the step that broke it.
     term.write('\x1b[A');
     term.write('d');
-    await term.waitFor(/the step of #\d+: what it changed[\s\S]*/, 10_000, 'the diff view');
+    await term.waitFor(/: what it changed \(\d+ lines\)/, 10_000, 'the diff view');
     await term.waitFor((screen) => /^\W*-ok\W*$/m.test(screen) && /^\W*\+broken\W*$/m.test(screen), 10_000, 'the breaking change in the diff');
     term.write('\x1b');
     await term.waitFor((screen) => !screen.includes('+broken') && screen.includes('d diff'), 10_000, 'back to the list');

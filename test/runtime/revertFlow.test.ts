@@ -45,3 +45,27 @@ describe("the picker's u in a session", () => {
     expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('b1\n');
   }, 60_000);
 });
+
+describe("the picker's d in a session", () => {
+  it("shows a turn's parts that changed files, each under its row's name; a part that changed nothing is left out", async () => {
+    const root = sessions.sandbox().repo('diff');
+    write(root, 'a.txt', 'a0\n');
+    const current = await idleSessionWithCheckpoints(() => sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']));
+    const engine = current.checkpoints?.engine;
+    if (!engine) throw new Error('no checkpoints');
+    const turn = (await engine.snapshot({ trigger: 'UserPromptSubmit', label: 'fix it', session: 'test-session' })).record.id;
+    await engine.snapshot({ trigger: 'PreToolUse:Read', label: 'Read a.txt', session: 'test-session' });
+    const edit = (await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'Edit a.txt', session: 'test-session' })).record.id;
+    write(root, 'a.txt', 'a1\n');
+    await engine.snapshot({ trigger: 'end', label: 'turn end', session: 'test-session' });
+
+    void openPicker(current);
+    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+    const turnDiff = (await current.view().picker?.loadStepDiff?.(turn)) ?? [];
+    // The newest step (its turn's end mark folded into it) runs up to the files now.
+    expect(turnDiff.filter((line) => line.startsWith('# '))).toEqual(['# Edit a.txt (up to the files as they are now)']);
+    expect(turnDiff).toContain('+a1');
+    expect(await current.view().picker?.loadStepDiff?.(edit - 1)).toEqual(['# Read a.txt', '(this step changed no files)']);
+    current.closeOverlay();
+  }, 60_000);
+});

@@ -130,25 +130,29 @@ function beyondShown(plan: RestorePreview, preview: PickerPreview | undefined): 
   return [...plan.writes.map((write) => write.path), ...plan.deletes].filter((file) => !seen.has(file));
 }
 
-/** One checkpoint's own step as `d` shows it: a header, then git's lines. */
-async function partLines(checkpointer: Checkpointer, { id, through }: StepPart): Promise<string[]> {
+/** One checkpoint's own step as `d` shows it: a header naming it as its row does (`title`), and git's lines. */
+async function partLines(checkpointer: Checkpointer, { id, through }: StepPart, title: string | undefined): Promise<{ header: string; diff: string[] }> {
   const step = await checkpointer.engine.stepDiff(id, [], ['--no-color', '-p'], through);
   const record = step.record;
-  const to = step.to ? `#${step.to.id}` : 'the files now';
-  const lines = step.diff.toString('utf8').split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  return [`# #${id} ${record.label || record.trigger}: its step, #${id} -> ${to}`, ...(lines.length > 0 ? lines : ['(this step changed no files)'])];
+  const upTo = step.to ? '' : ' (up to the files as they are now)';
+  const diff = step.diff.toString('utf8').split('\n');
+  if (diff.at(-1) === '') diff.pop();
+  return { header: `# ${title ?? (record.label || record.trigger)}${upTo}`, diff };
 }
 
 /**
  * The diff of step `id` as the picker's `d` shows it: its own step's, and for a turn each of
- * its steps' after it, in order (a header before each), as `rewind show` prints them.
+ * its steps' after it, in order (a header before each; a part that changed nothing is left
+ * out), as `rewind show` prints them.
  */
 export async function stepDiffLines(checkpointer: Checkpointer, id: number): Promise<string[]> {
-  const parts = partsOf(sessionSteps(checkpointer.engine.list()), id);
-  const lines: string[] = [];
-  for (const part of parts) lines.push(...(await partLines(checkpointer, part)));
-  return lines;
+  const steps = sessionSteps(checkpointer.engine.list());
+  const titles = new Map(steps.map((step) => [step.id, step.kind === 'turn' ? `prompt: ${step.title}` : step.title]));
+  const parts: { header: string; diff: string[] }[] = [];
+  for (const part of partsOf(steps, id)) parts.push(await partLines(checkpointer, part, titles.get(part.id)));
+  const changed = parts.filter((part) => part.diff.length > 0);
+  if (changed.length === 0) return [parts[0]?.header ?? `# #${id}`, '(this step changed no files)'];
+  return changed.flatMap((part) => [part.header, ...part.diff]);
 }
 
 /** A checkpoint the next opening of the picker starts at (once), when something offered it (a bisect's find). */
