@@ -57,8 +57,8 @@ export class CheckpointEngine extends SnapshotEngine implements ProjectCheckpoin
     return logged(this.env, 'revert', { id, project: this.project.root, only: options.only?.length || undefined }, () => revertStep(this, id, options), (result) => ({ ...restoreFields(result.restore), conflicts: result.plan.conflicts.length }));
   }
 
-  previewRedo(): Promise<RedoPreview> {
-    return previewRedo(this);
+  previewRedo(current?: CurrentTree): Promise<RedoPreview> {
+    return previewRedo(this, current);
   }
 
   redo(requester: Requester = {}, expected?: string): Promise<RedoResult> {

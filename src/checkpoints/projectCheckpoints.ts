@@ -86,8 +86,8 @@ export interface ProjectCheckpoints extends Snapshotter {
   previewRevert(id: number, scope?: RevertScope): Promise<RevertPlan>;
   /** Takes back checkpoint `id`'s step and keeps the later ones (git's three-way merge), as an undoable restore. */
   revert(id: number, options?: RevertOptions): Promise<RevertResult>;
-  /** Which restore `redo` would undo, and its plan. */
-  previewRedo(): Promise<RedoPreview>;
+  /** Which restore `redo` would undo, and its plan (from `current`, a work tree read before, when given). */
+  previewRedo(current?: CurrentTree): Promise<RedoPreview>;
   /** Undoes the last restore (`expected`: the redo point a shown plan was for). */
   redo(requester?: Requester, expected?: string): Promise<RedoResult>;
   /** Whether retention has anything to do now (cheap; see applyRetention.ts). */

@@ -5,7 +5,8 @@ import { interruptedJournal } from './journal.js';
 import { readRedoStack, type RedoPoint } from '../store/redoStack.js';
 import { readCreated } from './createdFiles.js';
 import type { RestorePreview } from './planRestore.js';
-import { planNow } from './preview.js';
+import { planFrom, planNow, targetOf } from './preview.js';
+import type { CurrentTree } from '../snapshot/engineTypes.js';
 import type { Requester } from './redoPoint.js';
 import { restoreLocked, type RestoreResult } from './restore.js';
 import { movedFrom } from './finishingPoint.js';
@@ -67,9 +68,11 @@ async function redoTarget(engine: Engine): Promise<RedoTarget> {
 }
 
 /** What `rewind redo` would do now: which restore it undoes, and the plan. Changes nothing. */
-export async function previewRedo(engine: Engine): Promise<RedoPreview> {
+export async function previewRedo(engine: Engine, current?: CurrentTree): Promise<RedoPreview> {
   const target = await engine.locked('preview a redo', () => redoTarget(engine));
-  const { preview } = await planNow(engine, target.back.id, [], readCreated(engine, target.point));
+  const created = readCreated(engine, target.point);
+  // From the work tree as the caller read it (the picker's, read once for all its previews), or as it is now.
+  const preview = current ? await planFrom(engine, targetOf(engine, target.back.id), current, [], created) : (await planNow(engine, target.back.id, [], created)).preview;
   return { ...target, preview };
 }
 

@@ -212,7 +212,8 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     undoPoint,
     // What the undo row undoes (the one the undo then undoes) and the files it changes.
     loadUndo: async () => {
-      const redo = await checkpointer.engine.previewRedo();
+      // From the work tree the rows' previews read: opening on this row after a rewind reads it once.
+      const redo = await checkpointer.engine.previewRedo(await previews.workTree());
       undoShown = redo.point.ref;
       return undoLines(redo, rows.find((row) => row.id === redo.point.checkpoint)?.label);
     },
