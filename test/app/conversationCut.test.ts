@@ -25,4 +25,10 @@ describe('conversationCut', () => {
   it("a turn's row: the same cut, named by its prompt", () => {
     expect(conversationCut(steps, 3)).toBe('the conversation cut to before prompt "2": 2 turns dropped (it and 1 later)');
   });
+
+  it('a step in no turn: where the conversation stood just before it, named as its row reads (rows show no ids)', () => {
+    const withStart = [row(1, 'session start', { kind: 'start' }), ...steps.map((step) => ({ ...step, id: step.id + 1, ...(step.turn !== undefined ? { turn: step.turn + 1 } : {}) }))];
+    expect(conversationCut(withStart, 1)).toBe('the conversation cut to where it stood just before session start: 3 turns after it dropped');
+    expect(conversationCut([...steps, row(8, 'rewind to just before prompt "2"', { kind: 'mark' })], 8)).toBe('the conversation cut to where it stood just before rewind to just before prompt "2": no later turn dropped');
+  });
 });

@@ -27,7 +27,7 @@ export function conversationCut(checkpoints: readonly PickerCheckpoint[], id: nu
   }
   const turn = step.turn === undefined ? undefined : checkpoints.find((checkpoint) => checkpoint.id === step.turn);
   if (turn !== undefined) return `the conversation cut to before prompt ${quoted(turn)}, whose turn ${checkpointTitle(step)} is in: ${turns(later + 1)} dropped (${later === 0 ? 'that one' : `it and ${later} later`})`;
-  return `the conversation cut to where it stood at #${id}: ${later > 0 ? `${turns(later)} after it dropped` : 'no later turn dropped'}`;
+  return `the conversation cut to where it stood just before ${checkpointTitle(step)}: ${later > 0 ? `${turns(later)} after it dropped` : 'no later turn dropped'}`;
 }
 
 /** The line the conversation-only mode adds about the files. */
