@@ -110,7 +110,7 @@ export async function proveRows(run: RowsRun): Promise<void> {
 
       // The picker opens on turn three's last step, its turn open above it, the others folded.
       session.write('\x1b\x1b');
-      await session.waitFor((screen) => selected(screen) === `    ${three[1]}` && screen.includes(`restoring #${last.id} `), 10_000, "the picker on turn three's last step");
+      await session.waitFor((screen) => selected(screen) === `    ${three[1]}` && screen.includes('undoing this step now changes'), 10_000, "the picker on turn three's last step");
       const screen = session.text();
       expect(listedRows(screen)).toEqual([
         '0 files | session start',
@@ -122,7 +122,7 @@ export async function proveRows(run: RowsRun): Promise<void> {
         `1 file | ${' '.repeat(4)}${three[1]}`,
       ]);
       expect(screen).not.toMatch(/files changed|step: \d+ file\(s\)/);
-      expect(screen).toMatch(new RegExp(`restoring #${last.id} now changes 1 file\\(s\\)`));
+      expect(screen).toMatch(/undoing this step now changes 1 file\(s\)/);
       expect(screen).toMatch(/ M notes\.txt {2}\+1 -1/);
 
       // Turn two opened: its edit and its shell step under it, each with its own file.
@@ -138,7 +138,7 @@ export async function proveRows(run: RowsRun): Promise<void> {
       session.write('\x1b[D');
       await session.waitFor((now) => selected(now) === `▸ prompt: ${turnTwo}  (2 steps)`, 5_000, 'turn two folded again');
       session.write('\x1b[F');
-      await session.waitFor((now) => selected(now) === `    ${three[1]}` && now.includes(`restoring #${last.id} `), 5_000, 'End: back on the last step');
+      await session.waitFor((now) => selected(now) === `    ${three[1]}` && now.includes('undoing this step now changes'), 5_000, 'End: back on the last step');
 
       // Each mode previews what it does.
       session.write('\r');

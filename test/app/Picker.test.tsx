@@ -190,7 +190,7 @@ describe('Picker: choosing', () => {
       expect(frame).toContain('f  restore files only');
       expect(frame).toContain('c  restore conversation only');
       expect(frame).toContain('rewind to just before step 19 (it changed 1 file), 2026-01-15 14:48:23');
-      await view.waitForFrame((f) => f.includes('restoring #19 now changes 1 file(s)')); // the preview stays under the menu
+      await view.waitForFrame((f) => f.includes('undoing this and every later step now changes 1 file(s)')); // the preview stays under the menu
       keys.press(letter);
       await view.waitForFrame(() => chosen.length === 1, 3_000, 'onChoose');
       expect(chosen).toEqual([{ kind: 'restore', id: 19, mode }]);
@@ -290,7 +290,7 @@ describe('Picker: preview', () => {
     expect(view.lines().some((line) => /^│ …\s*│$/.test(line))).toBe(true);
     release();
     const frame = await view.waitForFrame((f) => f.includes('+12 -3'));
-    expect(frame).toContain('restoring #20 now changes 3 file(s): the edits made since it');
+    expect(frame).toContain('undoing this step now changes 3 file(s)');
     expect(frame).toContain('  M src/db.ts  +12 -3');
     expect(frame).toContain('! M notes.md  +1 -4');
     expect(frame).toContain('  D old.ts  +0 -9');
@@ -319,9 +319,9 @@ describe('Picker: preview', () => {
     const { view, keys } = await open({
       loadPreview: (id) => (id === 20 ? Promise.reject(new Error('objects are missing')) : Promise.resolve({ ...emptyPreview, error: 'checkpoint #19 is no longer restorable' })),
     });
-    await view.waitForFrame((f) => f.includes('#20 cannot be previewed: objects are missing'));
+    await view.waitForFrame((f) => f.includes('this step cannot be previewed: objects are missing'));
     keys.press(KEY.up);
-    await view.waitForFrame((f) => f.includes('#19 cannot be previewed: checkpoint #19 is no longer restorable'));
+    await view.waitForFrame((f) => f.includes('this step cannot be previewed: checkpoint #19 is no longer restorable'));
   });
 });
 
@@ -344,13 +344,13 @@ describe('Picker: room and counts', () => {
     keys.press(KEY.up);
     const frame = await view.waitForFrame((f) => f.includes('src/file12.ts'));
     expect(selectedRow(frame)).toBe('2026-01-15 14:31:23  1 file      step 2');
-    expect(frame).toContain('restoring #2 now changes 13 file(s): this step and all later ones');
+    expect(frame).toContain('undoing this and every later step now changes 13 file(s)');
   });
 
   it('a long list still leaves the preview a third of the room', async () => {
     const { view } = await open({ checkpoints: checkpoints(200), loadPreview: () => Promise.resolve(thirteen) });
     const frame = await view.waitForFrame((f) => f.includes('more file(s)'));
-    expect(frame).toContain('restoring #200 now changes 13 file(s): the edits made since it');
+    expect(frame).toContain('undoing this step now changes 13 file(s)');
     expect(frame.split('\n').filter((line) => /src\/file\d+\.ts/.test(line))).toHaveLength(4);
   });
 });

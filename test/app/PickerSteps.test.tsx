@@ -24,7 +24,7 @@ const previewOf = (id: number): PickerPreview => ({
 describe.each([80, 120, 200])('the picker on steps at %i columns', (width) => {
   it('opens on Edit package.json under its open turn, every line within the width; the mode screen previews files, conversation and both', async () => {
     const { view, keys, chosen } = await openPicker(opened, { checkpoints: demoSteps(), width, height: 30, loadPreview: (id) => Promise.resolve(previewOf(id)) });
-    const frame = await view.waitForFrame((f) => f.includes('restoring #8 now changes 1 file(s)'));
+    const frame = await view.waitForFrame((f) => f.includes('undoing this step now changes 1 file(s)'));
     for (const line of frame.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(width);
     expect(selectedRow(frame)).toMatch(/^2026-01-15 14:32:23 {2}1 file {10}Edit package\.json$/);
     expect(frame).toMatch(/3 files {5}▾ prompt: 2 {2}\(2 steps\)/);
@@ -37,7 +37,7 @@ describe.each([80, 120, 200])('the picker on steps at %i columns', (width) => {
     expect(frame).toContain('←→ fold');
 
     keys.press(KEY.up);
-    await view.waitForFrame((f) => selectedRow(f)?.endsWith('Bash rm -rf tests') === true && f.includes('restoring #7 now changes 3 file(s)'));
+    await view.waitForFrame((f) => selectedRow(f)?.endsWith('Bash rm -rf tests') === true && f.includes('undoing this and every later step now changes 3 file(s)'));
     keys.press(KEY.enter);
     const files = await view.waitForFrame((f) => f.includes('rewind to just before Bash rm -rf tests (it changed 2 files)'));
     // Wrapped, never cut: the whole line is there at 80 columns too.
@@ -46,11 +46,11 @@ describe.each([80, 120, 200])('the picker on steps at %i columns', (width) => {
     keys.press(KEY.down); // files only: the files, no conversation line
     const onlyFiles = await view.waitForFrame((f) => selectedRow(f) === 'f  restore files only');
     expect(onlyFiles).not.toContain('the conversation cut');
-    expect(onlyFiles).toContain('restoring #7 now changes 3 file(s)');
+    expect(onlyFiles).toContain('undoing this and every later step now changes 3 file(s)');
     keys.press(KEY.down); // conversation only: the files untouched
     const talk = await view.waitForFrame((f) => selectedRow(f) === 'c  restore conversation only');
     expect(talk).toContain('files untouched: they stay as they are now');
-    expect(talk).not.toContain('restoring #7 now changes');
+    expect(talk).not.toContain('undoing this and every later step now changes');
     for (const line of talk.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(width);
     keys.press(KEY.esc);
     keys.press(KEY.up);
@@ -67,7 +67,7 @@ describe.each([80, 120, 200])('the picker on steps at %i columns', (width) => {
 describe('filtering the steps', () => {
   it('finds a turn by what its row reads (`prompt: 2`), not only by its label', async () => {
     const { view, keys } = await openPicker(opened, { checkpoints: demoSteps(), width: 120, height: 30, loadPreview: (id) => Promise.resolve(previewOf(id)) });
-    await view.waitForFrame((f) => f.includes('restoring #8 now changes 1 file(s)'));
+    await view.waitForFrame((f) => f.includes('undoing this step now changes 1 file(s)'));
     keys.press('prompt: 2');
     const frame = await view.waitForFrame((f) => selectedRow(f)?.includes('prompt: 2') === true);
     expect(frame).not.toContain('no checkpoint matches');

@@ -34,12 +34,12 @@ describe('rewind demo: the picker tells the session as steps', () => {
 
     term.write('\x1b');
     term.write('\x1b');
-    await term.waitFor((screen) => selected(screen).endsWith('Edit package.json') && screen.includes('restoring #'), 10_000, 'the picker on Edit package.json');
+    await term.waitFor((screen) => selected(screen).endsWith('Edit package.json') && screen.includes('undoing this step now changes'), 10_000, 'the picker on Edit package.json');
     const screen = term.text();
     expect(screen).not.toMatch(/files changed|step: /);
     expect(screen).toMatch(/3 files +▾ prompt: 2 {2}\(2 steps\)/);
     expect(screen).toMatch(/2 files +▸ prompt: 1 {2}\(2 steps\)/);
-    expect(screen).toMatch(/restoring #\d+ now changes 1 file\(s\)/);
+    expect(screen).toMatch(/undoing this step now changes 1 file\(s\)/);
     term.write('\x1b[A');
     await term.waitFor((s) => selected(s).endsWith('Bash rm -rf tests'), 5_000, 'one ↑: Bash rm -rf tests');
     term.write('\x1b[B');

@@ -135,7 +135,7 @@ describe('a restore chosen after the files changed while the picker was open', (
     const stale = current.view().picker;
     stale?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
     await waitFor(() => current.view().picker !== undefined && current.view().picker !== stale, 20_000, 'the picker opened again');
-    expect(current.view().picker?.banner).toBe('the files changed meanwhile: #1 now also changes b.txt; look again, then Enter');
+    expect(current.view().picker?.banner).toBe('the files changed meanwhile: restoring the row chosen now also changes b.txt; look again, then Enter');
     expect(current.view().picker?.selectId).toBe(1);
     expect(fs.existsSync(path.join(root, 'a.txt')) && fs.existsSync(path.join(root, 'b.txt'))).toBe(true);
     expect(engine().list()).toHaveLength(before);

@@ -39,7 +39,7 @@ function linesFor(props: PickerPreviewPaneProps): PreviewLine[] {
   const talk: PreviewLine[] = mode !== undefined && mode !== 'files' && conversation !== undefined ? wrapToWidth(conversation, width).map((text) => ({ text })) : [];
   if (mode === 'conversation') return [...talk, { text: FILES_UNTOUCHED, tone: 'dim' }];
   if (status === undefined || status.state === 'loading') return [...talk, { text: '…', tone: 'dim' }];
-  return [...talk, ...previewLines(row.checkpoint.id, status.preview, height - talk.length, row.checkpoint.id === newestId)];
+  return [...talk, ...previewLines(status.preview, height - talk.length, row.checkpoint.id === newestId)];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { oneLine } from '../../shared/format.js';
 import { formatBytes } from '../../shared/format.js';
 import type { PickerPreview } from './types.js';
+import { NOTHING_TO_CHANGE } from './modeOptions.js';
 
 export interface PreviewLine {
   text: string;
@@ -18,24 +19,24 @@ function fit(lines: PreviewLine[], room: number, what: string): PreviewLine[] {
 }
 
 /**
- * What the preview's header says a restore changes: more than the row's count (that one
- * step) unless the row is the newest, since a restore also undoes every step after it.
+ * What the preview's header says a restore changes, in the rows' terms (a row is a step,
+ * and shows no id): more than the row's count (that one step) unless the row is the
+ * newest, since a restore also undoes every step after it.
  */
-function changesHeader(id: number, files: number, newest: boolean): string {
-  const what = newest ? 'the edits made since it' : 'this step and all later ones';
-  return `restoring #${id} now changes ${files} file(s): ${what}`;
+function changesHeader(files: number, newest: boolean): string {
+  return `undoing ${newest ? 'this step' : 'this and every later step'} now changes ${files} file(s)`;
 }
 
 /**
- * The preview of restoring checkpoint #`id` (`newest`: the newest checkpoint), in at most
+ * The preview of restoring a row's checkpoint (`newest`: the newest checkpoint's), in at most
  * `maxLines` lines (uncut): a header saying how many files a restore changes now, the files
  * it would change (`M src/db.ts  +12 -3`, `!` before the ones edited after the
  * newest checkpoint), the note on those, and the skipped files it leaves alone. When it does
  * not all fit, the lists end in `… N more`; the note is always kept.
  */
-export function previewLines(id: number, preview: PickerPreview, maxLines: number, newest = false): PreviewLine[] {
+export function previewLines(preview: PickerPreview, maxLines: number, newest = false): PreviewLine[] {
   if (maxLines <= 0) return [];
-  if (preview.error !== undefined) return [{ text: `#${id} cannot be previewed: ${oneLine(preview.error)}`, tone: 'error' }];
+  if (preview.error !== undefined) return [{ text: `this step cannot be previewed: ${oneLine(preview.error)}`, tone: 'error' }];
   const unsaved = new Set(preview.unsaved);
   const fileLines: PreviewLine[] = preview.files.map((file) => {
     const counts = file.added === null || file.removed === null ? 'binary' : `+${file.added} -${file.removed}`;
@@ -45,8 +46,8 @@ export function previewLines(id: number, preview: PickerPreview, maxLines: numbe
   for (const path of preview.unsaved) if (!listed.has(path)) fileLines.push({ text: `!   ${oneLine(path)}`, tone: 'warning' });
   const header: PreviewLine =
     fileLines.length === 0
-      ? { text: `#${id}: nothing to change, the files already match it`, tone: 'dim' }
-      : { text: changesHeader(id, preview.files.length, newest) };
+      ? { text: NOTHING_TO_CHANGE, tone: 'dim' }
+      : { text: changesHeader(preview.files.length, newest) };
   const note: PreviewLine[] = unsaved.size > 0 ? [{ text: UNSAVED_NOTE, tone: 'warning' }] : [];
   const skippedLines: PreviewLine[] = preview.skipped.map((file) => ({
     text: `left alone (skipped): ${oneLine(file.path)}  ${formatBytes(file.bytes)}, ${oneLine(file.reason)}`,
