@@ -208,6 +208,32 @@ describe('sessions and big changes', () => {
       'before restoring #2',
     ]);
   });
+
+  it("writes that raced a rewind, a finished undo, an imported rewind: each named for what it was", () => {
+    const records = [
+      record(1, 'UserPromptSubmit', 'fix it'),
+      record(2, 'PreToolUse:Edit', 'Edit a.txt', ['a.txt']),
+      // A restore of #2 raced by an editor's write: the redo point, then those writes on top of it.
+      record(3, 'restore', 'before restoring #2', ['a.txt']),
+      record(4, 'restore', 'written while restoring #2: b.txt', ['b.txt']),
+      record(5, 'redo', 'before redo (back to #4)', ['a.txt']),
+      record(6, 'restore', 'written during the undo (back to #4): c.txt', ['c.txt']),
+      // An undo of that rewind cut off, then finished: it restores the redo point (#4, where the raced writes moved it).
+      record(7, 'restore', 'before finishing the restore of #4', ['a.txt']),
+      { ...record(8, 'restore', 'before restoring #1', ['a.txt']), imported: { from: 'laptop', id: 40, commit: 'c'.repeat(40), at: '2026-12-06T10:00:00.000Z' } },
+    ];
+    expect(sessionSteps(records, quietNow).map((step) => step.title)).toEqual([
+      'fix it',
+      'Edit a.txt',
+      'written during the rewind to just before Edit a.txt: b.txt',
+      'rewind to just before Edit a.txt',
+      'written during the undo of the rewind to just before Edit a.txt: c.txt',
+      'undo of the rewind to just before Edit a.txt',
+      'finishing the undo of the rewind to just before Edit a.txt',
+      // Its ids are the other project's.
+      'before restoring #1',
+    ]);
+  });
 });
 
 describe("a turn whose end the agent's hook marked (its Stop: an `end` checkpoint)", () => {

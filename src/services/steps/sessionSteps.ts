@@ -13,7 +13,7 @@ import { REVERT_TRIGGER } from '../../shared/triggers.js';
 export type StepKind = 'turn' | 'tool' | 'outside' | 'start' | 'mark';
 
 /** The record fields the model reads. */
-export type StepRecord = Pick<CheckpointRecord, 'id' | 'time' | 'session' | 'trigger' | 'label' | 'changedSincePrevious' | 'changedPaths' | 'changes'>;
+export type StepRecord = Pick<CheckpointRecord, 'id' | 'time' | 'session' | 'trigger' | 'label' | 'changedSincePrevious' | 'changedPaths' | 'changes' | 'imported'>;
 
 /** What changed in the work tree since the newest checkpoint: the newest step's end. */
 export interface StepNow {
@@ -161,7 +161,7 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
     const step: SessionStep = {
       id: record.id,
       kind: kind === 'prompt' ? 'turn' : kind === 'watch' || kind === 'end' ? 'outside' : kind,
-      title: titleOf(record, kind, interval, named),
+      title: titleOf(record, kind, interval, named, next),
       time: record.time,
       session: record.session,
       trigger: record.trigger,
@@ -196,36 +196,59 @@ function mergeInto(step: SessionStep, interval: Interval): void {
   step.spans = true;
 }
 
-function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: ReadonlyMap<number, string>): string {
+function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: ReadonlyMap<number, string>, next: StepRecord | undefined): string {
   const label = record.label.trim() || record.trigger;
   if (kind === 'watch' || kind === 'end') return `${OUTSIDE_TITLE}: ${describeChange(interval)}`;
   if (kind === 'start' && (interval.files ?? 0) > 0) return `${label}, then ${OUTSIDE_TITLE}: ${describeChange(interval)}`;
-  return (kind === 'mark' && rewindTitle(record, named)) || label;
+  return (kind === 'mark' && rewindTitle(record, named, next)) || label;
+}
+
+/** The labels the engine gives the checkpoints a rewind takes (restore/, tools/revert.ts): what was done, and to which checkpoint. */
+const REWIND_LABEL = /^(?:before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?|written (while restoring|during the undo \(back to) #(\d+)\)?: (.*))$/s;
+
+interface RewindLabel {
+  what: 'restoring' | 'reverting' | 'redo' | 'finishing' | 'raced' | 'raced undo';
+  id: number;
+  /** Of the writes that raced it: their names, as the label lists them. */
+  paths?: string;
+}
+
+function rewindLabel(record: StepRecord | undefined): RewindLabel | undefined {
+  if (!record || (record.trigger !== 'restore' && record.trigger !== 'redo') || record.imported) return undefined;
+  const match = REWIND_LABEL.exec(record.label.trim());
+  if (!match) return undefined;
+  if (match[1] !== undefined) {
+    const what = match[1] === 'restoring' ? 'restoring' : match[1] === 'reverting' ? 'reverting' : match[1].startsWith('redo') ? 'redo' : 'finishing';
+    return { what, id: Number(match[2]) };
+  }
+  return { what: match[3] === 'while restoring' ? 'raced' : 'raced undo', id: Number(match[4]), paths: match[5] };
 }
 
 /**
  * The checkpoint a restore, a revert or an undo takes first is the start of the step that
  * rewind made (its files as the rewind left them): the row says which rewind, naming the
  * step it went back to as that step's row does (`rewind to just before prompt "fix it"`),
- * not the checkpoint id the label records (rows show none). Null for any other label.
+ * not the checkpoint id the label records (rows show none). Writes that raced a rewind are
+ * a checkpoint on top of that one (the rewind's step starts there, the one before is those
+ * writes). Null for any other label, and for an imported checkpoint (its label names ids of
+ * the project it came from).
  */
-function rewindTitle(record: StepRecord, named: ReadonlyMap<number, string>): string | null {
-  if (record.trigger !== 'restore' && record.trigger !== 'redo') return null;
-  const match = /^before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?$/.exec(record.label.trim());
-  if (!match) return null;
-  const id = Number(match[2]);
-  const step = named.get(id);
-  switch (match[1]) {
-    case 'restoring':
-      return step ? `rewind to just before ${step}` : `rewind to #${id}`;
-    case 'reverting':
-      return `revert of ${step ?? `#${id}`}`;
-    case 'finishing the restore of':
-      return `finishing the rewind to ${step ? `just before ${step}` : `#${id}`}`;
-    default:
-      // Back to the files as they were before a rewind: its own step's row names it.
-      return step && /^(rewind to|revert of) /.test(step) ? `undo of the ${step}` : `undo of a rewind (back to #${id})`;
+function rewindTitle(record: StepRecord, named: ReadonlyMap<number, string>, next: StepRecord | undefined): string | null {
+  const label = rewindLabel(record);
+  if (!label) return null;
+  const step = (id: number) => named.get(id);
+  const rewindTo = (id: number) => `rewind to ${step(id) ? `just before ${step(id)}` : `#${id}`}`;
+  const undoOf = (id: number) => (/^(rewind to|revert of) /.test(step(id) ?? '') ? `undo of the ${step(id)}` : `undo of a rewind (back to #${id})`);
+  const done = (what: RewindLabel['what'], id: number) => (what === 'reverting' ? `revert of ${step(id) ?? `#${id}`}` : what === 'redo' || what === 'raced undo' ? undoOf(id) : rewindTo(id));
+  const raced = rewindLabel(next);
+  if ((label.what === 'restoring' || label.what === 'redo') && raced?.what === (label.what === 'restoring' ? 'raced' : 'raced undo') && raced.id === label.id) {
+    return `written during the ${done(label.what, label.id)}: ${raced.paths ?? ''}`;
   }
+  if (label.what === 'finishing') {
+    // A cut-off undo is finished by restoring the redo point, whose row names the rewind it undoes.
+    return /^(rewind to|revert of) /.test(step(label.id) ?? '') ? `finishing the undo of the ${step(label.id)}` : `finishing the ${rewindTo(label.id)}`;
+  }
+  return done(label.what, label.id);
 }
 
 /**
