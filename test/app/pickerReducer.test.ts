@@ -146,6 +146,9 @@ describe('pickerReducer: choosing', () => {
     // The rewind's step changed nothing (its count 0): the step before it, as for any row.
     const emptied = envOf(checkpoints(8, (id) => (id === 8 ? { files: 0 } : {})), { canUndo: true, undoPoint: 8 });
     expect(selectedOf(initialPickerState(emptied), emptied)).toBe(7);
+    // A turn since whose prompt's own part changed files (its step changed none): not the undo row.
+    const turnSince = envOf(checkpoints(10, (id) => (id === 9 ? { kind: 'turn', steps: 1, files: 2 } : id === 10 ? { turn: 9, files: 0 } : {})), { canUndo: true, undoPoint: 8 });
+    expect(selectedOf(initialPickerState(turnSince), turnSince)).not.toBe('undo');
     // A row given to open on (bisect's) wins.
     expect(selectedOf(initialPickerState({ ...rewound, selectId: 3 }), rewound)).toBe(3);
   });

@@ -135,7 +135,7 @@ describe('a restore chosen after the files changed while the picker was open', (
     const stale = current.view().picker;
     stale?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
     await waitFor(() => current.view().picker !== undefined && current.view().picker !== stale, 20_000, 'the picker opened again');
-    expect(current.view().picker?.banner).toBe('the files changed meanwhile: restoring the row chosen now also changes b.txt; look again, then Enter');
+    expect(current.view().picker?.banner).toBe('the files changed meanwhile: this row now also changes b.txt; look again, then Enter');
     expect(current.view().picker?.selectId).toBe(1);
     expect(fs.existsSync(path.join(root, 'a.txt')) && fs.existsSync(path.join(root, 'b.txt'))).toBe(true);
     expect(engine().list()).toHaveLength(before);
@@ -179,7 +179,7 @@ describe('the undo row', () => {
     shown?.onChoose({ kind: 'undo' });
     // Nothing undone; the picker opens again, on the undo row of the rewind made since, and says why.
     await waitFor(() => current.view().picker !== undefined && current.view().picker !== shown, 20_000, 'the picker again');
-    expect(current.view().picker?.banner).toBe('not undone: another rewind was made meanwhile, and the undo row now undoes that one; look again, then Enter');
+    expect(current.view().picker?.banner).toBe('not undone: the rewinds to undo changed meanwhile; look again, then Enter');
     expect(current.view().picker?.undoPoint).toBe(engine().list().at(-1)?.id);
     expect(fs.existsSync(path.join(root, 'a.txt')) || fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
   }, 60_000);

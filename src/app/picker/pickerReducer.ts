@@ -81,7 +81,8 @@ export function normalize(state: PickerState, rows: readonly PickerRow[], height
  * The picker as it opens: no filter, the step most likely to be undone selected (its turn
  * open) and the newest rows in view at the bottom, or checkpoint `selectId` when given
  * (bisect's first bad one). When that step is the last rewind's own (its checkpoint is the
- * one undoing that rewind goes back to), the undo row, which undoes it.
+ * one undoing that rewind goes back to) and no step since changed a file, the undo row,
+ * which undoes it.
  */
 export function initialPickerState(env: PickerEnv & { selectId?: number }): PickerState {
   const given = env.selectId === undefined ? undefined : env.checkpoints.find((checkpoint) => checkpoint.id === env.selectId);
@@ -89,7 +90,9 @@ export function initialPickerState(env: PickerEnv & { selectId?: number }): Pick
   const open = opening(NO_TURNS, target);
   const rows = visibleRows({ filter: '', open }, env);
   const bottom = Math.max(0, rows.length - Math.max(1, env.listHeight));
-  const rewound = given === undefined && env.canUndo && target !== undefined && target.id === env.undoPoint;
+  // Nothing changed by a step since (a turn whose prompt's own part did is no row likelyUndo picks).
+  const since = env.checkpoints.filter((checkpoint) => env.undoPoint !== undefined && checkpoint.id > env.undoPoint);
+  const rewound = given === undefined && env.canUndo && target !== undefined && target.id === env.undoPoint && since.every((checkpoint) => checkpoint.files === 0);
   const wanted = rowIndex(rows, rewound ? 'undo' : target?.id);
   if (wanted >= 0) return { filter: '', selected: wanted, top: scrolled(wanted, bottom, rows, env.listHeight), stage: 'list', mode: 0, open };
   return { filter: '', selected: lastSelectable(rows), top: bottom, stage: 'list', mode: 0, open };

@@ -53,7 +53,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
         await undoLastRewind(session, checkpointer, busyNote, undoShown);
       } catch (error) {
         if (!(error instanceof StaleUndoError)) throw error;
-        await openPicker(session, undefined, 'not undone: another rewind was made meanwhile, and the undo row now undoes that one; look again, then Enter');
+        await openPicker(session, undefined, 'not undone: the rewinds to undo changed meanwhile; look again, then Enter');
       }
       return;
     }
@@ -68,7 +68,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // than it showed. It opens again on that row, with what the restore does now.
     const unseen = plan ? beyondShown(plan, shown.get(choice.id)) : [];
     if (unseen.length > 0) {
-      await openPicker(session, choice.id, `the files changed meanwhile: restoring the row chosen now also changes ${fewPaths(unseen)}; look again, then Enter`);
+      await openPicker(session, choice.id, `the files changed meanwhile: this row now also changes ${fewPaths(unseen)}; look again, then Enter`);
       return;
     }
     // A restore that would change no file is not made (it would leave a redo point for nothing).
