@@ -10,9 +10,9 @@ afterEach(() => {
   for (const view of opened.splice(0)) view.unmount();
 });
 
-const clean: PickerRevertPlan = { lines: ['Reverting the step of #20 (step 20: #20 -> the files now), keeping what came after, changes 1 file(s):', '  restore   a.txt  (as it was before the step)'], conflicts: 0 };
+const clean: PickerRevertPlan = { lines: ['1 file(s) change, keeping what came after:', '  restore   a.txt  (as it was before the step)'], conflicts: 0 };
 const conflicted: PickerRevertPlan = {
-  lines: ['Reverting the step of #20 (step 20: #20 -> the files now), keeping what came after, changes 2 file(s):', '  conflict  f.txt  (the step and a later change changed the same lines)', '      <<<<<<< now'],
+  lines: ['1 file(s) change, 1 conflict(s), keeping what came after:', '  conflict  f.txt  (the step and a later change changed the same lines)', '      <<<<<<< now'],
   conflicts: 1,
 };
 

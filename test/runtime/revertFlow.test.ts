@@ -30,7 +30,7 @@ describe("the picker's u in a session", () => {
     await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
     const plan = await current.view().picker?.loadRevertPlan?.(step);
     expect(plan?.conflicts).toBe(0);
-    expect(plan?.lines.slice(0, 2)).toEqual([`Reverting the step of #${step} (Edit a.txt: #${step} -> #${step + 1}), keeping what came after: 1 file(s) change:`, '  restore   a.txt  (as it was before the step)']);
+    expect(plan?.lines.slice(0, 2)).toEqual(['1 file(s) change, keeping what came after:', '  restore   a.txt  (as it was before the step)']);
     current.closeOverlay();
 
     const notice = await chooseInPicker(current, { kind: 'revert', id: step }, /reverted the step of/);

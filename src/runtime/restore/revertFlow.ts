@@ -4,7 +4,7 @@ import type { PickerRevertPlan } from '../../app/picker/types.js';
 import type { RevertResult } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
 import { partsOf, sessionSteps } from '../../services/steps/sessionSteps.js';
-import { conflictWords, revertPlanLines } from '../../services/steps/revertLines.js';
+import { conflictWords, revertCounts, revertPlanBody } from '../../services/steps/revertLines.js';
 import { filesReverted } from '../../hooks/restoreNote.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import type { SessionPort } from '../session/sessionPort.js';
@@ -19,7 +19,8 @@ function throughOf(checkpointer: Checkpointer, id: number): number {
 export async function revertPlanOf(checkpointer: Checkpointer, id: number): Promise<PickerRevertPlan> {
   try {
     const plan = await checkpointer.engine.previewRevert(id, { through: throughOf(checkpointer, id) });
-    const lines = [...revertPlanLines(plan, checkpointer.engine.get(id)), '  your files as they are now are checkpointed first: /redo (or Esc Esc → undo last rewind) undoes it'];
+    // Under the view's title, which names the step as its row does: no checkpoint ids.
+    const lines = [`${revertCounts(plan)}, keeping what came after:`, ...revertPlanBody(plan), '  your files as they are now are checkpointed first: /redo (or Esc Esc → undo last rewind) undoes it'];
     return { lines, conflicts: plan.conflicts.length };
   } catch (error) {
     return { lines: [], conflicts: 0, error: messageOf(error) };

@@ -30,10 +30,18 @@ const linesShown = 16;
 
 /** What reverting a step would do, for people: each file, each conflict with its hunks. */
 export function revertPlanLines(plan: RevertPlan, record: Pick<CheckpointRecord, 'label' | 'trigger'>): string[] {
-  const lines: string[] = [];
   const to = plan.to === null ? 'the files now' : `#${plan.to}`;
-  const conflicts = plan.conflicts.length > 0 ? `, ${plan.conflicts.length} conflict(s)` : '';
-  lines.push(`Reverting the step of #${plan.checkpoint} (${record.label || record.trigger}: #${plan.checkpoint} -> ${to}), keeping what came after: ${plan.changes.length} file(s) change${conflicts}:`);
+  return [`Reverting the step of #${plan.checkpoint} (${record.label || record.trigger}: #${plan.checkpoint} -> ${to}), keeping what came after: ${revertCounts(plan)}:`, ...revertPlanBody(plan)];
+}
+
+/** `2 file(s) change, 1 conflict(s)`: how much a revert changes. */
+export function revertCounts(plan: RevertPlan): string {
+  return `${plan.changes.length} file(s) change${plan.conflicts.length > 0 ? `, ${plan.conflicts.length} conflict(s)` : ''}`;
+}
+
+/** The plan's lines under its header: each file, each conflict with its hunks. */
+export function revertPlanBody(plan: RevertPlan): string[] {
+  const lines: string[] = [];
   for (const change of plan.changes) {
     const [verb, why] = changeWords[change.how];
     lines.push(`  ${verb}  ${change.path}  (${why})`);
