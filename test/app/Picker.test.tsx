@@ -151,6 +151,15 @@ describe('Picker: choosing', () => {
     expect(chosen).toEqual([{ kind: 'undo' }]);
   });
 
+  it('opened on the undo row after a rewind, a list longer than the view keeps it on the first line and the newest steps under it', async () => {
+    const { view } = await open({ checkpoints: checkpoints(40), canUndo: true, undoPoint: 40 });
+    const frame = await view.waitForFrame((f) => selectedRow(f) === '↶ undo last rewind');
+    const rows = frame.split('\n').filter((line) => /↶ undo last rewind|step \d+ /.test(line));
+    expect(rows[0]).toContain('↶ undo last rewind');
+    expect(rows.at(-1)).toMatch(/step 40\s*│$/);
+    expect(frame).not.toMatch(/step 1\s*│/);
+  });
+
   it('the undo row says which rewind it undoes and the files it changes, once read, and that the conversation stays', async () => {
     let asked = 0;
     const { view, keys } = await open({

@@ -3,6 +3,7 @@ import type { KeyEvent } from '../../src/pty/keys.js';
 import { pickerKeys } from '../../src/app/picker/pickerKeys.js';
 import { initialPickerState, pickerReducer, visibleRows, type PickerEnv, type PickerState } from '../../src/app/picker/pickerReducer.js';
 import type { PickerCheckpoint } from '../../src/app/picker/types.js';
+import { rowsInView } from '../../src/app/picker/pickerRows.js';
 import { allModes, checkpoints, noConversation } from './pickerFixtures.js';
 
 const data = (d: string): KeyEvent => ({ type: 'data', data: d, bytes: Buffer.from(d) });
@@ -139,7 +140,8 @@ describe('pickerReducer: choosing', () => {
     const rewound = envOf(checkpoints(8), { canUndo: true, undoPoint: 8 });
     const state = initialPickerState(rewound);
     expect(selectedOf(state, rewound)).toBe('undo');
-    expect(state.top).toBe(0);
+    // The newest rows stay in view under it.
+    expect(rowsInView(visibleRows(state, rewound), state.top, rewound.listHeight)).toEqual([0, 5, 6, 7, 8]);
     expect(run(rewound, [enter], state).outcome).toEqual({ type: 'choose', choice: { kind: 'undo' } });
     // Steps made since the rewind (the agent went on): the newest of those.
     expect(selectedOf(initialPickerState({ ...rewound, undoPoint: 6 }), rewound)).toBe(8);
@@ -149,6 +151,21 @@ describe('pickerReducer: choosing', () => {
     // A turn since whose prompt's own part changed files (its step changed none): not the undo row.
     const turnSince = envOf(checkpoints(10, (id) => (id === 9 ? { kind: 'turn', steps: 1, files: 2 } : id === 10 ? { turn: 9, files: 0 } : {})), { canUndo: true, undoPoint: 8 });
     expect(selectedOf(initialPickerState(turnSince), turnSince)).not.toBe('undo');
+    // A list longer than the view: the undo row stays on the first line, the newest rows under it.
+    const long = envOf(checkpoints(20), { canUndo: true, undoPoint: 20 });
+    const opened = initialPickerState(long);
+    expect(selectedOf(opened, long)).toBe('undo');
+    expect(rowsInView(visibleRows(opened, long), opened.top, long.listHeight).map((index) => selectedOf({ ...opened, selected: index }, long))).toEqual(['undo', 17, 18, 19, 20]);
+    // ↓ from it goes to the first step and scrolls there; ↑ and End keep the undo row in view.
+    const down = run(long, [data('\x1b[B')], opened);
+    expect(selectedOf(down, long)).toBe(1);
+    expect(down.top).toBe(0);
+    const end = run(long, [data('\x1b[F')], down);
+    expect(selectedOf(end, long)).toBe(20);
+    expect(rowsInView(visibleRows(end, long), end.top, long.listHeight)).toEqual([0, 17, 18, 19, 20]);
+    const up = run(long, [data('\x1b[A'.repeat(4))], end);
+    expect(selectedOf(up, long)).toBe(16);
+    expect(rowsInView(visibleRows(up, long), up.top, long.listHeight)).toEqual([0, 16, 17, 18, 19]);
     // A row given to open on (bisect's) wins.
     expect(selectedOf(initialPickerState({ ...rewound, selectId: 3 }), rewound)).toBe(3);
   });

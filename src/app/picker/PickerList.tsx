@@ -1,7 +1,7 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import { cutToWidth } from './cut.js';
-import { COMPACT_BELOW, rowText, type PickerRow } from './pickerRows.js';
+import { COMPACT_BELOW, rowsInView, rowText, type PickerRow } from './pickerRows.js';
 
 export interface PickerListProps {
   rows: readonly PickerRow[];
@@ -13,19 +13,19 @@ export interface PickerListProps {
   empty: string;
 }
 
-/** The rows in view (only those are formatted and cut), the selected one marked with `›`. */
+/** The rows in view (only those are formatted and cut; the undo row stays on top), the selected one marked with `›`. */
 export function PickerList({ rows, selected, top, height, width, empty }: PickerListProps) {
-  const slice = rows.slice(top, top + height);
+  const shown = rowsInView(rows, top, height);
   const compact = width < COMPACT_BELOW;
   return (
     <Box flexDirection="column" height={height} flexShrink={0}>
-      {slice.length === 0 ? (
+      {shown.length === 0 ? (
         <Text dimColor wrap="truncate-end">
           {cutToWidth(empty, width)}
         </Text>
       ) : (
-        slice.map((row, offset) => {
-          const index = top + offset;
+        shown.map((index) => {
+          const row = rows[index] as PickerRow;
           const isSelected = index === selected;
           const text = cutToWidth(`${isSelected ? '›' : ' '} ${rowText(row, compact)}`, width);
           const key = row.kind === 'checkpoint' ? `c${row.checkpoint.id}` : `${row.kind}${index}`;

@@ -2,7 +2,7 @@ import type { KeyEvent } from '../../pty/keys.js';
 import { modeOptions, type ModeOption } from './modeOptions.js';
 import { moved, pickerKeys, type PickerKey } from './pickerKeys.js';
 import { filesKey, startPicking } from './pickFiles.js';
-import { hasSteps, isSelectable, NO_TURNS, rowsFor, type PickerRow } from './pickerRows.js';
+import { hasSteps, isSelectable, NO_TURNS, rowsFor, stickyUndo, type PickerRow } from './pickerRows.js';
 import type { PickerCheckpoint } from './types.js';
 import type { PickerEnv, PickerState } from './pickerState.js';
 
@@ -51,14 +51,23 @@ function nearest(rows: readonly PickerRow[], from: number, direction: 1 | -1): n
   return -1;
 }
 
-/** `top` moved just enough to show `selected` (and a separator right above it). */
+/**
+ * `top` moved just enough to show `selected` (and a separator right above it). The undo row,
+ * when it heads the rows, is always in view (rowsInView): selecting it scrolls nothing, and
+ * scrolled down the first other row in view is the one after `top`.
+ */
 function scrolled(selected: number, top: number, rows: readonly PickerRow[], height: number): number {
   const h = Math.max(1, height);
+  const sticky = stickyUndo(rows, h);
+  const clamp = (next: number) => Math.max(0, Math.min(next, rows.length - h));
+  if (sticky && selected === 0) return clamp(top);
+  // The first row in view below the undo row, from `at`.
+  const firstShown = (at: number) => (sticky && at > 0 ? at + 1 : at);
   let next = top;
-  if (selected < next) next = selected;
+  if (selected < firstShown(next)) next = sticky ? Math.max(0, selected - 1) : selected;
   if (selected >= next + h) next = selected - h + 1;
-  if (next === selected && selected > 0 && h > 1 && rows[selected - 1]?.kind === 'separator') next = selected - 1;
-  return Math.max(0, Math.min(next, rows.length - h));
+  if (firstShown(next) === selected && selected > 0 && h > 1 && rows[selected - 1]?.kind === 'separator') next = sticky ? Math.max(0, selected - 2) : selected - 1;
+  return clamp(next);
 }
 
 /**

@@ -16,6 +16,24 @@ export const UNDO_TEXT = '↶ undo last rewind';
 
 const UNDO_ROW: PickerRow = { kind: 'undo' };
 
+/** Whether the undo row stays in view whatever is scrolled: it heads the rows, and there is room for another. */
+export function stickyUndo(rows: readonly PickerRow[], height: number): boolean {
+  return rows[0]?.kind === 'undo' && height > 1;
+}
+
+/**
+ * The indices of the rows in view from `top` in `height` rows: `top` on, except that the undo
+ * row, when it heads them, stays on the first line (scrolled down, it takes `top`'s place).
+ */
+export function rowsInView(rows: readonly PickerRow[], top: number, height: number): number[] {
+  const h = Math.max(1, height);
+  const end = Math.min(rows.length, top + h);
+  const from = stickyUndo(rows, h) && top > 0 ? top + 1 : top;
+  const indices = from > top ? [0] : [];
+  for (let index = from; index < end; index += 1) indices.push(index);
+  return indices;
+}
+
 /** Whether the row can carry the selection (separators cannot). */
 export function isSelectable(row: PickerRow | undefined): boolean {
   return row !== undefined && row.kind !== 'separator';
