@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyEvent } from '../../src/pty/keys.js';
 import { pickerKeys } from '../../src/app/picker/pickerKeys.js';
-import { initialPickerState, pickerReducer, visibleRows, type PickerEnv, type PickerState } from '../../src/app/picker/pickerReducer.js';
+import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv, type PickerState } from '../../src/app/picker/pickerReducer.js';
 import type { PickerCheckpoint } from '../../src/app/picker/types.js';
 import { rowsInView } from '../../src/app/picker/pickerRows.js';
 import { allModes, checkpoints, noConversation } from './pickerFixtures.js';
@@ -206,5 +206,32 @@ describe('pickerReducer: choosing', () => {
   it('ignores keys after it is done', () => {
     const done = run(env, [enter, data('f')]);
     expect(run(env, [data('\x1b[A'), enter, data('b')], done)).toBe(done);
+  });
+});
+
+describe('pickerReducer: the selection is always in view', () => {
+  it('whatever the keys, filters, heights, sessions and undo row: the selected row is among the rows drawn, and never more rows than fit', () => {
+    // A fixed sequence (the same every run): Park and Miller's generator, exact in doubles.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 16807) % 2147483647;
+      return seed % n;
+    };
+    // Moves, and a filter typed and taken back (`1`, `s`, Backspace).
+    const keys = ['\x1b[A', '\x1b[B', '\x1b[5~', '\x1b[6~', '\x1b[H', '\x1b[F', '1', 's', '\x7f', '\x7f'];
+    for (let round = 0; round < 200; round += 1) {
+      const count = 1 + next(30);
+      const list = checkpoints(count, (id) => ({ session: `s${Math.floor(id / (2 + (round % 5)))}` }));
+      const env = envOf(list, { canUndo: round % 3 !== 0, listHeight: 1 + next(8), ...(round % 2 === 0 ? { undoPoint: count } : {}) });
+      let state = initialPickerState(env);
+      for (let press = 0; press < 40; press += 1) {
+        state = pickerReducer(state, { type: 'key', event: data(keys[next(keys.length)] as string), env });
+        const rows = visibleRows(state, env);
+        const drawn = normalize(state, rows, env.listHeight);
+        const shown = rowsInView(rows, drawn.top, env.listHeight);
+        expect(shown.length).toBeLessThanOrEqual(env.listHeight);
+        if (drawn.selected >= 0 || rows.length > 0) expect(shown, `round ${round}, height ${env.listHeight}, ${rows.length} rows`).toContain(drawn.selected);
+      }
+    }
   });
 });

@@ -66,7 +66,8 @@ function scrolled(selected: number, top: number, rows: readonly PickerRow[], hei
   let next = top;
   if (selected < firstShown(next)) next = sticky ? Math.max(0, selected - 1) : selected;
   if (selected >= next + h) next = selected - h + 1;
-  if (firstShown(next) === selected && selected > 0 && h > 1 && rows[selected - 1]?.kind === 'separator') next = sticky ? Math.max(0, selected - 2) : selected - 1;
+  // Room for the separator and the row (under the undo row, when it stays on top).
+  if (firstShown(next) === selected && selected > 0 && h > (sticky ? 2 : 1) && rows[selected - 1]?.kind === 'separator') next = sticky ? Math.max(0, selected - 2) : selected - 1;
   return clamp(next);
 }
 
