@@ -4,7 +4,7 @@ import { whyUnrestorable, type CheckpointRecord, type CurrentTree, type LeftAlon
 import type { PickerCheckpoint, PickerPreview } from '../../app/picker/types.js';
 import { messageOf } from '../../shared/errors.js';
 import { localTime } from '../../shared/time.js';
-import { sessionSteps, type SessionStep } from '../../services/steps/sessionSteps.js';
+import { isRewindTitle, sessionSteps, type SessionStep } from '../../services/steps/sessionSteps.js';
 import { exactStepCounts } from '../../services/steps/stepCounts.js';
 
 /** What changed in the work tree since the newest checkpoint: the newest row's step. */
@@ -129,7 +129,7 @@ export class PreviewLoader {
  */
 export function undoLines(redo: RedoPreview, rewindRow?: string): string[] {
   // The rewind as its own row reads (`rewind to just before prompt "fix it"`), when it does.
-  const named = rewindRow !== undefined && /^(rewind to|revert of) /.test(rewindRow);
+  const named = isRewindTitle(rewindRow);
   const which = named ? `the ${rewindRow}` : redo.restored === null ? 'the last rewind' : `the rewind to #${redo.restored}`;
   const files = [...redo.preview.writes.map((write) => `${write.creates ? 'A' : 'M'} ${write.path}`), ...redo.preview.deletes.map((file) => `D ${file}`)];
   return [

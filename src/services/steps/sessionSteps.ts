@@ -213,6 +213,11 @@ interface RewindLabel {
   paths?: string;
 }
 
+/** Whether a step's title is a rewind's own (`rewind to just before …`, `revert of …`). */
+export function isRewindTitle(title: string | undefined): boolean {
+  return title !== undefined && /^(rewind to|revert of) /.test(title);
+}
+
 function rewindLabel(record: StepRecord | undefined): RewindLabel | undefined {
   if (!record || (record.trigger !== 'restore' && record.trigger !== 'redo') || record.imported) return undefined;
   const match = REWIND_LABEL.exec(record.label.trim());
@@ -238,7 +243,7 @@ function rewindTitle(record: StepRecord, named: ReadonlyMap<number, string>, nex
   if (!label) return null;
   const step = (id: number) => named.get(id);
   const rewindTo = (id: number) => `rewind to ${step(id) ? `just before ${step(id)}` : `#${id}`}`;
-  const undoOf = (id: number) => (/^(rewind to|revert of) /.test(step(id) ?? '') ? `undo of the ${step(id)}` : `undo of a rewind (back to #${id})`);
+  const undoOf = (id: number) => (isRewindTitle(step(id)) ? `undo of the ${step(id)}` : `undo of a rewind (back to #${id})`);
   const done = (what: RewindLabel['what'], id: number) => (what === 'reverting' ? `revert of ${step(id) ?? `#${id}`}` : what === 'redo' || what === 'raced undo' ? undoOf(id) : rewindTo(id));
   const raced = rewindLabel(next);
   if ((label.what === 'restoring' || label.what === 'redo') && raced?.what === (label.what === 'restoring' ? 'raced' : 'raced undo') && raced.id === label.id) {
@@ -246,7 +251,7 @@ function rewindTitle(record: StepRecord, named: ReadonlyMap<number, string>, nex
   }
   if (label.what === 'finishing') {
     // A cut-off undo is finished by restoring the redo point, whose row names the rewind it undoes.
-    return /^(rewind to|revert of) /.test(step(label.id) ?? '') ? `finishing the undo of the ${step(label.id)}` : `finishing the ${rewindTo(label.id)}`;
+    return isRewindTitle(step(label.id)) ? `finishing the undo of the ${step(label.id)}` : `finishing the ${rewindTo(label.id)}`;
   }
   return done(label.what, label.id);
 }
