@@ -57,11 +57,15 @@ export async function planFrom(engine: Engine, target: CheckpointRecord, start: 
 /** What restoring checkpoint `id` would do from the files as they are now, and that tree. Changes nothing. */
 export async function planNow(engine: Engine, id: number, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<PlanNow> {
   return engine.locked('preview a restore', async () => {
-    const target = targetOf(engine, id);
-    await requireKnownPaths(engine, target, only);
+    await requireKnownPaths(engine, targetOf(engine, id), only);
     const current = await engine.currentTreeLocked();
-    const preview = await planFrom(engine, target, current, only, undoneCreated);
-    await requireObjects(engine, id, preview.writes.map((write) => write.oid));
-    return { preview, from: current.tree };
+    return { preview: await planChecked(engine, id, current, only, undoneCreated), from: current.tree };
   });
+}
+
+/** planFrom for checkpoint `id` from a work tree read before (`current`), every object it writes checked to be there. */
+export async function planChecked(engine: Engine, id: number, current: PlanStart, only: readonly string[] = [], undoneCreated?: ReadonlyMap<string, string>): Promise<RestorePreview> {
+  const preview = await planFrom(engine, targetOf(engine, id), current, only, undoneCreated);
+  await requireObjects(engine, id, preview.writes.map((write) => write.oid));
+  return preview;
 }

@@ -5,7 +5,7 @@ import { interruptedJournal } from './journal.js';
 import { readRedoStack, type RedoPoint } from '../store/redoStack.js';
 import { readCreated } from './createdFiles.js';
 import type { RestorePreview } from './planRestore.js';
-import { planFrom, planNow, requireObjects, targetOf } from './preview.js';
+import { planChecked, planNow } from './preview.js';
 import type { CurrentTree } from '../snapshot/engineTypes.js';
 import type { Requester } from './redoPoint.js';
 import { restoreLocked, type RestoreResult } from './restore.js';
@@ -72,10 +72,7 @@ export async function previewRedo(engine: Engine, current?: CurrentTree): Promis
   const target = await engine.locked('preview a redo', () => redoTarget(engine));
   const created = readCreated(engine, target.point);
   // From the work tree as the caller read it (the picker's, read once for all its previews), or as it is now.
-  if (!current) return { ...target, preview: (await planNow(engine, target.back.id, [], created)).preview };
-  const preview = await planFrom(engine, targetOf(engine, target.back.id), current, [], created);
-  // As planNow: objects gone (the project's own gc) show here, not at Enter.
-  await requireObjects(engine, target.back.id, preview.writes.map((write) => write.oid));
+  const preview = current ? await planChecked(engine, target.back.id, current, [], created) : (await planNow(engine, target.back.id, [], created)).preview;
   return { ...target, preview };
 }
 
