@@ -10,7 +10,7 @@ import { PickerFilesPane } from './PickerFilesPane.js';
 import { tickedOf } from './pickFiles.js';
 import { PickerPreviewPane, UNDO_LINE } from './PickerPreviewPane.js';
 import { initialPickerState, normalize, pickerReducer, visibleRows, type PickerEnv } from './pickerReducer.js';
-import { checkpointTitle, menuTitle } from './pickerRows.js';
+import { menuTitle, rowName } from './pickerRows.js';
 import { conversationCut } from './conversationCut.js';
 import type { PickerCheckpoint, PickerProps, PickerRevertPlan } from './types.js';
 import { useLoaded, usePreview } from './usePreview.js';
@@ -112,13 +112,13 @@ export function Picker(props: PickerProps) {
   const empty = checkpoints.length === 0 ? noCheckpointsYet : `no checkpoint matches "${state.filter}"`;
   const filtering = state.filter !== '' ? `filter: ${state.filter}▏  ${matches} of ${checkpoints.length}` : 'type to filter by label or file name';
   // Named as its row reads (rows show no ids).
-  const diffOf = row?.kind === 'checkpoint' ? (row.checkpoint.kind === 'turn' ? `prompt: ${checkpointTitle(row.checkpoint)}: what its turn changed` : `${checkpointTitle(row.checkpoint)}: what it changed`) : 'what it changed';
+  const diffOf = row?.kind === 'checkpoint' ? `${rowName(row.checkpoint)}: what ${row.checkpoint.kind === 'turn' ? 'its turn' : 'it'} changed` : 'what it changed';
   const diffStatus = `${diffOf}${diffLines ? ` (${diffLines.length} lines)` : ''}`;
   const options = row?.kind === 'checkpoint' ? modeOptions(row.checkpoint, props.modes(row.checkpoint.id), unchangedId === row.checkpoint.id) : [];
   const folds = rows.some((r) => r.kind === 'checkpoint' && r.open !== undefined) && state.filter === '' ? ' · ←→ fold' : '';
   const ticked = previewed ? tickedOf(state, previewed.files.map((file) => file.path)).length : 0;
   const filesStatus = state.notice ?? `restore only the ticked files of #${row?.kind === 'checkpoint' ? row.checkpoint.id : '?'} (files only): ${ticked} of ${previewed?.files.length ?? 0}`;
-  const reverted = row?.kind === 'checkpoint' ? (row.checkpoint.kind === 'turn' ? `the turn of prompt: ${checkpointTitle(row.checkpoint)}` : checkpointTitle(row.checkpoint)) : 'the step';
+  const reverted = row?.kind === 'checkpoint' ? `${row.checkpoint.kind === 'turn' ? 'the turn of ' : ''}${rowName(row.checkpoint)}` : 'the step';
   const revertStatus = `revert ${reverted} alone: keep what came after${revertPlan ? '' : ' (working it out…)'}`;
   const status =
     state.stage === 'modes' ? 'choose what to restore' : state.stage === 'diff' ? diffStatus : state.stage === 'revert' ? (state.notice ?? revertStatus) : state.stage === 'files' ? filesStatus : filtering;

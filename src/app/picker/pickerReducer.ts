@@ -100,9 +100,9 @@ export function initialPickerState(env: PickerEnv & { selectId?: number }): Pick
   const open = opening(NO_TURNS, target);
   const rows = visibleRows({ filter: '', open }, env);
   const bottom = Math.max(0, rows.length - Math.max(1, env.listHeight));
-  // Nothing changed by a step since (a turn whose prompt's own part did is no row likelyUndo picks).
-  const since = env.checkpoints.filter((checkpoint) => env.undoPoint !== undefined && checkpoint.id > env.undoPoint);
-  const rewound = given === undefined && env.canUndo && target !== undefined && target.id === env.undoPoint && since.every((checkpoint) => checkpoint.files === 0);
+  const { undoPoint } = env;
+  // And no step since changed a file (a turn whose prompt's own part did is no row likelyUndo picks).
+  const rewound = given === undefined && env.canUndo && undoPoint !== undefined && target?.id === undoPoint && env.checkpoints.every((checkpoint) => checkpoint.id <= undoPoint || checkpoint.files === 0);
   const wanted = rowIndex(rows, rewound ? 'undo' : target?.id);
   if (wanted >= 0) return { filter: '', selected: wanted, top: scrolled(wanted, bottom, rows, env.listHeight), stage: 'list', mode: 0, open };
   return { filter: '', selected: lastSelectable(rows), top: bottom, stage: 'list', mode: 0, open };

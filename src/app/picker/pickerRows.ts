@@ -51,8 +51,7 @@ function haystack(checkpoint: PickerCheckpoint): string {
   let text = haystacks.get(checkpoint);
   if (text === undefined) {
     // What the row reads too (`prompt: fix the bug`): a filter typed from it finds it.
-    const shown = checkpoint.kind === 'turn' ? `prompt: ${checkpointTitle(checkpoint)}` : checkpointTitle(checkpoint);
-    text = [shown, checkpoint.label, checkpoint.trigger, ...(checkpoint.paths ?? [])].join('\n').toLowerCase();
+    text = [rowName(checkpoint), checkpoint.label, checkpoint.trigger, ...(checkpoint.paths ?? [])].join('\n').toLowerCase();
     haystacks.set(checkpoint, text);
   }
   return text;
@@ -109,6 +108,11 @@ export function formatTime(iso: string): string {
 export function checkpointTitle(checkpoint: PickerCheckpoint): string {
   const text = oneLine(checkpoint.label).trim() || oneLine(checkpoint.trigger).trim();
   return text || `checkpoint #${checkpoint.id}`;
+}
+
+/** A step as its row names it, without the row's marks: `prompt: fix the bug` for a turn, else its title. */
+export function rowName(checkpoint: PickerCheckpoint): string {
+  return checkpoint.kind === 'turn' ? `prompt: ${checkpointTitle(checkpoint)}` : checkpointTitle(checkpoint);
 }
 
 /** Session ids up to this many columns are shown whole (the app's own, `2026-12-01-a1b2c3`, are 17). */
