@@ -4,14 +4,21 @@ import { cellWidth } from './cellWidth.js';
  * A notice shortened to `width` columns with its meaning kept. Notices are said in one shape,
  * `what (aside): detail; more detail — what to do or another way`, and lose their parts in
  * this order until they fit: a repeated ` of #N` said once, the asides, the other ways, the
- * later clauses, then the detail (cut after a whole word, or dropped). What happened and what
- * to do stay; only a notice whose what and what-to-do alone do not fit is cut, after a word.
+ * later clauses, then the detail (cut after a whole word, or dropped), then which step a
+ * rewind went back to (` to just before “Edit a.txt”`, ` of “…”`; the detail tried again without it).
+ * What happened and what to do stay; only a notice whose what and what-to-do alone do not
+ * fit is cut, after a word. A step's name is quoted (`“Bash npm test -- x: y”`, see
+ * runtime/restore/stepNames.ts): its own colons, dashes and brackets are not the notice's.
  */
 export function fitNotice(text: string, width: number): string {
   if (cellWidth(text) <= width) return text;
-  const split = text.indexOf(' — ');
-  let head = split < 0 ? text : text.slice(0, split);
-  let tail = split < 0 ? '' : text.slice(split);
+  const names: string[] = [];
+  const masked = text.replace(quotedName, (name) => `${nameStart}${names.push(name) - 1}${nameEnd}`);
+  const shown = (part: string) => part.replace(maskedName, (_, index: string) => names[Number(index)] ?? '');
+  const fits = (part: string) => cellWidth(shown(part)) <= width;
+  const split = masked.indexOf(' — ');
+  let head = split < 0 ? masked : masked.slice(0, split);
+  let tail = split < 0 ? '' : masked.slice(split);
   const steps: (() => void)[] = [
     () => (head = head.replace(/ of (#\d+) and (.+?) of \1\b/, ' and $2 of $1')),
     () => ((head = withoutAsides(head)), (tail = withoutAsides(tail))),
@@ -20,21 +27,34 @@ export function fitNotice(text: string, width: number): string {
   ];
   for (const step of steps) {
     step();
-    if (cellWidth(head + tail) <= width) return head + tail;
+    if (fits(head + tail)) return shown(head + tail);
   }
-  const colon = head.indexOf(': ');
-  if (colon > 0) {
-    const what = head.slice(0, colon);
-    const detail = cutDetail(head.slice(colon + 2), width - cellWidth(`${what}: ${tail}`));
-    if (detail) return `${what}: ${detail}${tail}`;
-    head = what;
-    if (cellWidth(head + tail) <= width) return head + tail;
-  }
+  const withDetail = (): string | undefined => {
+    if (fits(head + tail)) return shown(head + tail);
+    const colon = head.indexOf(': ');
+    if (colon <= 0) return undefined;
+    const what = shown(head.slice(0, colon));
+    const detail = cutDetail(shown(head.slice(colon + 2)), width - cellWidth(`${what}: ${shown(tail)}`));
+    if (detail) return `${what}: ${detail}${shown(tail)}`;
+    return fits(head.slice(0, colon) + tail) ? shown(head.slice(0, colon) + tail) : undefined;
+  };
+  const cut = withDetail() ?? ((head = head.replace(namePhrase, '')), withDetail());
+  if (cut !== undefined) return cut;
+  head = head.split(': ')[0] ?? head;
   // The what alone is too long: cut after a word, the what-to-do kept while the what keeps half the room.
-  const what = cutAfterWord(head, width - cellWidth(tail));
-  if (tail && what && cellWidth(what) >= width / 2) return what + tail;
-  return cutAfterWord(head + tail, width) || cutCells(head + tail, width);
+  const [whole, after] = [shown(head), shown(tail)];
+  const what = cutAfterWord(whole, width - cellWidth(after));
+  if (after && what && cellWidth(what) >= width / 2) return what + after;
+  return cutAfterWord(whole + after, width) || cutCells(whole + after, width);
 }
+
+/** A quoted name in a notice, and the private-use marks it is held as while the notice is cut. */
+const quotedName = /“[^“”]*”/g;
+const nameStart = '\u{F0000}';
+const nameEnd = '\u{F0001}';
+const maskedName = /\u{F0000}(\d+)\u{F0001}/gu;
+/** Where a notice says which step a rewind went back to: ` to just before “Edit a.txt”`, ` to before prompt “fix it”`, ` of “Edit a.txt”`. */
+const namePhrase = / (?:to (?:just )?before|of) (?:prompt )?\u{F0000}\d+\u{F0001}/gu;
 
 /** `text` without its asides: ` (…)` groups, one level of brackets inside them allowed (`(2 file(s))`). */
 function withoutAsides(text: string): string {

@@ -14,17 +14,19 @@ const plain = (row: string) => row.replace(/\x1b\[[0-9;]*m/g, '');
 const status = { checkpoints: '#14 · 2m ago · 2.1 MB', checkpointsOff: false, agent: 'agent idle', keys: 'Esc Esc rewind · Ctrl+] commands' };
 const row = (text: string, width: number) => plain(statusLineRow({ ...status, notice: { text, tone: 'info' } }, width));
 
-// The notices the app says, as it says them (pickerFlow, hookCalls, the restore coordinator).
-const both = 'restored the files of #12 and resumed the conversation of #12 (4 message(s)): 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
-const files = 'restored the files of #7: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
-const meanwhile =
-  'restored the files of #7: 3 file(s) written, 1 deleted; 2 file(s) were written by something else while the restore ran (a.txt, b.txt): what they held is checkpoint #9; /redo brings them back — undo with /redo or Esc Esc → undo last rewind';
+// The notices the app says, as it says them (pickerFlow, hookCalls, the restore coordinator):
+// the step a rewind went back to is named as its row names it, its free text quoted.
+const both = 'restored the files and the conversation to before prompt “fix the login” (1 turn dropped): 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
+const files = 'restored the files to just before “Edit server.js”: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
+const meanwhile = 'restored the files to just before “Edit server.js”, kept 2 written meanwhile (by something else: a.txt, b.txt): 3 file(s) written, 1 deleted — /redo brings them back';
 const afresh = 'started the agent afresh (no message was left at that point); your files are as they were';
-const undo = 'undid the last rewind (back to #5): 2 file(s) written, 0 deleted — your files before the undo are #9';
+const undo = 'undid the rewind to just before “Bash rm -rf tests”: 2 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back';
 const noHooks = 'no hook call came from gemini: its checkpoints come only from Enter and file changes (see the README, "Agents and their hooks")';
 const busy =
-  'restored the files of #123 and resumed the conversation of #123 (14 message(s)) while the agent was still busy (Ctrl-C did not stop it in 5 s: it may write over them): 3 file(s) written, 0 deleted — undo with /redo or Esc Esc → undo last rewind';
-const all = [both, files, meanwhile, afresh, undo, noHooks, busy];
+  'restored the files to just before “Bash npm test” and the conversation to before prompt “run the tests” (1 turn dropped) while the agent was still busy (Ctrl-C did not stop it in 5 s: it may write over them): 3 file(s) written, 0 deleted — undo with /redo or Esc Esc → undo last rewind';
+/** A prompt with the notice's own marks in it: a colon, brackets, a dash, a semicolon, an `or`. */
+const odd = 'restored the files to just before prompt “fix: the (login) — now; or not”: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
+const all = [both, files, meanwhile, afresh, undo, noHooks, busy, odd];
 
 /** The words of a text, without the `…` of a cut and the punctuation a cut leaves. */
 const words = (text: string) =>
@@ -38,26 +40,30 @@ describe('a notice fitted to the width', () => {
     for (const text of all) expect(fitNotice(text, 300)).toBe(text);
   });
 
-  it('at 80 columns keeps what was restored and how to undo it, and drops the detail', () => {
-    expect(row(both, 80)).toBe(' ◈ restored the files and resumed the conversation of #12 — undo with /redo');
-    expect(row(files, 80)).toBe(' ◈ restored the files of #7: 3 file(s) written, 1 deleted — undo with /redo');
-    expect(row(meanwhile, 80)).toBe(' ◈ restored the files of #7: 3 file(s) written, 1 deleted — undo with /redo');
+  it('at 80 columns keeps what was restored and how to undo it, and drops the detail, then the step it went back to', () => {
+    expect(row(both, 80)).toBe(' ◈ restored the files and the conversation: 3 file(s) written… — undo with /redo');
+    expect(row(files, 80)).toBe(' ◈ restored the files to just before “Edit server.js” — undo with /redo');
+    expect(row(meanwhile, 80)).toBe(' ◈ restored the files, kept 2 written meanwhile — /redo brings them back');
     expect(row(afresh, 80)).toBe(' ◈ started the agent afresh; your files are as they were');
-    expect(row(undo, 80)).toBe(' ◈ undid the last rewind: 2 file(s) written… — your files before the undo are #9');
+    expect(row(undo, 80)).toBe(' ◈ undid the rewind: 2 file(s)… — Esc Esc → “undo of …” takes the undo back');
     expect(row(noHooks, 80)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file…');
+    // The name's own colon, brackets, dash and `or` are not the notice's: it goes whole, never cut there.
+    expect(row(odd, 80)).toBe(' ◈ restored the files: 3 file(s) written, 1 deleted — undo with /redo');
   });
 
-  it('at 120 columns keeps the counts and drops the asides and the other way to undo', () => {
-    expect(row(both, 120)).toBe(' ◈ restored the files and resumed the conversation of #12: 3 file(s) written, 1 deleted — undo with /redo');
-    expect(row(files, 120)).toBe(' ◈ rewind restored the files of #7: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind');
+  it('at 120 columns keeps the step it went back to and the counts, and drops the asides and the other way to undo', () => {
+    expect(row(both, 120)).toBe(' ◈ restored the files and the conversation to before prompt “fix the login”: 3 file(s) written… — undo with /redo');
+    expect(row(files, 120)).toBe(' ◈ restored the files to just before “Edit server.js”: 3 file(s) written, 1 deleted — undo with /redo');
     expect(row(noHooks, 120)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file changes');
-    expect(row(busy, 120)).toBe(' ◈ restored the files and resumed the conversation of #123 while the agent was still busy: 3 file(s)… — undo with /redo');
+    expect(row(busy, 120)).toBe(' ◈ restored the files and the conversation while the agent was still busy: 3 file(s) written… — undo with /redo');
+    expect(row(odd, 120)).toBe(' ◈ restored the files to just before prompt “fix: the (login) — now; or not”: 3 file(s) written… — undo with /redo');
   });
 
   it('at 200 columns says all of a restore, and of a longer one all but its asides and the other way', () => {
     expect(row(both, 200)).toBe(` ◈ rewind ${both}`);
-    expect(row(meanwhile, 200)).toBe(
-      ' ◈ restored the files of #7: 3 file(s) written, 1 deleted; 2 file(s) were written by something else while the restore ran: what they held is checkpoint #9; /redo brings them back — undo with /redo',
+    expect(row(meanwhile, 200)).toBe(` ◈ rewind ${meanwhile}`);
+    expect(row(busy, 200)).toBe(
+      ' ◈ restored the files to just before “Bash npm test” and the conversation to before prompt “run the tests” while the agent was still busy: 3 file(s) written, 0 deleted — undo with /redo',
     );
   });
 
@@ -67,9 +73,9 @@ describe('a notice fitted to the width', () => {
   });
 
   it('never drops a count without `…`: a first item that fits only without it loses a word', () => {
-    const twoCounts = 'undid the last rewind (back to #16): 3 file(s) written, 2 deleted — your files before the undo are #17';
-    expect(fitNotice(twoCounts, 77)).toBe('undid the last rewind: 3 file(s)… — your files before the undo are #17');
-    for (let width = 60; width <= 100; width++) {
+    const twoCounts = 'undid the rewind to just before “Edit a.txt”: 3 file(s) written, 2 deleted — Esc Esc → “undo of …” takes the undo back';
+    expect(fitNotice(twoCounts, 100)).toBe('undid the rewind to just before “Edit a.txt”: 3 file(s)… — Esc Esc → “undo of …” takes the undo back');
+    for (let width = 60; width <= 120; width++) {
       const shown = fitNotice(twoCounts, width);
       if (shown.includes('3 file(s) written') && !shown.includes('2 deleted')) expect(shown, `${width}`).toContain('written…');
     }
@@ -82,7 +88,7 @@ describe('a notice fitted to the width', () => {
         expect(stringWidth(shown), `${width}: ${shown}`).toBeLessThanOrEqual(width);
         for (const word of words(shown.replace(/^ ◈ (rewind )?/, ''))) expect(words(text), `${width}: "${word}" in ${shown}`).toContain(word);
         // What happened stays; so does how to undo a restore.
-        expect(shown).toMatch(/ ◈ (rewind )?(restored the files|started the agent afresh|undid the last rewind|no hook call came from gemini)/);
+        expect(shown).toMatch(/ ◈ (rewind )?(restored the files|started the agent afresh|undid the rewind|no hook call came from gemini)/);
         if (text.includes('— undo with /redo')) expect(shown).toContain('— undo with /redo');
       }
     }
@@ -93,7 +99,7 @@ describe('a notice fitted to the width', () => {
       const view = renderWait(<Text>{statusLineRow({ ...status, notice: { text: both, tone: 'info' } }, width)}</Text>, { columns: width });
       try {
         expect(view.lines(), `${width} columns`).toHaveLength(1);
-        expect(view.frame()).toMatch(/restored the files .*conversation of #12.* — undo with \/redo/);
+        expect(view.frame()).toMatch(/restored the files and the conversation.* — undo with \/redo/);
       } finally {
         view.unmount();
       }

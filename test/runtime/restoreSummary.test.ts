@@ -17,17 +17,20 @@ const result: RestoreResult = {
 
 describe('a restore notice with writes kept from meanwhile', () => {
   it('keeps "written meanwhile" and how to get them back at 80 to 200 columns', () => {
-    const notice = summary(result, 'restored the files of #7');
+    const notice = summary(result, 'restored the files to just before “Edit a.txt: fix (it) — now”');
     for (let width = 80; width <= 200; width++) {
       const fitted = fitNotice(notice, width);
       expect(fitted.length, `${width}`).toBeLessThanOrEqual(width);
-      expect(fitted, `${width}`).toMatch(/^restored the files of #7, kept 2 written meanwhile/);
+      // The step it went back to is said whole, or (where the room is short) not at all: its colon, brackets and dash are not the notice's.
+      expect(fitted, `${width}`).toMatch(/^restored the files( to just before “Edit a.txt: fix \(it\) — now”)?, kept 2 written meanwhile/);
       expect(fitted, `${width}`).toMatch(/ — \/redo brings them back$/);
     }
-    expect(fitNotice(notice, 120)).toBe('restored the files of #7, kept 2 written meanwhile as #12: 3 file(s) written, 0 deleted — /redo brings them back');
+    expect(fitNotice(notice, 80)).toBe('restored the files, kept 2 written meanwhile — /redo brings them back');
+    expect(fitNotice(notice, 100)).toBe('restored the files, kept 2 written meanwhile: 3 file(s) written, 0 deleted — /redo brings them back');
+    expect(fitNotice(notice, 120)).toBe('restored the files to just before “Edit a.txt: fix (it) — now”, kept 2 written meanwhile — /redo brings them back');
   });
 
-  it('after an undo (no redo point moved), it names the checkpoint to restore', () => {
-    expect(summary({ ...result, redo: null }, 'undid the last rewind (back to #7)')).toMatch(/ — Esc Esc → #12 brings them back$/);
+  it('after an undo (no redo point moved), it names the row to restore, as rows name it', () => {
+    expect(summary({ ...result, redo: null }, 'undid the rewind to just before “Edit a.txt”')).toMatch(/ — Esc Esc → “written during …” brings them back$/);
   });
 });
