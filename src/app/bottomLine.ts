@@ -64,7 +64,7 @@ function keepEnd(spans: readonly Span[], width: number): Span[] {
 }
 
 /**
- * ` ◈ rewind restored the files of #3: …`: a notice that does not fit whole gives up the
+ * ` ◈ rewind restored the files to just before “Edit a.txt”: …`: a notice that does not fit whole gives up the
  * brand's word first (` ◈ `), then its own detail (fitNotice), never its what or what to do.
  */
 function noticeRow(brand: readonly Span[], scrolled: readonly Span[], notice: NonNullable<AppView['status']['notice']>, width: number): Span[] {

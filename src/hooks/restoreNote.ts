@@ -23,6 +23,8 @@ export interface RestoreTold {
   redo: number | null;
   /** It was a revert of checkpoint `checkpoint`'s step, not a restore to it. */
   reverted?: boolean;
+  /** The step as the user's notices name it (`“Edit a.txt”`); by its id when not given. */
+  name?: string;
 }
 
 /** How many files a note names (the rest are counted). */
@@ -50,9 +52,9 @@ function someFiles(files: readonly string[]): string {
 /**
  * The note for a files-only restore of checkpoint `id` (labelled `label`: the step it was
  * taken before) that wrote `changed` and deleted `deleted`; undefined when it changed no file
- * (the agent's picture of the files still holds).
+ * (the agent's picture of the files still holds). `name`: the step as the user's notices name it.
  */
-export function restoreNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>): RestoreNote | undefined {
+export function restoreNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>, name?: string): RestoreNote | undefined {
   const files = [...result.changed, ...result.deleted];
   if (files.length === 0) return undefined;
   const named = label ? ` ("${shortText(label, 60)}")` : '';
@@ -61,7 +63,7 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
   const removed = gone === 0 ? '' : gone === files.length && gone === 1 ? ' (removed: it did not exist then)' : ` (${gone} removed: ${gone === 1 ? 'it' : 'they'} did not exist then)`;
   return {
     text: `Note from Rewind: the user restored the project's files to checkpoint #${id}${named}, keeping this conversation. ${count} put back: ${someFiles(files)}${removed}. Your edits after that are gone; re-read files before relying on them.`,
-    told: `told the agent its files are back to #${id} (${count}: ${someFiles(files)}): its edits after that are gone`,
+    told: `told the agent its files are back to ${name ? `just before ${name}` : `#${id}`} (${count}: ${someFiles(files)}): its edits after that are gone`,
   };
 }
 
@@ -69,7 +71,7 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
  * The note for a revert of the step of checkpoint `id` (labelled `label`) that wrote
  * `changed` and deleted `deleted`: that one step's edits are taken back, the later ones kept.
  */
-export function revertNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>, marked: readonly string[] = []): RestoreNote | undefined {
+export function revertNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>, marked: readonly string[] = [], name?: string): RestoreNote | undefined {
   const files = [...result.changed, ...result.deleted];
   if (files.length === 0) return undefined;
   const named = label ? ` ("${shortText(label, 60)}")` : '';
@@ -77,7 +79,7 @@ export function revertNoteOf(id: number, label: string | undefined, result: Pick
   const markers = marked.length > 0 ? ` ${someFiles(marked)} now hold${marked.length === 1 ? 's' : ''} git conflict markers (your later lines and the lines from before that step) to resolve.` : '';
   return {
     text: `Note from Rewind: the user took back one earlier step of yours, the one after checkpoint #${id}${named}, keeping this conversation and the later steps. ${count} changed: ${someFiles(files)}. What that step did to them is undone.${markers} Re-read files before relying on them.`,
-    told: `told the agent the step of #${id} was taken back (${count}: ${someFiles(files)})`,
+    told: `told the agent ${name ?? `the step of #${id}`} was taken back (${count}: ${someFiles(files)})`,
   };
 }
 
@@ -85,30 +87,30 @@ export function revertNoteOf(id: number, label: string | undefined, result: Pick
  * The note for an undo of the files restore (or revert) of checkpoint `id` the agent was
  * told of: the files that undo wrote and deleted are as they were before it, its edits with them.
  */
-export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>, reverted = false): RestoreNote | undefined {
+export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>, reverted = false, name?: string): RestoreNote | undefined {
   const files = [...result.changed, ...result.deleted];
   if (files.length === 0) return undefined;
   const count = `${files.length} file${files.length === 1 ? '' : 's'}`;
   const what = reverted ? `the revert of the step of #${id}` : `the restore to checkpoint #${id}`;
   return {
     text: `Note from Rewind: the user undid ${what} you were told of: the project's files are back as they were before it, your edits included. ${count} changed back: ${someFiles(files)}. Re-read files before relying on them.`,
-    told: `told the agent ${reverted ? `the revert of #${id}` : `the restore to #${id}`} was undone (${count}: ${someFiles(files)}): its edits are back`,
+    told: `told the agent ${reverted ? `the revert of ${name ?? `#${id}`}` : name ? `the rewind to just before ${name}` : `the restore to #${id}`} was undone (${count}: ${someFiles(files)}): its edits are back`,
   };
 }
 
 /**
- * After a files-only restore of checkpoint `id` in the app: the agent is told at its next
- * prompt (replacing a note not yet given), and the user hears it then. For an agent with no
- * prompt hook it returns what the restore's notice says after `#id`: what to tell the agent
- * ('' otherwise, and when the restore changed no file).
+ * After a files-only restore of checkpoint `id` in the app (`name`: its step as the notices
+ * name it): the agent is told at its next prompt (replacing a note not yet given), and the
+ * user hears it then. For an agent with no prompt hook it returns what the restore's notice
+ * says after what it did: what to tell the agent ('' otherwise, and when it changed no file).
  */
-export function filesRestored(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>): string {
-  return tell(agent, restoreNoteOf(id, labelOf(engine, id), result), { checkpoint: id, redo: result.redo }, 'its edits after it are gone');
+export function filesRestored(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>, name?: string): string {
+  return tell(agent, restoreNoteOf(id, labelOf(engine, id), result, name), { checkpoint: id, redo: result.redo, ...(name ? { name } : {}) }, 'its edits after it are gone');
 }
 
 /** After a revert of checkpoint `id`'s step in the app: as filesRestored, with the revert's note. */
-export function filesReverted(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>, marked: readonly string[] = []): string {
-  return tell(agent, revertNoteOf(id, labelOf(engine, id), result, marked), { checkpoint: id, redo: result.redo, reverted: true }, `the step of #${id} was taken back`);
+export function filesReverted(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>, marked: readonly string[] = [], name?: string): string {
+  return tell(agent, revertNoteOf(id, labelOf(engine, id), result, marked, name), { checkpoint: id, redo: result.redo, reverted: true, ...(name ? { name } : {}) }, name ? `that ${name} was taken back` : `the step of #${id} was taken back`);
 }
 
 function labelOf(engine: Pick<ProjectCheckpoints, 'get'>, id: number): string | undefined {
@@ -151,7 +153,7 @@ export function restoreUndone(agent: AdapterGuard, result: Pick<RedoResult, 'und
   given.delete(agent);
   // The agent heard of the restore this undid (its redo point is the one popped), and of nothing since.
   if (pending !== undefined || told === undefined || told.redo !== result.undid) return;
-  const note = undoNoteOf(told.checkpoint, result, told.reverted === true);
+  const note = undoNoteOf(told.checkpoint, result, told.reverted === true, told.name);
   if (note) waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
 }
 

@@ -44,7 +44,7 @@ describe('claude conversation restore in the app', () => {
       const originalBytes = fs.readFileSync(path.join(transcriptDir, original));
 
       await rewindTo(here, 'echo two', 'b');
-      await here.waitFor(/resumed the conversation of #\d+/, 30_000, 'the restore notice');
+      await here.waitFor(/restored the files[^\n]*? and the conversation/, 30_000, 'the restore notice');
       await waitFor(() => fs.readdirSync(transcriptDir).filter((file) => file.endsWith('.jsonl')).length === 2, 15_000, 'the new session file');
       expect(fs.existsSync(path.join(world.root, 'b.txt'))).toBe(false);
       expect(fs.readFileSync(path.join(world.root, 'a.txt'), 'utf8')).toBe('one\n');

@@ -43,8 +43,8 @@ describe('codex conversation restore in the app', () => {
       await waitFor(() => rollout().includes('echo two > b.txt'), 30_000, 'the step in the rollout');
       await rewindTo(here, 'echo two', 'b');
       // The whole notice: either outcome, so that a wrong one fails here with what it said.
-      await here.waitFor(/resumed the conversation of #\d+|started the agent afresh|failed|cannot/, 30_000, 'the restore notice');
-      expect(here.lines().at(-1)).toMatch(/resumed the conversation of #\d+/);
+      await here.waitFor(/restored the files[^\n]*? and the conversation|started the agent afresh|failed|cannot/, 30_000, 'the restore notice');
+      expect(here.lines().at(-1)).toMatch(/restored the files[^\n]*? and the conversation/);
       expect(fs.existsSync(path.join(world.root, 'b.txt'))).toBe(false);
       expect(fs.readFileSync(path.join(world.root, 'a.txt'), 'utf8')).toBe('one\n');
       await here.waitFor(ready, 60_000, 'Codex ready again');

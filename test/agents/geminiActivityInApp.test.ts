@@ -51,9 +51,9 @@ describe('gemini busy and idle in the app', () => {
       // A conversation restore: Gemini is started again, resumed.
       const beforeRestore = here.output().length;
       await rewindTo(here, 'echo two', 'b');
-      await here.waitFor(/resumed the conversation of #\d+/, 30_000, 'the restore notice');
+      await here.waitFor(/restored the files[^\n]*? and the conversation/, 30_000, 'the restore notice');
       await here.waitFor(ready, 60_000, 'Gemini ready again');
-      expect(statusLine(here), 'the notice when Gemini’s prompt is back').toMatch(/resumed the conversation of #\d+/);
+      expect(statusLine(here), 'the notice when Gemini’s prompt is back').toMatch(/restored the files[^\n]*? and the conversation/);
       // The notice fades once Gemini is back, and the status line says what Gemini does.
       await here.waitFor(() => /agent (busy|idle)/.test(statusLine(here)), 60_000, 'the notice gone');
       const afterResume = statesFrom(here, beforeRestore);

@@ -45,7 +45,7 @@ describe('gemini conversation restore in the app', () => {
       const originalBytes = fs.readFileSync(path.join(chats.dir, original));
 
       await rewindTo(here, 'echo two', 'b');
-      await here.waitFor(/resumed the conversation of #\d+/, 30_000, 'the restore notice');
+      await here.waitFor(/restored the files[^\n]*? and the conversation/, 30_000, 'the restore notice');
       await waitFor(() => chats.holding(first).length === 2, 15_000, 'the new session file');
       const [rebuilt = ''] = chats.holding(first).filter((file) => file !== original);
       expect(fs.readFileSync(path.join(chats.dir, rebuilt), 'utf8')).not.toContain(second);
@@ -98,8 +98,8 @@ describe('gemini conversation restore in the app', () => {
     try {
       const sessions = fs.readdirSync(chats.dir).sort();
       await rewindTo(here, 'write_file a.txt', 'f');
-      // Files only: the notice says nothing of a conversation (b's says "… and resumed the conversation").
-      await here.waitFor(/restored the files of #\d+: \d+ file\(s\) written/, 30_000, 'the restore notice');
+      // Files only: the notice says nothing of a conversation (b's says "… and the conversation …").
+      await here.waitFor(/restored the files to just before “[^”\n]*”: \d+ file\(s\) written/, 30_000, 'the restore notice');
       expect(fs.existsSync(path.join(world.root, 'a.txt'))).toBe(false);
       expect(fs.readdirSync(chats.dir).sort()).toEqual(sessions);
     } catch (error) {

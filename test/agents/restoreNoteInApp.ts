@@ -70,8 +70,8 @@ export async function proveRestoreNote(run: NoteRun): Promise<void> {
 
       // Files and conversation: the conversation forgets the second turn too, no note.
       await rewindTo(session, 'echo two', 'b');
-      await session.waitFor(/resumed the conversation of #\d+|started the agent afresh|failed|cannot/, 30_000, 'the restore notice');
-      expect(session.text()).toMatch(/resumed the conversation of #\d+/);
+      await session.waitFor(/restored the files[^\n]*? and the conversation|started the agent afresh|failed|cannot/, 30_000, 'the restore notice');
+      expect(session.text()).toMatch(/restored the files[^\n]*? and the conversation/);
       await session.waitFor(run.ready, 60_000, `${run.agent} ready again`);
       await session.waitFor(/agent idle/, 30_000, 'the agent idle again');
       let before = world.model.requests.length;
@@ -82,10 +82,10 @@ export async function proveRestoreNote(run: NoteRun): Promise<void> {
 
       // Files only: the agent keeps its conversation, and is told at its next prompt.
       await rewindTo(session, run.writeRow, 'f');
-      await session.waitFor(/restored the files of #\d+: \d+ file\(s\) written/, 30_000, 'the restore notice');
+      await session.waitFor(/restored the files to just before “[^”\n]*”: \d+ file\(s\) written/, 30_000, 'the restore notice');
       expect(fs.existsSync(path.join(world.root, 'a.txt'))).toBe(false);
       before = world.model.requests.length;
-      const told = session.waitFor(new RegExp(`told ${run.agent} its files are back to #\\d+ \\(1 file: a\\.txt\\)`), 60_000, 'the notice that the agent was told');
+      const told = session.waitFor(new RegExp(`told ${run.agent} its files are back to just before “[^”\\n]*” \\(1 file: a\\.txt\\)`), 60_000, 'the notice that the agent was told');
       await sendPrompt(session, fourth, /Going on\./, run.ready);
       await told;
       const afterFiles = turnAfter(world, before);

@@ -40,6 +40,6 @@ describe('rewind demo', () => {
     await term.waitFor(/f {2}restore files only/, 5_000, 'the modes');
     term.write('f');
     await waitFor(() => fs.existsSync(path.join(dir, 'tests', 'config.test.js')) && fs.existsSync(path.join(dir, 'tests', 'server.test.js')), 15_000, 'the tests back');
-    await term.waitFor(/restored the files of #\d+/, 10_000, 'the restore notice');
+    await term.waitFor(/restored the files to just before “Bash rm -rf tests”/, 10_000, 'the restore notice');
   });
 });

@@ -51,11 +51,11 @@ describe('rewind demo: the picker tells the session as steps', () => {
     await term.waitFor(/files untouched: they stay as they are now/, 5_000, 'the conversation mode previewed');
     await term.waitFor(/the conversation cut to before prompt "2", whose turn Edit package\.json is in/, 5_000, 'where the conversation is cut');
     term.write('f');
-    await term.waitFor(/restored the files of #\d+/, 15_000, 'the restore notice');
+    await term.waitFor(/restored the files to just before “Edit package\.json”/, 15_000, 'the restore notice');
     // Exactly that step: package.json has its test script back, the tests stay deleted.
     await waitFor(() => fs.readFileSync(path.join(dir, 'package.json'), 'utf8').includes('"test": "node --test tests/"'), 10_000, 'package.json put back');
     expect(fs.existsSync(path.join(dir, 'tests'))).toBe(false);
-    expect(term.text()).toMatch(/restored the files of #\d+: 1 file\(s\) written, 0 deleted/);
+    expect(term.text()).toMatch(/restored the files to just before “Edit package\.json”: 1 file\(s\) written, 0 deleted/);
 
     const list = await rewind(['list', '-C', dir], sb.env, sb.base);
     expect(list.code).toBe(0);
@@ -67,9 +67,29 @@ describe('rewind demo: the picker tells the session as steps', () => {
     term.write('3');
     term.write('\r');
     await term.waitFor(/\(with the prompt: Note from Rewind: the user restored the project's files to checkpoint #\d+ \("Edit package\.json"\)/, 15_000, 'the note with the next prompt');
-    await term.waitFor(/told demo its files are back to #\d+/, 15_000, 'the notice that the demo agent was told');
+    await term.waitFor(/told demo its files are back to just before “Edit package\.json”/, 15_000, 'the notice that the demo agent was told');
     // Its turn ended (the last hook answered): none is left to go on without the app into the store as the sandbox goes.
     await waitFor(() => engine.list().some((record) => record.label === 'Edit README.md') && engine.list().at(-1)?.trigger === 'end', 15_000, 'the end of task 3 checkpointed');
     await term.waitFor(/agent idle/, 15_000, 'the demo agent idle');
-  }, 90_000);
+
+    // `b` on a step inside a turn: the notice names both points as the rows and the mode screen do.
+    term.write('\x1b');
+    term.write('\x1b');
+    await term.waitFor((s) => selected(s).endsWith('Edit README.md'), 10_000, 'the picker on Edit README.md');
+    term.write('\x1b[A');
+    await term.waitFor((s) => selected(s).endsWith('Write docs/usage.md'), 5_000, 'one ↑: Write docs/usage.md');
+    term.write('\r');
+    await term.waitFor(/the conversation cut to before prompt "3", whose turn Write docs\/usage\.md is in: 1 turn dropped/, 5_000, 'the modes');
+    term.write('b');
+    await term.waitFor(/◈ (rewind )?restored the files to just before “Write docs\/usage\.md” and the conversation to before prompt “3”/, 15_000, 'the restore notice');
+    await waitFor(() => !fs.existsSync(path.join(dir, 'docs', 'usage.md')), 10_000, 'docs/usage.md gone');
+    await term.waitFor(/agent idle/, 15_000, 'the demo agent idle again');
+    // Its undo names the rewind by the same step.
+    term.write('\x1b');
+    term.write('\x1b');
+    await term.waitFor((s) => selected(s).includes('↶ undo last rewind'), 10_000, 'the picker on the undo row');
+    term.write('\r');
+    await term.waitFor(/◈ (rewind )?undid the rewind to just before “Write docs\/usage\.md”/, 15_000, 'the undo notice');
+    await waitFor(() => fs.existsSync(path.join(dir, 'docs', 'usage.md')), 10_000, 'docs/usage.md back');
+  }, 120_000);
 });

@@ -85,8 +85,8 @@ describe.skipIf(!isCheckout)('npm start, as the README says', () => {
     expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toContain('"test": "node --test tests/"');
     // The first task's edit stays: it came before that step.
     expect(fs.readFileSync(path.join(dir, 'server.js'), 'utf8')).toContain('server.setTimeout(5_000);');
-    // As the status line fits it: "restored the files and resumed the conversation of #N".
-    await session.waitFor(/restored the files (of #\d+ )?and resumed the conversation/, 15_000, 'the restore notice');
+    // As the status line fits it: "restored the files [to just before “Bash rm -rf tests”] and the conversation …".
+    await session.waitFor(/restored the files( to just before “Bash rm -rf tests”)? and the conversation/, 15_000, 'the restore notice');
     // The demo agent started again, resumed: the first prompt and its answer, not the second.
     await session.waitFor((screen) => /^> 1$/m.test(screen) && /^● The server has a 5 s timeout\.$/m.test(screen), 15_000, 'the resumed transcript');
     expect(session.text()).not.toMatch(/^> 2$/m);

@@ -51,7 +51,7 @@ describe('Esc Esc → pick → restore files', () => {
     await term.waitFor(/files only/, 10_000, 'the restore modes');
     expect(term.text()).toMatch(/conversation/);
     term.write('f');
-    await term.waitFor(/restored the files of #1/, 15_000, 'the restore notice');
+    await term.waitFor(/restored the files to just before “session start”/, 15_000, 'the restore notice');
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
     expect(fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
     expect(fs.readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('# project\n');
@@ -65,7 +65,7 @@ describe('Esc Esc → pick → restore files', () => {
     await term.waitFor(/◈ \/ +\/checkpoint \[label\]/, 5_000, 'the command bar, listing the commands');
     term.write('redo');
     term.write('\r');
-    await term.waitFor(/undid the last rewind/, 15_000, 'the redo notice');
+    await term.waitFor(/undid the rewind/, 15_000, 'the redo notice');
     expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('one\nthree\n');
     expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('two\n');
     expect(fingerprint(path.join(root, '.git'))).toEqual(gitBefore);
@@ -104,7 +104,7 @@ describe('Esc Esc → pick → restore files', () => {
     term.write('\r');
     await term.waitFor(/files only/, 5_000, 'the restore modes');
     term.write('f');
-    await term.waitFor(/restored the files of #1/, 20_000, 'the restore notice');
+    await term.waitFor(/restored the files to just before “session start”/, 20_000, 'the restore notice');
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
     // The loop was interrupted: the prompt comes back (empty) and takes a command.
     await term.waitFor(/^agent\$ *$/m, 10_000, 'the prompt back after the loop');

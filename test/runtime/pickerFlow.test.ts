@@ -45,7 +45,7 @@ async function restoreFirst(current: SessionController): Promise<{ text: string;
   void openPicker(current);
   await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
   current.view().picker?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
-  await waitFor(() => /restored the files of #1/.test(current.view().status.notice?.text ?? ''), 20_000, 'the restore notice');
+  await waitFor(() => /restored the files to just before “session start”/.test(current.view().status.notice?.text ?? ''), 20_000, 'the restore notice');
   const notice = current.view().status.notice;
   if (!notice) throw new Error('no notice');
   return notice;
@@ -59,7 +59,7 @@ describe('restoring from the picker while the agent is busy', () => {
     const current = await startSession(root, `trap '' INT; ${ticking}`);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const notice = await restoreFirst(current);
-    expect(notice.text).toMatch(/^restored the files of #1 \(tell the agent its edits after it are gone\) while the agent was still busy \(Ctrl-C did not stop it in 5 s: it may write over them\): 0 file\(s\) written, 1 deleted/);
+    expect(notice.text).toMatch(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\) while the agent was still busy \(Ctrl-C did not stop it in 5 s: it may write over them\): 0 file\(s\) written, 1 deleted/);
     expect(notice.tone).toBe('warning');
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
   }, 30_000);
@@ -69,7 +69,7 @@ describe('restoring from the picker while the agent is busy', () => {
     const current = await startSession(root, ticking);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const notice = await restoreFirst(current);
-    expect(notice).toEqual({ text: expect.stringMatching(/^restored the files of #1 \(tell the agent its edits after it are gone\): 0 file\(s\) written, 1 deleted/) as unknown, tone: 'info' });
+    expect(notice).toEqual({ text: expect.stringMatching(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\): 0 file\(s\) written, 1 deleted/) as unknown, tone: 'info' });
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
   }, 30_000);
 });
@@ -85,20 +85,20 @@ describe("the app's restores and redos are this session's", () => {
       void openPicker(current);
       await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
       current.view().picker?.onChoose(choice);
-      await waitFor(() => notice.test(current.view().status.notice?.text ?? ''), 20_000, `the notice ${String(notice)}`);
+      await waitFor(() => notice.test(current.view().status.notice?.text ?? ''), 20_000, `the notice ${String(notice)}`).catch((e: unknown) => { throw new Error(`${JSON.stringify(current.recentNotices.map((n) => n.text))} ${String(e)}`); });
     };
 
-    await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
     expect(newest()).toMatchObject({ trigger: 'restore', session: 'test-session', agent: 'generic' });
-    await pick({ kind: 'undo' }, /undid the last rewind/);
+    await pick({ kind: 'undo' }, /undid the rewind to just before “session start”/);
     expect(newest()).toMatchObject({ trigger: 'redo', session: 'test-session', agent: 'generic' });
-    await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
     const before = newest()?.id;
     await runAppCommand(current, 'redo', '');
     expect(newest()?.id).not.toBe(before);
     expect(newest()).toMatchObject({ trigger: 'redo', session: 'test-session', agent: 'generic' });
-    // /redo says what the picker's undo says: where the files went back to, and how to go forward again.
-    expect(current.recentNotices.at(-1)?.text).toBe(`undid the last rewind (back to #${before}): 1 file(s) written, 0 deleted — your files before the undo are #${newest()?.id}`);
+    // /redo says what the picker's undo says: the rewind it undid, as its row names it, and how to take the undo back.
+    expect(current.recentNotices.at(-1)?.text).toBe('undid the rewind to just before “session start”: 1 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back');
   }, 60_000);
 });
 
@@ -113,7 +113,7 @@ describe('a restore from the picker that would change nothing', () => {
     await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
     current.view().picker?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
     await waitFor(() => /nothing to restore/.test(current.view().status.notice?.text ?? ''), 20_000, 'the notice');
-    expect(current.view().status.notice?.text).toBe('#1: nothing to restore, the files already match it (no redo point made)');
+    expect(current.view().status.notice?.text).toBe('nothing to restore: the files already are as they were just before “session start” (no redo point made)');
     expect(engine().list()).toHaveLength(before);
     expect(await engine().canUndo()).toBe(false);
   }, 30_000);
@@ -142,7 +142,7 @@ describe('a restore chosen after the files changed while the picker was open', (
     const fresh = await current.view().picker?.loadPreview(1);
     expect(fresh?.files.map((file) => file.path)).toEqual(['a.txt', 'b.txt']);
     current.view().picker?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
-    await waitFor(() => /restored the files of #1/.test(current.view().status.notice?.text ?? ''), 20_000, 'the restore notice');
+    await waitFor(() => /restored the files to just before “session start”/.test(current.view().status.notice?.text ?? ''), 20_000, 'the restore notice');
     expect(fs.existsSync(path.join(root, 'a.txt')) || fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
   }, 60_000);
 });

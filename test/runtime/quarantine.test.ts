@@ -116,11 +116,11 @@ describe('an adapter that throws on every call', () => {
     expect(engine().list()).toHaveLength(listing);
 
     // Files restore, and redo.
-    await pick({ kind: 'restore', id: first?.id ?? 0, mode: 'files' }, new RegExp(`restored the files of #${first?.id}`));
+    await pick({ kind: 'restore', id: first?.id ?? 0, mode: 'files' }, /restored the files to just before “PreToolUse”/);
     expect(fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
     expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(false);
     expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('one\n');
-    await pick({ kind: 'undo' }, /undid the last rewind/);
+    await pick({ kind: 'undo' }, /undid the rewind to just before “PreToolUse”/);
     expect(fs.readFileSync(path.join(root, 'c.txt'), 'utf8')).toBe('three\n');
     expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('two\n');
 

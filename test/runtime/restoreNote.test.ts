@@ -51,6 +51,9 @@ describe('the note', () => {
       'Note from Rewind: the user took back one earlier step of yours, the one after checkpoint #5 ("Edit config.ts"), keeping this conversation and the later steps. 3 files changed: config.ts, a.txt, .env.example. What that step did to them is undone. config.ts now holds git conflict markers (your later lines and the lines from before that step) to resolve. Re-read files before relying on them.',
     );
     expect(note?.told).toBe('told the agent the step of #5 was taken back (3 files: config.ts, a.txt, .env.example)');
+    // In the app the step is named as its row names it (rows show no ids).
+    expect(revertNoteOf(5, 'Edit config.ts', { changed: ['a.txt'], deleted: [] }, [], '“Edit config.ts”')?.told).toBe('told the agent “Edit config.ts” was taken back (1 file: a.txt)');
+    expect(undoNoteOf(5, { changed: ['a.txt'], deleted: [] }, true, '“Edit config.ts”')?.told).toBe('told the agent the revert of “Edit config.ts” was undone (1 file: a.txt): its edits are back');
     expect(revertNoteOf(5, undefined, { changed: [], deleted: [] })).toBeUndefined();
     expect(undoNoteOf(5, { changed: ['a.txt'], deleted: [] }, true)?.text).toMatch(/^Note from Rewind: the user undid the revert of the step of #5 you were told of/);
   });
@@ -120,8 +123,8 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     const root = sb.repo('once');
     const { current, socket } = await start(root);
     write(root, 'a.txt', 'the agent wrote this\n');
-    const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
-    expect(said).toMatch(/^restored the files of #1: 0 file\(s\) written, 1 deleted/);
+    const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
+    expect(said).toMatch(/^restored the files to just before “session start”: 0 file\(s\) written, 1 deleted/);
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
 
     expect(await hook(socket, root, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })).toEqual({ code: 0, stdout: '' });
@@ -129,7 +132,7 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     expect(prompt.code).toBe(0);
     expect(JSON.parse(prompt.stdout)).toMatchObject({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit' } });
     expect(contextOf(prompt.stdout)).toMatch(/^Note from Rewind: the user restored the project's files to checkpoint #1 \("session start"\), keeping this conversation\. 1 file put back: a\.txt \(removed: it did not exist then\)\. Your edits after that are gone/);
-    const told = 'told claude its files are back to #1 (1 file: a.txt): its edits after that are gone';
+    const told = 'told claude its files are back to just before “session start” (1 file: a.txt): its edits after that are gone';
     await waitFor(() => current.view().status.notice?.text === told, 5_000, 'the notice that claude was told');
     // Given once: the prompt after it gets nothing.
     expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'and again' })).toEqual({ code: 0, stdout: '' });
@@ -141,17 +144,17 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     write(root, 'a.txt', 'one\n');
     await current.checkpoint({ trigger: 'manual', label: 'with a' });
     write(root, 'b.txt', 'two\n');
-    await choose(current, { kind: 'restore', id: 2, mode: 'files' }, /restored the files of #2/);
+    await choose(current, { kind: 'restore', id: 2, mode: 'files' }, /restored the files to just before “with a”/);
     expect(fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
-    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
     const context = contextOf((await hook(socket, root, 'UserPromptSubmit', { prompt: 'next' })).stdout);
     expect(context).toContain('checkpoint #1 ("session start")');
     expect(context).toContain('1 file put back: a.txt');
     expect(context).not.toContain('#2');
 
     write(root, 'c.txt', 'three\n');
-    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
-    await choose(current, { kind: 'undo' }, /undid the last rewind/);
+    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
+    await choose(current, { kind: 'undo' }, /undid the rewind to just before “session start”/);
     expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(true);
     expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'after the undo' })).toEqual({ code: 0, stdout: '' });
   }, 60_000);
@@ -160,23 +163,23 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     const root = sb.repo('undo-told');
     const { current, socket } = await start(root);
     write(root, 'a.txt', 'the agent wrote this\n');
-    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
     expect(contextOf((await hook(socket, root, 'UserPromptSubmit', { prompt: 'go on' })).stdout)).toContain('checkpoint #1');
 
     // The agent now believes a.txt is gone: the undo brings it back, and the agent hears so.
-    await choose(current, { kind: 'undo' }, /undid the last rewind/);
+    await choose(current, { kind: 'undo' }, /undid the rewind to just before “session start”/);
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(true);
     const undone = contextOf((await hook(socket, root, 'UserPromptSubmit', { prompt: 'and now' })).stdout);
     expect(undone).toBe(
       "Note from Rewind: the user undid the restore to checkpoint #1 you were told of: the project's files are back as they were before it, your edits included. 1 file changed back: a.txt. Re-read files before relying on them.",
     );
-    await waitFor(() => current.view().status.notice?.text === 'told claude the restore to #1 was undone (1 file: a.txt): its edits are back', 5_000, 'the notice that claude was told');
+    await waitFor(() => current.view().status.notice?.text === 'told claude the rewind to just before “session start” was undone (1 file: a.txt): its edits are back', 5_000, 'the notice that claude was told');
     expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'again' })).toEqual({ code: 0, stdout: '' });
 
     // A restore not yet told, undone with /redo: the agent never hears of either.
-    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
+    await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
     await runAppCommand(current, 'redo', '');
-    await waitFor(() => /undid the last rewind/.test(current.view().status.notice?.text ?? ''), 20_000, 'the /redo notice');
+    await waitFor(() => /undid the rewind to just before “session start”/.test(current.view().status.notice?.text ?? ''), 20_000, 'the /redo notice');
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(true);
     expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'after /redo' })).toEqual({ code: 0, stdout: '' });
   }, 60_000);
@@ -185,8 +188,8 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     const root = sb.repo('aider');
     const { current } = await start(root, aiderAgent);
     write(root, 'a.txt', 'aider wrote this\n');
-    const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
-    expect(said).toMatch(/^restored the files of #1 \(tell aider its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
+    const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
+    expect(said).toMatch(/^restored the files to just before “session start” \(tell aider its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
   }, 30_000);
 });
 
@@ -198,7 +201,7 @@ describe('any other command', () => {
     session.attachCheckpoints(await openCheckpoints());
     await session.checkpointsOpened();
     write(root, 'a.txt', 'made after the first checkpoint\n');
-    const said = await choose(session, { kind: 'restore', id: 1, mode: 'files' }, /restored the files of #1/);
-    expect(said).toMatch(/^restored the files of #1 \(tell the agent its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
+    const said = await choose(session, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
+    expect(said).toMatch(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
   }, 30_000);
 });

@@ -33,14 +33,14 @@ describe("the picker's u in a session", () => {
     expect(plan?.lines.slice(0, 2)).toEqual(['1 file(s) change, keeping what came after:', '  restore   a.txt  (as it was before the step)']);
     current.closeOverlay();
 
-    const notice = await chooseInPicker(current, { kind: 'revert', id: step }, /reverted the step of/);
-    expect(notice).toMatch(new RegExp(`^reverted the step of #${step} \\(tell the agent the step of #${step} was taken back\\): 1 file\\(s\\) written, 0 deleted — undo with /redo`));
+    const notice = await chooseInPicker(current, { kind: 'revert', id: step }, /reverted “Edit a.txt”/);
+    expect(notice).toMatch(/^reverted “Edit a.txt” \(tell the agent that “Edit a.txt” was taken back\): 1 file\(s\) written, 0 deleted — undo with \/redo/);
     expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('a0\n');
     expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('b1\n');
     // Its rows: the redo point's, whose step is the revert (named by the step it took back); its result folded into it.
     expect(pickerCheckpoints(engine.list()).at(-1)).toMatchObject({ label: 'revert of Edit a.txt', files: 1, paths: ['a.txt'] });
 
-    await chooseInPicker(current, { kind: 'undo' }, /undid the last rewind/);
+    await chooseInPicker(current, { kind: 'undo' }, /undid the revert of “Edit a.txt”/);
     expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('a1\n');
     expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('b1\n');
   }, 60_000);

@@ -11,23 +11,39 @@ const quoted = (checkpoint: PickerCheckpoint): string => `"${cutToWidth(oneLine(
 const turns = (n: number): string => `${n} turn${n === 1 ? '' : 's'}`;
 
 /**
- * What restoring the conversation of step `id` does to it, in one line, from the session's
- * steps (oldest first): cut to just before the step, and how many turns of that session
- * go with it. A turn's row: `the conversation cut to before prompt "fix the bug": 2 turns
- * dropped (it and 1 later)`; a step of a turn: cut before that turn's prompt too (never
- * inside a turn, which would leave half of it), so that turn goes with it.
+ * Where restoring the conversation of step `id` cuts it, from the session's steps (oldest
+ * first): just before the step, or before its turn's prompt when it is a step of a turn
+ * (never inside a turn, which would leave half of it: that turn goes with it); `before` is
+ * the row it is cut before, `dropped` how many turns of that session go. Undefined for an
+ * id that is no row.
  */
-export function conversationCut(checkpoints: readonly PickerCheckpoint[], id: number): string {
+export function conversationDrop(checkpoints: readonly PickerCheckpoint[], id: number): { step: PickerCheckpoint; before: PickerCheckpoint; dropped: number } | undefined {
   const index = checkpoints.findIndex((checkpoint) => checkpoint.id === id);
   const step = checkpoints[index];
-  if (step === undefined) return `the conversation cut to where it stood at #${id}`;
+  if (step === undefined) return undefined;
   const later = checkpoints.slice(index + 1).filter((checkpoint) => checkpoint.session === step.session && checkpoint.kind === 'turn').length;
-  if (step.kind === 'turn') {
-    return `the conversation cut to before prompt ${quoted(step)}: ${turns(later + 1)} dropped (${later === 0 ? 'that one' : `it and ${later} later`})`;
-  }
-  const turn = step.turn === undefined ? undefined : checkpoints.find((checkpoint) => checkpoint.id === step.turn);
-  if (turn !== undefined) return `the conversation cut to before prompt ${quoted(turn)}, whose turn ${checkpointTitle(step)} is in: ${turns(later + 1)} dropped (${later === 0 ? 'that one' : `it and ${later} later`})`;
-  return `the conversation cut to where it stood just before ${checkpointTitle(step)}: ${later > 0 ? `${turns(later)} after it dropped` : 'no later turn dropped'}`;
+  const turn = step.kind === 'turn' ? step : step.turn === undefined ? undefined : checkpoints.find((checkpoint) => checkpoint.id === step.turn);
+  return turn ? { step, before: turn, dropped: later + 1 } : { step, before: step, dropped: later };
+}
+
+/** `2 turns dropped`, as the mode screen and the notices count them. */
+export function turnsDropped(dropped: number): string {
+  return dropped === 0 ? 'no later turn dropped' : `${turns(dropped)} dropped`;
+}
+
+/**
+ * What restoring the conversation of step `id` does to it, in one line (conversationDrop):
+ * a turn's row: `the conversation cut to before prompt "fix the bug": 2 turns dropped (it
+ * and 1 later)`; a step of a turn: cut before that turn's prompt too.
+ */
+export function conversationCut(checkpoints: readonly PickerCheckpoint[], id: number): string {
+  const cut = conversationDrop(checkpoints, id);
+  if (cut === undefined) return `the conversation cut to where it stood at #${id}`;
+  const { step, before, dropped } = cut;
+  const which = `${turns(dropped)} dropped (${dropped === 1 ? 'that one' : `it and ${dropped - 1} later`})`;
+  if (step.kind === 'turn') return `the conversation cut to before prompt ${quoted(step)}: ${which}`;
+  if (before !== step) return `the conversation cut to before prompt ${quoted(before)}, whose turn ${checkpointTitle(step)} is in: ${which}`;
+  return `the conversation cut to where it stood just before ${checkpointTitle(step)}: ${dropped > 0 ? `${turns(dropped)} after it dropped` : 'no later turn dropped'}`;
 }
 
 /** The line the conversation-only mode adds about the files. */

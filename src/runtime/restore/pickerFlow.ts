@@ -10,6 +10,8 @@ import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
 import { dropRestoreNote, filesRestored, restoreUndone } from '../../hooks/restoreNote.js';
 import { revertInSession, revertPlanOf } from './revertFlow.js';
+import { conversationCutName, rewindName, rowsNow, stepName } from './stepNames.js';
+import { conversationDrop } from '../../app/picker/conversationCut.js';
 import { sessionScope } from '../../services/steps/sessionScope.js';
 
 /**
@@ -23,8 +25,9 @@ export function summary(result: RestoreResult, what: string): string {
   const counts = parts.join(', ');
   const kept = result.writtenMeanwhile;
   if (kept) {
-    const back = result.redo === kept.checkpoint ? '/redo brings them back' : `Esc Esc → #${kept.checkpoint} brings them back`;
-    return `${what}, kept ${kept.paths.length} written meanwhile as #${kept.checkpoint} (by something else: ${kept.paths.slice(0, 3).join(', ')}): ${counts} — ${back}`;
+    // Not undone by /redo (an undo's): the row of the checkpoint they are in, `written during …`.
+    const back = result.redo === kept.checkpoint ? '/redo brings them back' : 'Esc Esc → “written during …” brings them back';
+    return `${what}, kept ${kept.paths.length} written meanwhile (by something else: ${kept.paths.slice(0, 3).join(', ')}): ${counts} — ${back}`;
   }
   if (result.unchecked) {
     return `${what}, but could not check ${result.unchecked.paths.length} file(s) it replaced for writes made meanwhile (kept as they were in ${result.unchecked.dir}): ${counts} — undo with /redo`;
@@ -63,6 +66,9 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       return;
     }
     const only = choice.only ?? [];
+    // Named as the rows name them, before the restore adds its own.
+    const rows = rowsNow(checkpointer.engine);
+    const name = stepName(rows, choice.id);
     const plan = choice.mode === 'conversation' ? undefined : await planOf(checkpointer, choice.id, only);
     // The files changed while the picker was open (the agent went on): never a restore of more
     // than it showed. It opens again on that row, with what the restore does now.
@@ -74,14 +80,14 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // A restore that would change no file is not made (it would leave a redo point for nothing).
     const filesMatch = plan !== undefined && plan.writes.length + plan.deletes.length === 0;
     if (choice.mode === 'files' && filesMatch) {
-      session.say(`#${choice.id}: nothing to restore, the files already match it (no redo point made)`, 'info');
+      session.say(`nothing to restore: the files already are as they were just before ${name} (no redo point made)`, 'info');
       return;
     }
     if (choice.mode === 'files') {
       const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed, ...(only.length > 0 ? { only } : {}) }));
       checkpointer.refresh();
-      const which = only.length > 0 ? `the ${only.length} chosen file(s) of #${choice.id}` : `the files of #${choice.id}`;
-      session.say(summary(result, `restored ${which}${filesRestored(session.agent, checkpointer.engine, choice.id, result)}${busyNote}`), toneOf(result, tone));
+      const which = only.length > 0 ? `${only.length} chosen file(s)` : 'the files';
+      session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name)}${busyNote}`), toneOf(result, tone));
       return;
     }
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
@@ -94,9 +100,17 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     dropRestoreNote(session.agent);
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]), rebuilt.session);
-    const conversation = rebuilt.session === undefined ? 'started the agent afresh (no message was left at that point)' : `resumed the conversation of #${choice.id} (${rebuilt.messages} message(s))`;
+    const afresh = 'started the agent afresh (no message was left at that point)';
+    const cut = conversationCutName(rows, choice.id);
     const untouched = filesMatch ? 'your files already matched it' : 'your files are as they were';
-    session.say(files ? summary(files, `restored the files of #${choice.id} and ${conversation}${busyNote}`) : `${conversation}${busyNote}; ${untouched}`, files ? toneOf(files, tone) : tone);
+    if (!files) {
+      session.say(`${rebuilt.session === undefined ? afresh : `restored the conversation ${cut}`}${busyNote}; ${untouched}`, tone);
+      return;
+    }
+    // One point for both when the conversation is cut where the files go back to (a turn, a step outside any).
+    const together = conversationDrop(rows, choice.id)?.before.id === choice.id;
+    const what = rebuilt.session === undefined ? `restored the files to just before ${name} and ${afresh}` : together ? `restored the files and the conversation ${cut}` : `restored the files to just before ${name} and the conversation ${cut}`;
+    session.say(summary(files, `${what}${busyNote}`), toneOf(files, tone));
   } catch (error) {
     session.say(messageOf(error), 'error');
   }
@@ -107,10 +121,13 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
  * (`busyNote`: what that said); with `expected`, that rewind's redo point or none.
  */
 export async function undoLastRewind(session: SessionPort, checkpointer: Checkpointer, busyNote: string, expected?: string): Promise<void> {
+  const rows = rowsNow(checkpointer.engine);
   const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
   checkpointer.refresh();
   restoreUndone(session.agent, result);
-  const said = summary(result, `undid the last rewind (back to #${result.checkpoint})${busyNote}`).replace(/ — undo with.*$/, ` — your files before the undo are #${result.before}`);
+  // The rewind named by the step it went back to, as its row was; the files before the undo are the new row `undo of …`.
+  const rewind = rewindName(rows, checkpointer.engine.list().find((record) => record.id === result.checkpoint));
+  const said = summary(result, `undid ${rewind}${busyNote}`).replace(/ — undo with.*$/, ' — Esc Esc → “undo of …” takes the undo back');
   session.say(said, toneOf(result, busyNote ? 'warning' : 'info'));
 }
 

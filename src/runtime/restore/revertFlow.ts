@@ -9,6 +9,7 @@ import { filesReverted } from '../../hooks/restoreNote.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import type { SessionPort } from '../session/sessionPort.js';
 import type { Requester } from '../../checkpoints/index.js';
+import { rowsNow, stepName } from './stepNames.js';
 
 /** The last checkpoint step `id` takes in (a turn: its last step's), as `rewind revert` reads it. */
 function throughOf(checkpointer: Checkpointer, id: number): number {
@@ -29,11 +30,12 @@ export async function revertPlanOf(checkpointer: Checkpointer, id: number): Prom
 
 /** Reverts step `id` with the watcher paused; returns the notice's words before the counts, and the result. */
 export async function revertInSession(session: SessionPort, checkpointer: Checkpointer, id: number, conflicts: 'keep' | 'markers' | undefined, requester: Requester): Promise<{ what: string; result: RevertResult }> {
+  const name = stepName(rowsNow(checkpointer.engine), id);
   const result = await session.restores.whileRestoring((changed) =>
     checkpointer.engine.revert(id, { through: throughOf(checkpointer, id), ...(conflicts ? { conflicts } : {}), ...requester, ...changed }),
   );
   checkpointer.refresh();
   const how = conflictWords(result.plan, result.conflicts).replace(/^; /, ', ');
   const marked = result.conflicts === 'markers' ? result.plan.conflicts.filter((conflict) => conflict.withMarkers === 'markers').map((conflict) => conflict.path) : [];
-  return { what: `reverted the step of #${id}${how}${filesReverted(session.agent, checkpointer.engine, id, result.restore, marked)}`, result };
+  return { what: `reverted ${name}${how}${filesReverted(session.agent, checkpointer.engine, id, result.restore, marked, name)}`, result };
 }

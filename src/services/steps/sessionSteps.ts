@@ -206,7 +206,7 @@ function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: Read
 /** The labels the engine gives the checkpoints a rewind takes (restore/, tools/revert.ts): what was done, and to which checkpoint. */
 const REWIND_LABEL = /^(?:before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?|written (while restoring|during the undo \(back to) #(\d+)\)?: (.*))$/s;
 
-interface RewindLabel {
+export interface RewindLabel {
   what: 'restoring' | 'reverting' | 'redo' | 'finishing' | 'raced' | 'raced undo';
   id: number;
   /** Of the writes that raced it: their names, as the label lists them. */
@@ -216,6 +216,11 @@ interface RewindLabel {
 /** Whether a step's title is a rewind's own (`rewind to just before …`, `revert of …`). */
 export function isRewindTitle(title: string | undefined): boolean {
   return title !== undefined && /^(rewind to|revert of) /.test(title);
+}
+
+/** What rewind the checkpoint a restore, a revert or an undo took first was taken for, and to which checkpoint (undefined for any other). */
+export function rewindOf(record: StepRecord | undefined): RewindLabel | undefined {
+  return rewindLabel(record);
 }
 
 function rewindLabel(record: StepRecord | undefined): RewindLabel | undefined {

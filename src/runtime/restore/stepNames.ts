@@ -1,0 +1,59 @@
+// How the app's notices name the step a rewind went back to: as the picker's rows name it
+// (rows show no checkpoint ids), the free text quoted so that app/noticeFit.ts shortens the
+// notice around it, never inside it.
+import { cutToWidth } from '../../app/picker/cut.js';
+import { conversationDrop, turnsDropped } from '../../app/picker/conversationCut.js';
+import { checkpointTitle } from '../../app/picker/pickerRows.js';
+import type { PickerCheckpoint } from '../../app/picker/types.js';
+import type { CheckpointRecord, ProjectCheckpoints } from '../../checkpoints/index.js';
+import { rewindOf } from '../../services/steps/sessionSteps.js';
+import { pickerCheckpoints } from './pickerData.js';
+
+/** How much of a step's title a notice quotes. */
+const NAME_ROOM = 40;
+
+/** `“text”`, on one line, cut to NAME_ROOM; quotation marks of its own become plain ones. */
+export function quotedName(text: string): string {
+  return `“${cutToWidth(text.replace(/[“”]/g, '"'), NAME_ROOM)}”`;
+}
+
+/**
+ * A step as a notice names it: `prompt “fix the bug”` for a turn, `“session start”` for a
+ * session's start (its row may go on `, then edits outside any step: …`, which a rewind to it
+ * takes back too), `“Edit a.txt”` for another row, `#7` for an id that is no row.
+ */
+export function stepName(rows: readonly PickerCheckpoint[], id: number): string {
+  const row = rows.find((candidate) => candidate.id === id);
+  if (!row) return `#${id}`;
+  const title = checkpointTitle(row);
+  if (row.kind === 'turn') return `prompt ${quotedName(title)}`;
+  return quotedName(row.kind === 'start' ? (title.split(', then ')[0] ?? title) : title);
+}
+
+/** Where a conversation restore of step `id` cut it, as its notice says: `to before prompt “fix it” (2 turns dropped)`. */
+export function conversationCutName(rows: readonly PickerCheckpoint[], id: number): string {
+  const cut = conversationDrop(rows, id);
+  if (!cut) return `to where it stood at #${id}`;
+  const where = cut.before === cut.step && cut.step.kind !== 'turn' ? `to just before ${stepName(rows, id)}` : `to before ${stepName(rows, cut.before.id)}`;
+  return `${where} (${turnsDropped(cut.dropped)})`;
+}
+
+/** The picker's rows as they are now, to name steps by (none when the list cannot be read: ids then). */
+export function rowsNow(engine: Pick<ProjectCheckpoints, 'list'>): PickerCheckpoint[] {
+  try {
+    return pickerCheckpoints(engine.list());
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The rewind whose redo point is `redoPoint`, as the undo's notice names it: `the rewind to
+ * just before “Bash rm -rf tests”`, `the revert of “Edit a.txt”` (`rows`: before the undo).
+ */
+export function rewindName(rows: readonly PickerCheckpoint[], redoPoint: CheckpointRecord | undefined): string {
+  const rewind = rewindOf(redoPoint);
+  if (rewind?.what === 'reverting') return `the revert of ${stepName(rows, rewind.id)}`;
+  if (rewind?.what === 'restoring') return `the rewind to just before ${stepName(rows, rewind.id)}`;
+  return 'the last rewind';
+}
