@@ -51,6 +51,17 @@ describe('pickerReducer: moving', () => {
     expect(state.stage).toBe('list');
   });
 
+  it('opens on the last row that changed files; a turn whose steps changed none but whose own part did is that row', () => {
+    const rows = checkpoints(4, (id) =>
+      id === 3 ? { kind: 'turn', steps: 1, files: 1 } : id === 4 ? { kind: 'tool', turn: 3, files: 0 } : id === 2 ? { files: 2 } : { kind: 'start', files: 0 },
+    );
+    const turnEnv = envOf(rows);
+    expect(selectedOf(initialPickerState(turnEnv), turnEnv)).toBe(3);
+    // Its step changed a file: the step, the turn opened to show it.
+    const stepEnv = envOf(rows.map((row) => (row.id === 4 ? { ...row, files: 1 } : row)));
+    expect(selectedOf(initialPickerState(stepEnv), stepEnv)).toBe(4);
+  });
+
   it('moves with ↑/↓ and does not wrap at either end', () => {
     expect(selectedOf(run(env, [data('\x1b[B')]), env)).toBe(20);
     expect(selectedOf(run(env, [data('\x1b[A'), data('\x1bOA')]), env)).toBe(18);

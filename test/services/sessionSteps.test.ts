@@ -2,7 +2,8 @@
 // demo's two tasks, as `rewind list --json` recorded them), the user's edits between turns,
 // an agent without hooks.
 import { describe, expect, it } from 'vitest';
-import { likelyUndo, partsOf, sessionSteps, type SessionStep, type StepRecord } from '../../src/services/steps/sessionSteps.js';
+import { partsOf, sessionSteps, type SessionStep, type StepRecord } from '../../src/services/steps/sessionSteps.js';
+import { likelyUndo } from '../../src/shared/likelyUndo.js';
 
 type Change = { added?: number; modified?: number; deleted?: number };
 
@@ -233,6 +234,25 @@ describe('sessions and big changes', () => {
       // Its ids are the other project's.
       'before restoring #1',
     ]);
+  });
+});
+
+describe('a turn whose own part changed files and whose steps changed none', () => {
+  it('is itself the likely undo, not a step before it', () => {
+    // The agent wrote a.txt before its first hooked step (3), which then changed nothing.
+    const records = [
+      record(1, 'start', 'session start'),
+      record(2, 'UserPromptSubmit', 'earlier'),
+      record(3, 'PreToolUse:Edit', 'Edit old.txt'),
+      record(4, 'end', 'end of turn', ['old.txt']),
+      record(5, 'UserPromptSubmit', 'fix it'),
+      record(6, 'PreToolUse:Bash', 'Bash ls', ['a.txt']),
+      record(7, 'end', 'end of turn'),
+    ];
+    const steps = sessionSteps(records, quietNow);
+    expect(steps.find((step) => step.id === 5)).toMatchObject({ kind: 'turn', steps: [6], files: 1 });
+    expect(steps.find((step) => step.id === 6)).toMatchObject({ files: 0 });
+    expect(likelyUndo(steps)?.id).toBe(5);
   });
 });
 

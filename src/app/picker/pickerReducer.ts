@@ -3,6 +3,7 @@ import { modeOptions, type ModeOption } from './modeOptions.js';
 import { moved, pickerKeys, type PickerKey } from './pickerKeys.js';
 import { filesKey, startPicking } from './pickFiles.js';
 import { hasSteps, isSelectable, NO_TURNS, rowsFor, stickyUndo, type PickerRow } from './pickerRows.js';
+import { likelyUndo } from '../../shared/likelyUndo.js';
 import type { PickerCheckpoint } from './types.js';
 import type { PickerEnv, PickerState } from './pickerState.js';
 
@@ -14,19 +15,6 @@ export type PickerAction = { type: 'key'; event: KeyEvent; env: PickerEnv } | { 
 /** The rows visible under `state`'s filter and open turns. */
 export function visibleRows(state: Pick<PickerState, 'filter'> & { open?: ReadonlySet<number> }, env: Pick<PickerEnv, 'checkpoints' | 'canUndo'>): PickerRow[] {
   return rowsFor(env.checkpoints, env.canUndo, state.filter, state.open ?? NO_TURNS);
-}
-
-/**
- * The step most likely to be undone: the last one that changed files (a turn's own last
- * step rather than the turn), else the newest.
- */
-export function likelyUndo(checkpoints: readonly PickerCheckpoint[]): PickerCheckpoint | undefined {
-  for (let i = checkpoints.length - 1; i >= 0; i -= 1) {
-    const checkpoint = checkpoints[i] as PickerCheckpoint;
-    if (hasSteps(checkpoint)) continue;
-    if ((checkpoint.files ?? 0) > 0) return checkpoint;
-  }
-  return checkpoints.at(-1);
 }
 
 /** `open` with the turn of `checkpoint` opened, so the step is in the list. */
@@ -101,7 +89,7 @@ export function initialPickerState(env: PickerEnv & { selectId?: number }): Pick
   const rows = visibleRows({ filter: '', open }, env);
   const bottom = Math.max(0, rows.length - Math.max(1, env.listHeight));
   const { undoPoint } = env;
-  // And no step since changed a file (a turn whose prompt's own part did is no row likelyUndo picks).
+  // And every row after it is known to have changed no file (a count still unknown may yet say one did).
   const rewound = given === undefined && env.canUndo && undoPoint !== undefined && target?.id === undoPoint && env.checkpoints.every((checkpoint) => checkpoint.id <= undoPoint || checkpoint.files === 0);
   const wanted = rowIndex(rows, rewound ? 'undo' : target?.id);
   if (wanted >= 0) return { filter: '', selected: wanted, top: scrolled(wanted, bottom, rows, env.listHeight), stage: 'list', mode: 0, open };

@@ -316,16 +316,3 @@ export function partsOf(steps: readonly SessionStep[], id: number): StepPart[] {
   const part = (of: number): StepPart => ({ id: of, through: Math.max(of, ...(byId.get(of)?.folded ?? [])) });
   return step ? [step.id, ...(step.steps ?? [])].map(part) : [{ id, through: id }];
 }
-
-/**
- * The step most likely to be undone: the last step that changed files (a turn's own last
- * step rather than the turn), else the newest.
- */
-export function likelyUndo(steps: readonly SessionStep[]): SessionStep | undefined {
-  for (let i = steps.length - 1; i >= 0; i -= 1) {
-    const step = steps[i] as SessionStep;
-    if (step.kind === 'turn' && (step.steps?.length ?? 0) > 0) continue;
-    if ((step.files ?? 0) > 0) return step;
-  }
-  return steps.at(-1);
-}
