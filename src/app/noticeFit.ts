@@ -34,18 +34,18 @@ export function fitNotice(text: string, width: number): string {
     const colon = head.indexOf(': ');
     if (colon <= 0) return undefined;
     const what = shown(head.slice(0, colon));
-    const detail = cutDetail(shown(head.slice(colon + 2)), width - cellWidth(`${what}: ${shown(tail)}`));
+    const detail = cutDetail(head.slice(colon + 2), width - cellWidth(`${what}: ${shown(tail)}`), shown);
     if (detail) return `${what}: ${detail}${shown(tail)}`;
     return fits(head.slice(0, colon) + tail) ? shown(head.slice(0, colon) + tail) : undefined;
   };
   const cut = withDetail() ?? ((head = head.replace(namePhrase, '')), withDetail());
   if (cut !== undefined) return cut;
   head = head.split(': ')[0] ?? head;
-  // The what alone is too long: cut after a word, the what-to-do kept while the what keeps half the room.
-  const [whole, after] = [shown(head), shown(tail)];
-  const what = cutAfterWord(whole, width - cellWidth(after));
+  // The what alone is too long: cut after a word (a name is one), the what-to-do kept while the what keeps half the room.
+  const after = shown(tail);
+  const what = cutAfterWord(head, width - cellWidth(after), shown);
   if (after && what && cellWidth(what) >= width / 2) return what + after;
-  return cutAfterWord(whole + after, width) || cutCells(whole + after, width);
+  return cutAfterWord(head + tail, width, shown) || cutCells(shown(head + tail), width);
 }
 
 /** A quoted name in a notice, and the private-use marks it is held as while the notice is cut. */
@@ -61,39 +61,45 @@ function withoutAsides(text: string): string {
   return text.replace(/ \((?:[^()]|\([^()]*\))*\)/g, '');
 }
 
+/** How a part of a notice reads with its names put back (`text` is what fitNotice works on: names held as marks). */
+type Shown = (text: string) => string;
+
 /**
  * As much of a detail as fits, with `…` after it: its first items (`3 file(s) written, 1
  * deleted`) whole, or most of the words of the first ('' when less fits: `3…` says nothing).
  */
-function cutDetail(detail: string, width: number): string {
+function cutDetail(detail: string, width: number, shown: Shown): string {
   const items = detail.split(', ');
   let kept = '';
   for (const item of items) {
     const next = kept ? `${kept}, ${item}` : item;
-    if (cellWidth(next) + 1 > width) break;
+    if (cellWidth(shown(next)) + 1 > width) break;
     kept = next;
   }
-  if (kept) return `${kept}…`;
+  if (kept) return `${shown(kept)}…`;
   const first = items[0] ?? '';
   // The first item whole only when it is all there is: with more dropped, `…` says so.
-  const words = items.length === 1 ? cutAfterWord(first, width) : wordsFitting(first, width);
-  return words.split(' ').length * 2 > first.split(' ').length ? words : '';
+  const words = items.length === 1 ? cutAfterWord(first, width, shown) : wordsFitting(first, width, shown);
+  return words.split(' ').length * 2 > shown(first).split(' ').length ? words : '';
 }
 
 /** The whole words of `text` that fit in `width` columns with `…` after them ('' when not one fits). */
-function cutAfterWord(text: string, width: number): string {
-  return cellWidth(text) <= width ? text : wordsFitting(text, width);
+function cutAfterWord(text: string, width: number, shown: Shown): string {
+  return cellWidth(shown(text)) <= width ? shown(text) : wordsFitting(text, width, shown);
 }
 
+/** A cut's last word that says nothing before `…`: a comma's, a colon's, a dash or an arrow. */
+const danglingEnd = /(?:[,;:]| ·| —| →)$/;
+
 /** The first whole words of `text` with `…` after them, in `width` columns ('' when not one fits). */
-function wordsFitting(text: string, width: number): string {
+function wordsFitting(text: string, width: number, shown: Shown): string {
   let kept = '';
   for (const word of text.split(' ')) {
     const next = kept ? `${kept} ${word}` : word;
-    if (cellWidth(next.replace(/(?:[,;:]| ·)$/, '')) + 1 > width) break;
+    if (cellWidth(shown(next).replace(danglingEnd, '')) + 1 > width) break;
     kept = next;
   }
-  return kept ? `${kept.replace(/(?:[,;:]| ·)$/, '')}…` : '';
+  return kept ? `${shown(kept).replace(danglingEnd, '')}…` : '';
 }
 
 /** The first `width` columns of `text`, ending in `…`: for a terminal too narrow for one word. */

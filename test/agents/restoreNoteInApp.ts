@@ -85,7 +85,7 @@ export async function proveRestoreNote(run: NoteRun): Promise<void> {
       await session.waitFor(/restored the files to just before “[^”\n]*”: \d+ file\(s\) written/, 30_000, 'the restore notice');
       expect(fs.existsSync(path.join(world.root, 'a.txt'))).toBe(false);
       before = world.model.requests.length;
-      const told = session.waitFor(new RegExp(`told ${run.agent} its files are back( to just before “[^”\\n]*”)?( \\(1 file: a\\.txt\\))?: its edits`), 60_000, 'the notice that the agent was told');
+      const told = session.waitFor(new RegExp(`told ${run.agent} its files are back to just before “[^”\\n]*”( \\(1 file: a\\.txt\\))?: its edits`), 60_000, 'the notice that the agent was told');
       await sendPrompt(session, fourth, /Going on\./, run.ready);
       await told;
       const afterFiles = turnAfter(world, before);

@@ -20,7 +20,7 @@ const both = 'restored the files and the conversation to before prompt “fix th
 const files = 'restored the files to just before “Edit server.js”: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
 const meanwhile = 'restored the files to just before “Edit server.js”, kept 2 written meanwhile (by something else: a.txt, b.txt): 3 file(s) written, 1 deleted — /redo brings them back';
 const afresh = 'started the agent afresh (no message was left at that point); your files are as they were';
-const undo = 'undid the rewind to just before “Bash rm -rf tests”: 2 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back';
+const undo = 'undid the rewind to just before “Bash rm -rf tests” (the files; the conversation stays as it is): 2 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back';
 const noHooks = 'no hook call came from gemini: its checkpoints come only from Enter and file changes (see the README, "Agents and their hooks")';
 const busy =
   'restored the files to just before “Bash npm test” and the conversation to before prompt “run the tests” (1 turn dropped) while the agent was still busy (Ctrl-C did not stop it in 5 s: it may write over them): 3 file(s) written, 0 deleted — undo with /redo or Esc Esc → undo last rewind';
@@ -92,6 +92,21 @@ describe('a notice fitted to the width', () => {
         if (text.includes('— undo with /redo')) expect(shown).toContain('— undo with /redo');
       }
     }
+  });
+
+  it('never cuts inside a name, nor ends a cut on a dash or an arrow, at any width from 20 to 200', () => {
+    const commaName = 'nothing to restore to just before “Bash git add a, b, c”: the files already match it (no redo point made)';
+    for (const text of [...all, commaName]) {
+      for (let width = 20; width <= 200; width++) {
+        const shown = fitNotice(text, width);
+        expect(stringWidth(shown), `${width}: ${shown}`).toBeLessThanOrEqual(width);
+        expect(shown.split('“').length, `${width}: ${shown}`).toBe(shown.split('”').length);
+        expect(shown, `${width}`).not.toMatch(/[—→]…$/);
+      }
+    }
+    expect(fitNotice(commaName, 88)).toBe('nothing to restore to just before “Bash git add a, b, c”: the files already match it');
+    expect(fitNotice(commaName, 60)).toBe('nothing to restore to just before “Bash git add a, b, c”');
+    expect(fitNotice(commaName, 50)).toBe('nothing to restore: the files already match it');
   });
 
   it('is one line in Ink at 80, 120 and 200 columns, as the status line is drawn', () => {

@@ -29,7 +29,7 @@ describe('Picker: picking files', () => {
     const { view, keys, chosen } = await open();
     await view.waitForFrame((f) => f.includes('Tab files'));
     keys.press('\t');
-    let frame = await view.waitForFrame((f) => f.includes('restore only the ticked files of #20 (files only): 3 of 3'));
+    let frame = await view.waitForFrame((f) => f.includes('restore only the ticked files to just before step 20 (files only): 3 of 3'));
     expect(frame).toContain('› [x] ! M a.txt  +1 -1');
     expect(frame).toContain('  [x]   A src/b.ts  +3 -0');
     expect(frame).toContain('Space tick · a all/none · Enter restore · Esc back');

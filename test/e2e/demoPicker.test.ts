@@ -91,5 +91,28 @@ describe('rewind demo: the picker tells the session as steps', () => {
     term.write('\r');
     await term.waitFor(/◈ (rewind )?undid the rewind to just before “Write docs\/usage\.md”/, 15_000, 'the undo notice');
     await waitFor(() => fs.existsSync(path.join(dir, 'docs', 'usage.md')), 10_000, 'docs/usage.md back');
-  }, 120_000);
+    await term.waitFor(/agent idle/, 15_000, 'the demo agent idle after the undo');
+
+    // On a turn's row: `c` cuts the conversation alone, `b` both, to one point.
+    const onTurnThree = async (mode: string) => {
+      term.write('\x1b');
+      term.write('\x1b');
+      await term.waitFor(/rewind to a checkpoint/, 10_000, 'the picker');
+      for (let up = 0; up < 10 && !selected(term.text()).includes('prompt: 3'); up++) {
+        const before = selected(term.text());
+        term.write('\x1b[A');
+        await term.waitFor((now) => selected(now) !== before, 5_000, 'the selection moved up');
+      }
+      term.write('\r');
+      await term.waitFor(/the conversation cut to before prompt "3": 1 turn dropped \(that one\)/, 5_000, 'the modes of prompt 3');
+      term.write(mode);
+    };
+    await onTurnThree('c');
+    await term.waitFor(/◈ (rewind )?restored the conversation to before prompt “3” \(1 turn dropped\); your files are as they were/, 15_000, 'the conversation notice');
+    expect(fs.existsSync(path.join(dir, 'docs', 'usage.md'))).toBe(true);
+    await term.waitFor(/agent idle/, 15_000, 'the demo agent idle after c');
+    await onTurnThree('b');
+    await term.waitFor(/◈ (rewind )?restored the files and the conversation to before prompt “3”/, 15_000, 'the notice of both');
+    await waitFor(() => !fs.existsSync(path.join(dir, 'docs', 'usage.md')), 10_000, 'docs/usage.md gone with its turn');
+  }, 150_000);
 });

@@ -85,7 +85,7 @@ describe("the app's restores and redos are this session's", () => {
       void openPicker(current);
       await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
       current.view().picker?.onChoose(choice);
-      await waitFor(() => notice.test(current.view().status.notice?.text ?? ''), 20_000, `the notice ${String(notice)}`).catch((e: unknown) => { throw new Error(`${JSON.stringify(current.recentNotices.map((n) => n.text))} ${String(e)}`); });
+      await waitFor(() => notice.test(current.view().status.notice?.text ?? ''), 20_000, `the notice ${String(notice)}`);
     };
 
     await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
@@ -98,7 +98,7 @@ describe("the app's restores and redos are this session's", () => {
     expect(newest()?.id).not.toBe(before);
     expect(newest()).toMatchObject({ trigger: 'redo', session: 'test-session', agent: 'generic' });
     // /redo says what the picker's undo says: the rewind it undid, as its row names it, and how to take the undo back.
-    expect(current.recentNotices.at(-1)?.text).toBe('undid the rewind to just before “session start”: 1 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back');
+    expect(current.recentNotices.at(-1)?.text).toBe('undid the rewind to just before “session start” (the files; the conversation stays as it is): 1 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back');
   }, 60_000);
 });
 
@@ -113,7 +113,7 @@ describe('a restore from the picker that would change nothing', () => {
     await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
     current.view().picker?.onChoose({ kind: 'restore', id: 1, mode: 'files' });
     await waitFor(() => /nothing to restore/.test(current.view().status.notice?.text ?? ''), 20_000, 'the notice');
-    expect(current.view().status.notice?.text).toBe('nothing to restore: the files already are as they were just before “session start” (no redo point made)');
+    expect(current.view().status.notice?.text).toBe('nothing to restore to just before “session start”: the files already match it (no redo point made)');
     expect(engine().list()).toHaveLength(before);
     expect(await engine().canUndo()).toBe(false);
   }, 30_000);

@@ -30,7 +30,10 @@ describe('a restore notice with writes kept from meanwhile', () => {
     expect(fitNotice(notice, 120)).toBe('restored the files to just before “Edit a.txt: fix (it) — now”, kept 2 written meanwhile — /redo brings them back');
   });
 
-  it('after an undo (no redo point moved), it names the row to restore, as rows name it', () => {
-    expect(summary({ ...result, redo: null }, 'undid the rewind to just before “Edit a.txt”')).toMatch(/ — Esc Esc → “written during …” brings them back$/);
+  it('after an undo (no redo point moved), it names the row that holds them, as the picker names it', () => {
+    const notice = summary({ ...result, redo: null }, 'undid the rewind to just before “Edit a.txt”', '“undo of the rewind to just before Edit a…”');
+    expect(notice).toMatch(/ — Esc Esc → “undo of the rewind to just before Edit a…” brings them back$/);
+    // Never cut inside that name, at any width.
+    for (let width = 40; width <= 200; width++) expect(fitNotice(notice, width), `${width}`).not.toMatch(/“[^”]*$/);
   });
 });

@@ -8,8 +8,11 @@ import { demoSteps } from '../app/pickerFixtures.js';
 
 const rows = demoSteps();
 
-/** The redo point a rewind took first, as the engine labels it. */
-const redoPoint = (label: string, trigger = 'restore') => ({ id: 9, trigger, label, imported: undefined }) as unknown as CheckpointRecord;
+/** A checkpoint record as the engine labels it (the fields the names read). */
+const record = (id: number, label: string, trigger = 'restore') => ({ id, trigger, label }) as unknown as CheckpointRecord;
+
+/** The undo's name for the rewind whose redo point (#20) is labelled `label`, `more` the records before it. */
+const undone = (label: string, more: CheckpointRecord[] = []) => rewindName(rows, [...more, record(20, label)], 20);
 
 describe('a step named in a notice', () => {
   it('a tool step by its title, a turn by its prompt, a session start without the edits after it, an id no row has as the id', () => {
@@ -38,11 +41,16 @@ describe('where a conversation restore cut the conversation', () => {
 });
 
 describe('the rewind an undo undid', () => {
-  it('named by the step it went back to, a revert by the step it took back', () => {
-    expect(rewindName(rows, redoPoint('before restoring #7'))).toBe('the rewind to just before “Bash rm -rf tests”');
-    expect(rewindName(rows, redoPoint('before reverting #8'))).toBe('the revert of “Edit package.json”');
-    expect(rewindName(rows, redoPoint('before restoring #6'))).toBe('the rewind to just before prompt “2”');
-    expect(rewindName(rows, redoPoint('a label of its own', 'manual'))).toBe('the last rewind');
-    expect(rewindName(rows, undefined)).toBe('the last rewind');
+  it('named by the step it went back to, a revert by the step it took back (a turn: its turn), its redo point moved onto raced writes or not', () => {
+    expect(undone('before restoring #7')).toBe('the rewind to just before “Bash rm -rf tests”');
+    expect(undone('before reverting #8')).toBe('the revert of “Edit package.json”');
+    expect(undone('before reverting #6')).toBe('the revert of the turn of prompt “2”');
+    expect(undone('before restoring #6')).toBe('the rewind to just before prompt “2”');
+    // The redo point moved onto writes that raced the restore: still that restore's.
+    expect(undone('written while restoring #7: a.txt')).toBe('the rewind to just before “Bash rm -rf tests”');
+    // A revert restores its result (#19): the raced writes name that one, which names the step taken back.
+    expect(undone('written while restoring #19: a.txt', [record(19, 'after reverting #8', 'revert')])).toBe('the revert of “Edit package.json”');
+    expect(undone('a label of its own', [])).toBe('the last rewind');
+    expect(rewindName(rows, [], 20)).toBe('the last rewind');
   });
 });

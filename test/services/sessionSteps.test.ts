@@ -210,7 +210,7 @@ describe('sessions and big changes', () => {
     ]);
   });
 
-  it("writes that raced a rewind, a finished undo, an imported rewind: each named for what it was", () => {
+  it("writes that raced a rewind or a revert, a finished undo, an imported rewind: each named for what it was", () => {
     const records = [
       record(1, 'UserPromptSubmit', 'fix it'),
       record(2, 'PreToolUse:Edit', 'Edit a.txt', ['a.txt']),
@@ -222,6 +222,10 @@ describe('sessions and big changes', () => {
       // An undo of that rewind cut off, then finished: it restores the redo point (#4, where the raced writes moved it).
       record(7, 'restore', 'before finishing the restore of #4', ['a.txt']),
       { ...record(8, 'restore', 'before restoring #1', ['a.txt']), imported: { from: 'laptop', id: 40, commit: 'c'.repeat(40), at: '2026-12-06T10:00:00.000Z' } },
+      // A revert of #2 raced: its redo point, its result (restored), the raced writes (their label names the result).
+      record(9, 'restore', 'before reverting #2', ['a.txt']),
+      record(10, 'revert', 'after reverting #2', ['a.txt']),
+      record(11, 'restore', 'written while restoring #10: d.txt', ['d.txt']),
     ];
     expect(sessionSteps(records, quietNow).map((step) => step.title)).toEqual([
       'fix it',
@@ -233,6 +237,8 @@ describe('sessions and big changes', () => {
       'finishing the undo of the rewind to just before Edit a.txt',
       // Its ids are the other project's.
       'before restoring #1',
+      'written during the revert of Edit a.txt: d.txt',
+      'revert of Edit a.txt',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { PickerChoice, PickerModel, PickerPreview } from '../../app/picker/types.js';
+import type { PickerCheckpoint, PickerChoice, PickerModel, PickerPreview } from '../../app/picker/types.js';
 import type { Requester, RestorePreview, RestoreResult } from '../../checkpoints/index.js';
 import { StaleUndoError } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
@@ -10,7 +10,7 @@ import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
 import { dropRestoreNote, filesRestored, restoreUndone } from '../../hooks/restoreNote.js';
 import { revertInSession, revertPlanOf } from './revertFlow.js';
-import { conversationCutName, rewindName, rowsNow, stepName } from './stepNames.js';
+import { conversationCutName, keptRowName, recordsNow, rewindName, rowsNow, stepName } from './stepNames.js';
 import { conversationDrop } from '../../app/picker/conversationCut.js';
 import { sessionScope } from '../../services/steps/sessionScope.js';
 
@@ -19,20 +19,25 @@ import { sessionScope } from '../../services/steps/sessionScope.js';
  * writes that raced it, or files it could not check, are part of what happened, so they
  * stay when the notice is shortened.
  */
-export function summary(result: RestoreResult, what: string): string {
+export function summary(result: RestoreResult, what: string, keptRow?: string): string {
   const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
   const counts = parts.join(', ');
   const kept = result.writtenMeanwhile;
   if (kept) {
-    // Not undone by /redo (an undo's): the row of the checkpoint they are in, `written during …`.
-    const back = result.redo === kept.checkpoint ? '/redo brings them back' : 'Esc Esc → “written during …” brings them back';
+    // Not undone by /redo (an undo's, a finished one's): the row of the checkpoint they are in.
+    const back = result.redo === kept.checkpoint ? '/redo brings them back' : `Esc Esc → ${keptRow ?? `#${kept.checkpoint}`} brings them back`;
     return `${what}, kept ${kept.paths.length} written meanwhile (by something else: ${kept.paths.slice(0, 3).join(', ')}): ${counts} — ${back}`;
   }
   if (result.unchecked) {
     return `${what}, but could not check ${result.unchecked.paths.length} file(s) it replaced for writes made meanwhile (kept as they were in ${result.unchecked.dir}): ${counts} — undo with /redo`;
   }
   return `${what}: ${counts} — undo with /redo or Esc Esc → undo last rewind`;
+}
+
+/** The row of the checkpoint holding writes that raced `result` (none: undefined), as the picker now names it. */
+function keptRow(checkpointer: Checkpointer, result: RestoreResult): string | undefined {
+  return result.writtenMeanwhile ? keptRowName(rowsNow(checkpointer.engine), result.writtenMeanwhile.checkpoint) : undefined;
 }
 
 /** A restore's notice tone: a warning when something raced it or could not be checked. */
@@ -45,7 +50,14 @@ export function requesterOf(session: SessionPort): Requester {
   return { session: session.sessionId, agent: session.agent.name };
 }
 
-async function choose(session: SessionPort, checkpointer: Checkpointer, choice: PickerChoice, shown: ReadonlyMap<number, PickerPreview>, undoShown: string | undefined): Promise<void> {
+/** What the picker showed when Enter was pressed: each row's preview, the undo row's redo point, the rows as they read. */
+interface Shown {
+  previews: ReadonlyMap<number, PickerPreview>;
+  undo: string | undefined;
+  rows: readonly PickerCheckpoint[];
+}
+
+async function choose(session: SessionPort, checkpointer: Checkpointer, choice: PickerChoice, shown: Shown): Promise<void> {
   session.closeOverlay();
   try {
     const busyNote = await session.restores.interruptIfBusy();
@@ -53,7 +65,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     if (choice.kind === 'undo') {
       // The rewind the row named, or none: another one since is not undone unseen, and the picker shows the new one.
       try {
-        await undoLastRewind(session, checkpointer, busyNote, undoShown);
+        await undoLastRewind(session, checkpointer, busyNote, shown.undo);
       } catch (error) {
         if (!(error instanceof StaleUndoError)) throw error;
         await openPicker(session, undefined, 'not undone: the rewinds to undo changed meanwhile; look again, then Enter');
@@ -61,18 +73,18 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       return;
     }
     if (choice.kind === 'revert') {
-      const { what, result } = await revertInSession(session, checkpointer, choice.id, choice.conflicts, requesterOf(session));
-      session.say(summary(result.restore, `${what}${busyNote}`), toneOf(result.restore, tone));
+      const { what, result } = await revertInSession(session, checkpointer, choice.id, choice.conflicts, requesterOf(session), shown.rows);
+      session.say(summary(result.restore, `${what}${busyNote}`, keptRow(checkpointer, result.restore)), toneOf(result.restore, tone));
       return;
     }
     const only = choice.only ?? [];
-    // Named as the rows name them, before the restore adds its own.
-    const rows = rowsNow(checkpointer.engine);
+    // Named as the rows the user chose from name them (the newest row as the files then were).
+    const { rows } = shown;
     const name = stepName(rows, choice.id);
     const plan = choice.mode === 'conversation' ? undefined : await planOf(checkpointer, choice.id, only);
     // The files changed while the picker was open (the agent went on): never a restore of more
     // than it showed. It opens again on that row, with what the restore does now.
-    const unseen = plan ? beyondShown(plan, shown.get(choice.id)) : [];
+    const unseen = plan ? beyondShown(plan, shown.previews.get(choice.id)) : [];
     if (unseen.length > 0) {
       await openPicker(session, choice.id, `the files changed meanwhile: this row now also changes ${fewPaths(unseen)}; look again, then Enter`);
       return;
@@ -80,14 +92,14 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // A restore that would change no file is not made (it would leave a redo point for nothing).
     const filesMatch = plan !== undefined && plan.writes.length + plan.deletes.length === 0;
     if (choice.mode === 'files' && filesMatch) {
-      session.say(`nothing to restore: the files already are as they were just before ${name} (no redo point made)`, 'info');
+      session.say(`nothing to restore to just before ${name}: the ${only.length > 0 ? 'chosen ' : ''}files already match it (no redo point made)`, 'info');
       return;
     }
     if (choice.mode === 'files') {
       const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed, ...(only.length > 0 ? { only } : {}) }));
       checkpointer.refresh();
       const which = only.length > 0 ? `${only.length} chosen file(s)` : 'the files';
-      session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name)}${busyNote}`), toneOf(result, tone));
+      session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name)}${busyNote}`, keptRow(checkpointer, result)), toneOf(result, tone));
       return;
     }
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
@@ -110,7 +122,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // One point for both when the conversation is cut where the files go back to (a turn, a step outside any).
     const together = conversationDrop(rows, choice.id)?.before.id === choice.id;
     const what = rebuilt.session === undefined ? `restored the files to just before ${name} and ${afresh}` : together ? `restored the files and the conversation ${cut}` : `restored the files to just before ${name} and the conversation ${cut}`;
-    session.say(summary(files, `${what}${busyNote}`), toneOf(files, tone));
+    session.say(summary(files, `${what}${busyNote}`, keptRow(checkpointer, files)), toneOf(files, tone));
   } catch (error) {
     session.say(messageOf(error), 'error');
   }
@@ -122,12 +134,14 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
  */
 export async function undoLastRewind(session: SessionPort, checkpointer: Checkpointer, busyNote: string, expected?: string): Promise<void> {
   const rows = rowsNow(checkpointer.engine);
+  const records = recordsNow(checkpointer.engine);
   const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
   checkpointer.refresh();
   restoreUndone(session.agent, result);
   // The rewind named by the step it went back to, as its row was; the files before the undo are the new row `undo of …`.
-  const rewind = rewindName(rows, checkpointer.engine.list().find((record) => record.id === result.checkpoint));
-  const said = summary(result, `undid ${rewind}${busyNote}`).replace(/ — undo with.*$/, ' — Esc Esc → “undo of …” takes the undo back');
+  const rewind = rewindName(rows, records, result.checkpoint);
+  const what = `undid ${rewind} (the files; the conversation stays as it is)${busyNote}`;
+  const said = summary(result, what, keptRow(checkpointer, result)).replace(/ — undo with.*$/, ' — Esc Esc → “undo of …” takes the undo back');
   session.say(said, toneOf(result, busyNote ? 'warning' : 'info'));
 }
 
@@ -215,6 +229,12 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
   // The redo point the undo row showed (its ref), once read: the undo undoes that one or none.
   let undoShown: string | undefined;
   const rows = pickerCheckpoints(records);
+  // The rows as the picker last drew them: a restore's notice names the step as its row read.
+  let rowsShown: readonly PickerCheckpoint[] = rows;
+  const showRows = (checkpoints: PickerCheckpoint[]) => {
+    rowsShown = checkpoints;
+    session.updatePicker({ checkpoints });
+  };
   const undoPoint = await checkpointer.engine.undoPoint();
   const canUndo = undoPoint !== undefined;
   const model: PickerModel = {
@@ -235,13 +255,13 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
       return undoLines(redo, rows.find((row) => row.id === redo.point.checkpoint)?.label);
     },
     loadStepDiff: (id) => stepDiffLines(checkpointer, id),
-    loadRevertPlan: (id) => revertPlanOf(checkpointer, id),
+    loadRevertPlan: (id) => revertPlanOf(checkpointer, id, rowsShown),
     loadSessionFiles: async (id) => (await sessionScope(checkpointer.engine, id, session.sessionId)).paths,
     selectId,
     agentBusy: session.agentBusy,
     banner: [notice, session.checkpointsOffReason && `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken`].filter(Boolean).join(' · ') || undefined,
     // Read as Enter is pressed: this picker's own, whatever opens later.
-    onChoose: (choice) => void choose(session, checkpointer, choice, previewsShown, undoShown),
+    onChoose: (choice) => void choose(session, checkpointer, choice, { previews: previewsShown, undo: undoShown, rows: rowsShown }),
     onClose: () => session.closeOverlay(),
   };
   session.showPicker(model);
@@ -250,7 +270,7 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
   void opened
     .then(() => {
       const now = checkpointer.engine.list();
-      if (now.length !== shown.length || now.at(-1)?.id !== shown.at(-1)?.id) session.updatePicker({ checkpoints: pickerCheckpoints(now) });
+      if (now.length !== shown.length || now.at(-1)?.id !== shown.at(-1)?.id) showRows(pickerCheckpoints(now));
     })
     .catch(() => undefined);
   // The newest row's count needs the work tree as it is now (a scan of every file, begun once the
@@ -259,7 +279,7 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
   previews
     .workTree()
     .then((now) => exactPickerCheckpoints(checkpointer.engine, checkpointer.engine.list(), now))
-    .then((checkpoints) => session.updatePicker({ checkpoints }))
+    .then(showRows)
     .catch(() => undefined);
 }
 

@@ -40,20 +40,39 @@ export function conversationCutName(rows: readonly PickerCheckpoint[], id: numbe
 
 /** The picker's rows as they are now, to name steps by (none when the list cannot be read: ids then). */
 export function rowsNow(engine: Pick<ProjectCheckpoints, 'list'>): PickerCheckpoint[] {
-  try {
-    return pickerCheckpoints(engine.list());
-  } catch {
-    return [];
-  }
+  return pickerCheckpoints(recordsNow(engine));
 }
 
 /**
- * The rewind whose redo point is `redoPoint`, as the undo's notice names it: `the rewind to
- * just before “Bash rm -rf tests”`, `the revert of “Edit a.txt”` (`rows`: before the undo).
+ * The rewind whose redo point is checkpoint `redoPoint`, as the undo's notice names it: `the
+ * rewind to just before “Bash rm -rf tests”`, `the revert of “Edit a.txt”` (`rows`,
+ * `records`: before the undo).
  */
-export function rewindName(rows: readonly PickerCheckpoint[], redoPoint: CheckpointRecord | undefined): string {
-  const rewind = rewindOf(redoPoint);
-  if (rewind?.what === 'reverting') return `the revert of ${stepName(rows, rewind.id)}`;
-  if (rewind?.what === 'restoring') return `the rewind to just before ${stepName(rows, rewind.id)}`;
+export function rewindName(rows: readonly PickerCheckpoint[], records: readonly CheckpointRecord[], redoPoint: number): string {
+  const rewind = rewindOf(records.find((record) => record.id === redoPoint), records);
+  if (rewind?.what === 'reverting' || rewind?.what === 'raced revert') return `the revert of ${revertName(rows, rewind.id)}`;
+  // A redo point that writes racing the restore moved on top of: still that restore's.
+  if (rewind?.what === 'restoring' || rewind?.what === 'raced') return `the rewind to just before ${stepName(rows, rewind.id)}`;
   return 'the last rewind';
+}
+
+/** The step a revert takes back, as a notice names it: a turn is `the turn of prompt “fix it”` (its prompt is not what goes). */
+export function revertName(rows: readonly PickerCheckpoint[], id: number): string {
+  const name = stepName(rows, id);
+  return rows.find((row) => row.id === id)?.kind === 'turn' ? `the turn of ${name}` : name;
+}
+
+/** The row of checkpoint `id` (writes that raced a rewind), as a notice points to it: `“undo of the rewind to …”`, cut; `#id` for none. */
+export function keptRowName(rows: readonly PickerCheckpoint[], id: number): string {
+  const row = rows.find((candidate) => candidate.id === id);
+  return row ? quotedName(checkpointTitle(row)) : `#${id}`;
+}
+
+/** The checkpoint list now (none when it cannot be read: the names fall back to ids). */
+export function recordsNow(engine: Pick<ProjectCheckpoints, 'list'>): CheckpointRecord[] {
+  try {
+    return engine.list();
+  } catch {
+    return [];
+  }
 }

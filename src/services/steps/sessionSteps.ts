@@ -139,6 +139,7 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
   let turn: SessionStep | undefined;
   // Each step's title as another step names it (a restore's redo point names what it went back to).
   const named = new Map<number, string>();
+  const byId = new Map(records.map((record) => [record.id, record]));
   records.forEach((record, index) => {
     const kind = kindOf(record.trigger);
     const interval = intervalOf(records, index, now);
@@ -148,8 +149,9 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
     const quiet = interval.files === 0 || (interval.to === null && now === undefined);
     const enterBeforePrompt = record.trigger === 'enter' && quiet && next !== undefined && next.session === record.session && PROMPT_EVENTS.has(next.trigger);
     const agentsWrites = kind === 'watch' && insideTurn[index] === true && turn !== undefined && turn.session === record.session;
-    // A revert's result, after which nothing changed, is where the revert (its redo point's row) ended.
-    const revertDone = record.trigger === REVERT_TRIGGER && quiet;
+    // A revert's result, after which nothing changed, is where the revert (its redo point's row) ended;
+    // followed by writes that raced the revert, it is in the redo point's row too (as a restore's has none).
+    const revertDone = record.trigger === REVERT_TRIGGER && (quiet || rewindLabel(next, byId)?.what === 'raced revert');
     if (sameSession && owner && (((kind === 'watch' || kind === 'end') && quiet) || enterBeforePrompt || agentsWrites || revertDone)) {
       owner.folded.push(record.id);
       owner.to = interval.to;
@@ -161,7 +163,7 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
     const step: SessionStep = {
       id: record.id,
       kind: kind === 'prompt' ? 'turn' : kind === 'watch' || kind === 'end' ? 'outside' : kind,
-      title: titleOf(record, kind, interval, named, next),
+      title: titleOf(record, kind, interval, named, records.slice(index + 1, index + 3), byId),
       time: record.time,
       session: record.session,
       trigger: record.trigger,
@@ -196,18 +198,18 @@ function mergeInto(step: SessionStep, interval: Interval): void {
   step.spans = true;
 }
 
-function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: ReadonlyMap<number, string>, next: StepRecord | undefined): string {
+function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: ReadonlyMap<number, string>, after: readonly StepRecord[], byId: ReadonlyMap<number, StepRecord>): string {
   const label = record.label.trim() || record.trigger;
   if (kind === 'watch' || kind === 'end') return `${OUTSIDE_TITLE}: ${describeChange(interval)}`;
   if (kind === 'start' && (interval.files ?? 0) > 0) return `${label}, then ${OUTSIDE_TITLE}: ${describeChange(interval)}`;
-  return (kind === 'mark' && rewindTitle(record, named, next)) || label;
+  return (kind === 'mark' && rewindTitle(record, named, after, byId)) || label;
 }
 
 /** The labels the engine gives the checkpoints a rewind takes (restore/, tools/revert.ts): what was done, and to which checkpoint. */
 const REWIND_LABEL = /^(?:before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?|written (while restoring|during the undo \(back to) #(\d+)\)?: (.*))$/s;
 
 export interface RewindLabel {
-  what: 'restoring' | 'reverting' | 'redo' | 'finishing' | 'raced' | 'raced undo';
+  what: 'restoring' | 'reverting' | 'redo' | 'finishing' | 'raced' | 'raced undo' | 'raced revert';
   id: number;
   /** Of the writes that raced it: their names, as the label lists them. */
   paths?: string;
@@ -218,12 +220,22 @@ export function isRewindTitle(title: string | undefined): boolean {
   return title !== undefined && /^(rewind to|revert of) /.test(title);
 }
 
-/** What rewind the checkpoint a restore, a revert or an undo took first was taken for, and to which checkpoint (undefined for any other). */
-export function rewindOf(record: StepRecord | undefined): RewindLabel | undefined {
-  return rewindLabel(record);
+/**
+ * What rewind the checkpoint a restore, a revert or an undo took first was taken for, and to
+ * which checkpoint (undefined for any other); `records` tells writes that raced a revert
+ * (whose label names the revert's result) from those that raced a restore.
+ */
+export function rewindOf(record: StepRecord | undefined, records: readonly StepRecord[]): RewindLabel | undefined {
+  return rewindLabel(record, new Map(records.map((each) => [each.id, each])));
 }
 
-function rewindLabel(record: StepRecord | undefined): RewindLabel | undefined {
+/** The label of the writes that raced each kind of rewind. */
+const racedOf: Partial<Record<RewindLabel['what'], RewindLabel['what']>> = { restoring: 'raced', redo: 'raced undo', reverting: 'raced revert' };
+
+/** A revert's result checkpoint: `after reverting #N`, N the checkpoint whose step it took back. */
+const REVERT_RESULT = /^after reverting #(\d+)$/;
+
+function rewindLabel(record: StepRecord | undefined, byId: ReadonlyMap<number, StepRecord>): RewindLabel | undefined {
   if (!record || (record.trigger !== 'restore' && record.trigger !== 'redo') || record.imported) return undefined;
   const match = REWIND_LABEL.exec(record.label.trim());
   if (!match) return undefined;
@@ -231,7 +243,12 @@ function rewindLabel(record: StepRecord | undefined): RewindLabel | undefined {
     const what = match[1] === 'restoring' ? 'restoring' : match[1] === 'reverting' ? 'reverting' : match[1].startsWith('redo') ? 'redo' : 'finishing';
     return { what, id: Number(match[2]) };
   }
-  return { what: match[3] === 'while restoring' ? 'raced' : 'raced undo', id: Number(match[4]), paths: match[5] };
+  const id = Number(match[4]);
+  if (match[3] !== 'while restoring') return { what: 'raced undo', id, paths: match[5] };
+  // A revert restores its result: the writes that raced it name that checkpoint.
+  const result = byId.get(id);
+  const reverted = result?.trigger === REVERT_TRIGGER ? REVERT_RESULT.exec(result.label.trim()) : null;
+  return reverted ? { what: 'raced revert', id: Number(reverted[1]), paths: match[5] } : { what: 'raced', id, paths: match[5] };
 }
 
 /**
@@ -243,15 +260,16 @@ function rewindLabel(record: StepRecord | undefined): RewindLabel | undefined {
  * writes). Null for any other label, and for an imported checkpoint (its label names ids of
  * the project it came from).
  */
-function rewindTitle(record: StepRecord, named: ReadonlyMap<number, string>, next: StepRecord | undefined): string | null {
-  const label = rewindLabel(record);
+function rewindTitle(record: StepRecord, named: ReadonlyMap<number, string>, [next, afterNext]: readonly StepRecord[], byId: ReadonlyMap<number, StepRecord>): string | null {
+  const label = rewindLabel(record, byId);
   if (!label) return null;
   const step = (id: number) => named.get(id);
   const rewindTo = (id: number) => `rewind to ${step(id) ? `just before ${step(id)}` : `#${id}`}`;
   const undoOf = (id: number) => (isRewindTitle(step(id)) ? `undo of the ${step(id)}` : `undo of a rewind (back to #${id})`);
-  const done = (what: RewindLabel['what'], id: number) => (what === 'reverting' ? `revert of ${step(id) ?? `#${id}`}` : what === 'redo' || what === 'raced undo' ? undoOf(id) : rewindTo(id));
-  const raced = rewindLabel(next);
-  if ((label.what === 'restoring' || label.what === 'redo') && raced?.what === (label.what === 'restoring' ? 'raced' : 'raced undo') && raced.id === label.id) {
+  const done = (what: RewindLabel['what'], id: number) => (what === 'reverting' || what === 'raced revert' ? `revert of ${step(id) ?? `#${id}`}` : what === 'redo' || what === 'raced undo' ? undoOf(id) : rewindTo(id));
+  // A revert's writes that raced it come after its result.
+  const raced = rewindLabel(label.what === 'reverting' && next?.trigger === REVERT_TRIGGER ? afterNext : next, byId);
+  if (raced && raced.what === racedOf[label.what] && raced.id === label.id) {
     return `written during the ${done(label.what, label.id)}: ${raced.paths ?? ''}`;
   }
   if (label.what === 'finishing') {
