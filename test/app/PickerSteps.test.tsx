@@ -28,8 +28,8 @@ describe.each([80, 120, 200])('the picker on steps at %i columns', (width) => {
     for (const line of frame.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(width);
     expect(selectedRow(frame)).toMatch(/^2026-01-15 14:32:23 {2}1 file {10}Edit package\.json$/);
     expect(frame).toMatch(/3 files {5}▾ prompt: 2 {2}\(2 steps\)/);
-    // The title counts the turns and the steps, as the turns' rows count theirs (2 + 2, and session start).
-    expect(frame).toContain('rewind to a checkpoint (2 turns, 5 steps)');
+    // The title counts the turns and the steps as the turns' rows count theirs (2 + 2; the session's start is no step).
+    expect(frame).toContain('rewind to a checkpoint (2 turns, 4 steps)');
     expect(frame).toMatch(/2 files {5}▸ prompt: 1 {2}\(2 steps\)/);
     expect(frame).toMatch(/2 files {9}Bash rm -rf tests/);
     expect(frame).not.toContain('Edit server.js'); // folded under its turn

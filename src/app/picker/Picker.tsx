@@ -223,7 +223,8 @@ function revertHints(conflicts: number | undefined): string {
  */
 export function stepCount(checkpoints: readonly PickerCheckpoint[]): string {
   const turns = checkpoints.filter((checkpoint) => checkpoint.kind === 'turn').length;
-  const count = checkpoints.length - turns;
+  // A session's start is where it began, no step of it: the count is what the turns' rows count, and the rest.
+  const count = checkpoints.filter((checkpoint) => checkpoint.kind !== 'turn' && checkpoint.kind !== 'start').length;
   const steps = `${count} ${count === 1 ? 'step' : 'steps'}`;
   return turns > 0 ? `${turns} ${turns === 1 ? 'turn' : 'turns'}, ${steps}` : steps;
 }
