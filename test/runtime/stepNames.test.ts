@@ -3,7 +3,7 @@
 // to the terminal's width is never cut inside it.
 import { describe, expect, it } from 'vitest';
 import type { CheckpointRecord } from '../../src/checkpoints/index.js';
-import { conversationCutName, rewindName, stepName } from '../../src/runtime/restore/stepNames.js';
+import { conversationCutName, filesAndConversationName, rewindName, stepName } from '../../src/runtime/restore/stepNames.js';
 import { demoSteps } from '../app/pickerFixtures.js';
 
 const rows = demoSteps();
@@ -37,6 +37,12 @@ describe('where a conversation restore cut the conversation', () => {
     expect(conversationCutName(rows, 2)).toBe('to before prompt “1” (2 turns dropped)');
     expect(conversationCutName(rows, 1)).toBe('to just before “session start” (2 turns dropped)');
     expect(conversationCutName(rows, 5)).toBe('to where it stood at #5');
+  });
+
+  it('with the files: one point when both go back to it (a turn, a step in no turn), else each named', () => {
+    expect(filesAndConversationName(rows, 7)).toBe('the files to just before “Bash rm -rf tests” and the conversation to before prompt “2” (1 turn dropped)');
+    expect(filesAndConversationName(rows, 6)).toBe('the files and the conversation to before prompt “2” (1 turn dropped)');
+    expect(filesAndConversationName(rows, 1)).toBe('the files and the conversation to just before “session start” (2 turns dropped)');
   });
 });
 

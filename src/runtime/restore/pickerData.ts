@@ -25,7 +25,8 @@ export async function exactPickerCheckpoints(engine: ProjectCheckpoints, records
   return rowsOf(records, await exactStepCounts(sessionSteps(records, now), records, engine, now.tree));
 }
 
-function rowsOf(records: readonly CheckpointRecord[], steps: readonly SessionStep[]): PickerCheckpoint[] {
+/** The picker's rows of `steps` (sessionSteps of `records`), one each. */
+export function rowsOf(records: readonly CheckpointRecord[], steps: readonly SessionStep[]): PickerCheckpoint[] {
   const byId = new Map(records.map((record) => [record.id, record]));
   return steps.map((step) => {
     const record = byId.get(step.id) as CheckpointRecord;

@@ -4,14 +4,14 @@ import { StaleUndoError } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
 import { fewPaths, noCheckpointsYet } from '../../shared/messages.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
-import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader, undoLines } from './pickerData.js';
+import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader, rowsOf, undoLines } from './pickerData.js';
 import { partsOf, sessionSteps, type StepPart } from '../../services/steps/sessionSteps.js';
 import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
 import { dropRestoreNote, filesRestored, restoreUndone } from '../../hooks/restoreNote.js';
 import { revertInSession, revertPlanOf } from './revertFlow.js';
-import { conversationCutName, keptRowName, recordsNow, rewindName, rowsNow, stepName } from './stepNames.js';
-import { conversationDrop } from '../../app/picker/conversationCut.js';
+import { conversationCutName, filesAndConversationName, keptRowName, recordsNow, rewindName, rowsNow, stepName } from './stepNames.js';
+import { rowName } from '../../app/picker/pickerRows.js';
 import { sessionScope } from '../../services/steps/sessionScope.js';
 
 /**
@@ -113,15 +113,12 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]), rebuilt.session);
     const afresh = 'started the agent afresh (no message was left at that point)';
-    const cut = conversationCutName(rows, choice.id);
     const untouched = filesMatch ? 'your files already matched it' : 'your files are as they were';
     if (!files) {
-      session.say(`${rebuilt.session === undefined ? afresh : `restored the conversation ${cut}`}${busyNote}; ${untouched}`, tone);
+      session.say(`${rebuilt.session === undefined ? afresh : `restored the conversation ${conversationCutName(rows, choice.id)}`}${busyNote}; ${untouched}`, tone);
       return;
     }
-    // One point for both when the conversation is cut where the files go back to (a turn, a step outside any).
-    const together = conversationDrop(rows, choice.id)?.before.id === choice.id;
-    const what = rebuilt.session === undefined ? `restored the files to just before ${name} and ${afresh}` : together ? `restored the files and the conversation ${cut}` : `restored the files to just before ${name} and the conversation ${cut}`;
+    const what = rebuilt.session === undefined ? `restored the files to just before ${name} and ${afresh}` : `restored ${filesAndConversationName(rows, choice.id)}`;
     session.say(summary(files, `${what}${busyNote}`, keptRow(checkpointer, files)), toneOf(files, tone));
   } catch (error) {
     session.say(messageOf(error), 'error');
@@ -133,8 +130,8 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
  * (`busyNote`: what that said); with `expected`, that rewind's redo point or none.
  */
 export async function undoLastRewind(session: SessionPort, checkpointer: Checkpointer, busyNote: string, expected?: string): Promise<void> {
-  const rows = rowsNow(checkpointer.engine);
   const records = recordsNow(checkpointer.engine);
+  const rows = pickerCheckpoints(records);
   const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
   checkpointer.refresh();
   restoreUndone(session.agent, result);
@@ -177,8 +174,9 @@ async function partLines(checkpointer: Checkpointer, { id, through }: StepPart, 
  * out), as `rewind show` prints them.
  */
 export async function stepDiffLines(checkpointer: Checkpointer, id: number): Promise<string[]> {
-  const steps = sessionSteps(checkpointer.engine.list());
-  const titles = new Map(steps.map((step) => [step.id, step.kind === 'turn' ? `prompt: ${step.title}` : step.title]));
+  const records = checkpointer.engine.list();
+  const steps = sessionSteps(records);
+  const titles = new Map(rowsOf(records, steps).map((row) => [row.id, rowName(row)]));
   const parts: { header: string; diff: string[] }[] = [];
   for (const part of partsOf(steps, id)) parts.push(await partLines(checkpointer, part, titles.get(part.id)));
   const changed = parts.filter((part) => part.diff.length > 0);

@@ -13,7 +13,7 @@ import { pickerCheckpoints } from './pickerData.js';
 const NAME_ROOM = 40;
 
 /** `“text”`, on one line, cut to NAME_ROOM; quotation marks of its own become plain ones. */
-export function quotedName(text: string): string {
+function quotedName(text: string): string {
   return `“${cutToWidth(text.replace(/[“”]/g, '"'), NAME_ROOM)}”`;
 }
 
@@ -36,6 +36,16 @@ export function conversationCutName(rows: readonly PickerCheckpoint[], id: numbe
   if (!cut) return `to where it stood at #${id}`;
   const where = cut.before === cut.step && cut.step.kind !== 'turn' ? `to just before ${stepName(rows, id)}` : `to before ${stepName(rows, cut.before.id)}`;
   return `${where} (${turnsDropped(cut.dropped)})`;
+}
+
+/**
+ * What a restore of both of step `id` put back, as its notice says: `the files and the
+ * conversation to before prompt “fix it” (…)` when both go to one point (a turn, a step in no
+ * turn), else `the files to just before “Edit a.txt” and the conversation to before prompt …`.
+ */
+export function filesAndConversationName(rows: readonly PickerCheckpoint[], id: number): string {
+  const cut = conversationCutName(rows, id);
+  return conversationDrop(rows, id)?.before.id === id ? `the files and the conversation ${cut}` : `the files to just before ${stepName(rows, id)} and the conversation ${cut}`;
 }
 
 /** The picker's rows as they are now, to name steps by (none when the list cannot be read: ids then). */
