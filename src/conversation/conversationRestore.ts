@@ -15,6 +15,7 @@ import { partsTranscript, type TranscriptBytes } from '../shared/transcriptLines
 import { AdapterGuard } from '../agents/adapterGuard.js';
 import { agentNamed } from '../agents/chooseAgent.js';
 import { ownTranscript } from './ownTranscript.js';
+import { noteConversationRestored } from './restoredConversations.js';
 
 /** What this layer reads of a checkpoint (layer 1's record, never imported here): its id and
  * the conversation it kept, as layer 1 stores it (opaque there: read as a ConversationRef here). */
@@ -130,28 +131,39 @@ export function writeConversation(rebuilt: RebuiltConversation): () => void {
   return () => fs.rmSync(rebuilt.file, { force: true });
 }
 
+/** How withRebuiltConversation goes: `write` false (a dry run) rebuilds and writes nothing;
+ * `newest` (the newest checkpoint's id, once it is done) notes the restore made, for the
+ * picker's count of the turns a later one drops. */
+export interface RebuildOptions {
+  write?: boolean;
+  newest?: () => number | undefined;
+}
+
 /**
  * The one transaction of a restore that takes the conversation back, in the app and on the
  * command line alike: the conversation of `record` rebuilt and written as a new session
  * file, then `apply` (the files' restore, when it goes with it); if `apply` fails, that file
  * goes again. A conversation that cannot be rebuilt or written changes nothing at all.
- * `write` false (a dry run): rebuilt, not written.
  */
 export async function withRebuiltConversation<T>(
   guard: AdapterGuard,
   record: KeptConversation,
   store: ConversationStore,
   apply: (rebuilt: RebuiltConversation) => Promise<T>,
-  write = true,
+  options: RebuildOptions = {},
 ): Promise<{ rebuilt: RebuiltConversation; applied: T }> {
+  const write = options.write ?? true;
   const rebuilt = await rebuildConversation(guard, record, store);
   const unwrite = write ? writeConversation(rebuilt) : () => undefined;
+  let applied: T;
   try {
-    return { rebuilt, applied: await apply(rebuilt) };
+    applied = await apply(rebuilt);
   } catch (error) {
     unwrite();
     throw error;
   }
+  if (write && options.newest) noteConversationRestored(store.dir, record.id, options.newest);
+  return { rebuilt, applied };
 }
 
 /** A conversation restored from the command line: the new session's file, and how to go on in it. */
@@ -173,7 +185,7 @@ export interface RestoredConversation {
  */
 export async function restoreConversationAlone(
   record: KeptConversation,
-  engine: { conversationsDir: string },
+  engine: { conversationsDir: string; newest?: () => number | undefined },
   warn: (message: string) => void,
   apply: () => Promise<void>,
   dryRun = false,
@@ -194,7 +206,7 @@ export async function restoreConversationAlone(
       resumeArgs = guard.call('the command that resumes it', (adapter) => adapter.conversation?.resumeArgs([], made.session) ?? [], () => []);
       return apply();
     },
-    !dryRun,
+    { write: !dryRun, newest: engine.newest },
   );
   const command = agent.conversation?.command ?? agent.name;
   return {

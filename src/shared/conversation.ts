@@ -15,3 +15,13 @@ export interface ConversationPoint {
    */
   inTurn?: boolean;
 }
+
+/**
+ * A conversation restore that was made: the conversation kept at checkpoint `to` brought
+ * back, when checkpoint `after` was the newest (the turns checkpointed up to then that it
+ * did not hold left the conversation; those checkpointed later came after it).
+ */
+export interface ConversationRestored {
+  to: number;
+  after: number;
+}

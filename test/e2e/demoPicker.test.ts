@@ -93,7 +93,8 @@ describe('rewind demo: the picker tells the session as steps', () => {
     await waitFor(() => fs.existsSync(path.join(dir, 'docs', 'usage.md')), 10_000, 'docs/usage.md back');
     await term.waitFor(/agent idle/, 15_000, 'the demo agent idle after the undo');
 
-    // On a turn's row: `c` cuts the conversation alone, `b` both, to one point.
+    // On a turn's row: `c` cuts the conversation alone, `b` both, to one point. The `b` above
+    // already cut it before prompt 3 (its undo took back the files only): no turn is dropped again.
     const onTurnThree = async (mode: string) => {
       term.write('\x1b');
       term.write('\x1b');
@@ -104,11 +105,11 @@ describe('rewind demo: the picker tells the session as steps', () => {
         await term.waitFor((now) => selected(now) !== before, 5_000, 'the selection moved up');
       }
       term.write('\r');
-      await term.waitFor(/the conversation cut to before prompt "3": 1 turn dropped \(that one\)/, 5_000, 'the modes of prompt 3');
+      await term.waitFor(/the conversation cut to before prompt "3": no turn dropped \(the conversation stands there already\)/, 5_000, 'the modes of prompt 3');
       term.write(mode);
     };
     await onTurnThree('c');
-    await term.waitFor(/◈ (rewind )?restored the conversation to before prompt “3” \(1 turn dropped\); your files are as they were/, 15_000, 'the conversation notice');
+    await term.waitFor(/◈ (rewind )?restored the conversation to before prompt “3” \(no later turn dropped\); your files are as they were/, 15_000, 'the conversation notice');
     expect(fs.existsSync(path.join(dir, 'docs', 'usage.md'))).toBe(true);
     await term.waitFor(/agent idle/, 15_000, 'the demo agent idle after c');
     await onTurnThree('b');

@@ -39,6 +39,16 @@ describe('where a conversation restore cut the conversation', () => {
     expect(conversationCutName(rows, 5)).toBe('to where it stood at #5');
   });
 
+  it('counts from the conversation an earlier restore left: its dropped turns not again, those it brings back said', () => {
+    // The conversation was brought back to before prompt "2" (#7's restore) with #8 the newest.
+    const before2 = [{ to: 7, after: 8 }];
+    expect(conversationCutName(rows, 2, before2)).toBe('to before prompt “1” (1 turn dropped)');
+    expect(conversationCutName(rows, 6, before2)).toBe('to before prompt “2” (no later turn dropped)');
+    // A turn checkpointed before that restore (#9): cut before it, the conversation holds prompt “2” again.
+    expect(conversationCutName([...rows, { ...rows[4], id: 9, label: '3', steps: 0 } as (typeof rows)[0]], 9, [{ to: 7, after: 9 }])).toBe('to before prompt “3” (no later turn dropped, 1 turn back)');
+    expect(filesAndConversationName(rows, 7, before2)).toBe('the files to just before “Bash rm -rf tests” and the conversation to before prompt “2” (no later turn dropped)');
+  });
+
   it('with the files: one point when both go back to it (a turn, a step in no turn), else each named', () => {
     expect(filesAndConversationName(rows, 7)).toBe('the files to just before “Bash rm -rf tests” and the conversation to before prompt “2” (1 turn dropped)');
     expect(filesAndConversationName(rows, 6)).toBe('the files and the conversation to before prompt “2” (1 turn dropped)');

@@ -1,5 +1,6 @@
 import type { ModeState, RestoreMode } from '../../shared/restoreModes.js';
 import type { KeyEvent } from '../../pty/keys.js';
+import type { ConversationRestored } from '../../shared/conversation.js';
 
 /** A row's step: a prompt's whole turn, a tool call, edits outside any step, the session's start, another mark. */
 export type PickerStepKind = 'turn' | 'tool' | 'outside' | 'start' | 'mark';
@@ -100,6 +101,8 @@ export interface PickerProps {
   loadRevertPlan?(id: number): Promise<PickerRevertPlan>;
   /** The checkpoint selected when the picker opens (default: the newest). */
   selectId?: number;
+  /** The conversation restores made so far: the mode screen counts the turns a cut drops from the conversation as they left it. */
+  conversationRestores?: readonly ConversationRestored[];
   onChoose(choice: PickerChoice): void;
   onClose(): void;
 }

@@ -51,7 +51,8 @@ export async function restoreWithConversation(io: CommandIO, checkpoints: Projec
   };
   let conversation: RestoredConversation;
   try {
-    conversation = await restoreConversationAlone(target, checkpoints, (message) => writeLine(io.stderr, `rewind: warning: ${message}`), restoreFiles, dryRun);
+    const engine = { conversationsDir: checkpoints.conversationsDir, newest: () => checkpoints.list().at(-1)?.id };
+    conversation = await restoreConversationAlone(target, engine, (message) => writeLine(io.stderr, `rewind: warning: ${message}`), restoreFiles, dryRun);
   } catch (error) {
     if (error instanceof Declined) return 1;
     throw error;

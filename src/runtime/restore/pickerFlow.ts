@@ -8,6 +8,8 @@ import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader, rowsOf, undoL
 import { partsOf, sessionSteps, type StepPart } from '../../services/steps/sessionSteps.js';
 import type { SessionPort } from '../session/sessionPort.js';
 import { conversationStoreOf, restoreModesOf, withRebuiltConversation } from '../../conversation/conversationRestore.js';
+import { conversationRestores } from '../../conversation/restoredConversations.js';
+import type { ConversationRestored } from '../../shared/conversation.js';
 import { dropRestoreNote, filesRestored, restoreUndone } from '../../hooks/restoreNote.js';
 import { revertInSession, revertPlanOf } from './revertFlow.js';
 import { conversationCutName, filesAndConversationName, keptRowName, recordsNow, rewindName, rowsNow, stepName } from './stepNames.js';
@@ -55,6 +57,8 @@ interface Shown {
   previews: ReadonlyMap<number, PickerPreview>;
   undo: string | undefined;
   rows: readonly PickerCheckpoint[];
+  /** The conversation restores made before this one (the turns its notice counts as dropped). */
+  restores: readonly ConversationRestored[];
 }
 
 async function choose(session: SessionPort, checkpointer: Checkpointer, choice: PickerChoice, shown: Shown): Promise<void> {
@@ -105,8 +109,12 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
     const record = checkpointer.engine.get(choice.id);
     const withFiles = choice.mode === 'both' && !filesMatch;
-    const { rebuilt, applied: files } = await withRebuiltConversation(session.agent, record, conversationStoreOf(checkpointer.engine), () =>
-      withFiles ? session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed })) : Promise.resolve(undefined),
+    const { rebuilt, applied: files } = await withRebuiltConversation(
+      session.agent,
+      record,
+      conversationStoreOf(checkpointer.engine),
+      () => (withFiles ? session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed })) : Promise.resolve(undefined)),
+      { newest: () => checkpointer.engine.list().at(-1)?.id },
     );
     checkpointer.refresh();
     dropRestoreNote(session.agent);
@@ -115,10 +123,10 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     const afresh = 'started the agent afresh (no message was left at that point)';
     const untouched = filesMatch ? 'your files already matched it' : 'your files are as they were';
     if (!files) {
-      session.say(`${rebuilt.session === undefined ? afresh : `restored the conversation ${conversationCutName(rows, choice.id)}`}${busyNote}; ${untouched}`, tone);
+      session.say(`${rebuilt.session === undefined ? afresh : `restored the conversation ${conversationCutName(rows, choice.id, shown.restores)}`}${busyNote}; ${untouched}`, tone);
       return;
     }
-    const what = rebuilt.session === undefined ? `restored the files to just before ${name} and ${afresh}` : `restored ${filesAndConversationName(rows, choice.id)}`;
+    const what = rebuilt.session === undefined ? `restored the files to just before ${name} and ${afresh}` : `restored ${filesAndConversationName(rows, choice.id, shown.restores)}`;
     session.say(summary(files, `${what}${busyNote}`, keptRow(checkpointer, files)), toneOf(files, tone));
   } catch (error) {
     session.say(messageOf(error), 'error');
@@ -233,6 +241,7 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     rowsShown = checkpoints;
     session.updatePicker({ checkpoints });
   };
+  const restores = conversationRestores(conversationStoreOf(checkpointer.engine).dir);
   const undoPoint = await checkpointer.engine.undoPoint();
   const canUndo = undoPoint !== undefined;
   const model: PickerModel = {
@@ -256,10 +265,11 @@ export async function openPicker(session: SessionPort, selectId: number | undefi
     loadRevertPlan: (id) => revertPlanOf(checkpointer, id, rowsShown),
     loadSessionFiles: async (id) => (await sessionScope(checkpointer.engine, id, session.sessionId)).paths,
     selectId,
+    conversationRestores: restores,
     agentBusy: session.agentBusy,
     banner: [notice, session.checkpointsOffReason && `checkpointing is off (${session.checkpointsOffReason}): no new checkpoints are taken`].filter(Boolean).join(' · ') || undefined,
     // Read as Enter is pressed: this picker's own, whatever opens later.
-    onChoose: (choice) => void choose(session, checkpointer, choice, { previews: previewsShown, undo: undoShown, rows: rowsShown }),
+    onChoose: (choice) => void choose(session, checkpointer, choice, { previews: previewsShown, undo: undoShown, rows: rowsShown, restores }),
     onClose: () => session.closeOverlay(),
   };
   session.showPicker(model);

@@ -5,6 +5,7 @@ import { cutToWidth } from '../../app/picker/cut.js';
 import { conversationDrop, turnsDropped } from '../../app/picker/conversationCut.js';
 import { checkpointTitle } from '../../app/picker/pickerRows.js';
 import type { PickerCheckpoint } from '../../app/picker/types.js';
+import type { ConversationRestored } from '../../shared/conversation.js';
 import type { CheckpointRecord, ProjectCheckpoints } from '../../checkpoints/index.js';
 import { rewindOf } from '../../services/steps/sessionSteps.js';
 import { pickerCheckpoints } from './pickerData.js';
@@ -30,12 +31,15 @@ export function stepName(rows: readonly PickerCheckpoint[], id: number): string 
   return quotedName(row.kind === 'start' ? (title.split(', then ')[0] ?? title) : title);
 }
 
-/** Where a conversation restore of step `id` cut it, as its notice says: `to before prompt “fix it” (2 turns dropped)`. */
-export function conversationCutName(rows: readonly PickerCheckpoint[], id: number): string {
-  const cut = conversationDrop(rows, id);
+/**
+ * Where a conversation restore of step `id` cut it, as its notice says: `to before prompt
+ * “fix it” (2 turns dropped)`; `restores`: those made before it (conversationDrop).
+ */
+export function conversationCutName(rows: readonly PickerCheckpoint[], id: number, restores: readonly ConversationRestored[] = []): string {
+  const cut = conversationDrop(rows, id, restores);
   if (!cut) return `to where it stood at #${id}`;
   const where = cut.before === cut.step && cut.step.kind !== 'turn' ? `to just before ${stepName(rows, id)}` : `to before ${stepName(rows, cut.before.id)}`;
-  return `${where} (${turnsDropped(cut.dropped)})`;
+  return `${where} (${turnsDropped(cut)})`;
 }
 
 /**
@@ -43,8 +47,8 @@ export function conversationCutName(rows: readonly PickerCheckpoint[], id: numbe
  * conversation to before prompt “fix it” (…)` when both go to one point (a turn, a step in no
  * turn), else `the files to just before “Edit a.txt” and the conversation to before prompt …`.
  */
-export function filesAndConversationName(rows: readonly PickerCheckpoint[], id: number): string {
-  const cut = conversationCutName(rows, id);
+export function filesAndConversationName(rows: readonly PickerCheckpoint[], id: number, restores: readonly ConversationRestored[] = []): string {
+  const cut = conversationCutName(rows, id, restores);
   return conversationDrop(rows, id)?.before.id === id ? `the files and the conversation ${cut}` : `the files to just before ${stepName(rows, id)} and the conversation ${cut}`;
 }
 
