@@ -7,6 +7,7 @@ import { changeLabel } from './changeLabel.js';
 import { Checkpointer, type CheckpointAvailability } from './checkpointer.js';
 import type { Notices } from '../session/notices.js';
 import { checkpointStatus } from '../session/viewParts.js';
+import { rowsNow, stepName } from '../restore/stepNames.js';
 import { ChangeWatcher } from './watcher.js';
 import { ChangedPaths, type Scope } from './changedPaths.js';
 import { IgnoreVerdicts } from './ignoreVerdicts.js';
@@ -130,7 +131,8 @@ export class CheckpointTriggers {
       const { record, fromChangedPaths } = await this.withChangedPaths(checkpointer, (changed) =>
         checkpointer.snapshot({ ...options, ...(changed.changedPaths ? { paths: changed.changedPaths } : {}), session: this.session.id, agent: this.session.agent(), onlyIfChanged: ask.trigger !== 'manual' && always !== true }),
       );
-      if (ask.trigger === 'manual') this.notices.say(`checkpoint #${record.id}${record.deduped ? ' (no change since the previous one)' : ''}`);
+      // Named as its row in the picker reads (rows show no ids).
+      if (ask.trigger === 'manual') this.notices.say(`checkpoint taken: ${stepName(rowsNow(checkpointer.engine), record.id)}${record.deduped ? ' (no change since the previous one)' : ''}`);
       if (!fromChangedPaths && this.changes) await this.watchWhatWasFound(checkpointer);
       if (fromChangedPaths) this.confirmLater(checkpointer);
       return undefined;
