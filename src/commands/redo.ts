@@ -4,7 +4,7 @@ import { writeLine, type CommandIO } from './shared/io.js';
 import { openCheckpoints } from './shared/open.js';
 import { printLeftAlone, printRedoPlan } from './restore/plan.js';
 import { confirmOrStop, requesterOf } from './shared/confirm.js';
-import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
+import { fewPaths, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('redo', argv);
@@ -17,8 +17,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   if (values['dry-run'] || !values.yes) {
     const plan = await checkpoints.previewRedo();
     if (values.json && values['dry-run']) {
-      const { point, back, restored, time, interrupted, preview } = plan;
-      writeLine(io.stdout, JSON.stringify({ undoes: { restored, time, interrupted, ref: point.ref }, back: back.id, ...preview, dryRun: true }));
+      const { point, back, restored, time, interrupted, preview, changedSince } = plan;
+      writeLine(io.stdout, JSON.stringify({ undoes: { restored, time, interrupted, ref: point.ref }, back: back.id, ...preview, changedSince, dryRun: true }));
       return 0;
     }
     printRedoPlan(values.json ? io.stderr : io.stdout, plan);
@@ -29,11 +29,12 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   const result = await checkpoints.redo(requesterOf(io), expected);
   if (values.json) {
-    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
+    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before, changedSince: result.changedSince, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
     return 0;
   }
   writeLine(io.stdout, `undid the last restore: files are back as checkpoint #${result.checkpoint} holds them (${result.changed.length} written, ${result.deleted.length} deleted)`);
   printLeftAlone(io.stdout, result.leftAlone);
+  if (result.changedSince.length > 0) writeLine(io.stdout, `  ! changed since that restore, taken back too: ${fewPaths(result.changedSince)}`);
   if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: false, during: 'the undo', redoCommand: '`rewind redo`' })}`);
   if (result.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(result.unchecked)}`);
   writeLine(io.stdout, `the files as they were before this are checkpoint #${result.before}: \`rewind restore ${result.before}\` to go back`);

@@ -87,14 +87,17 @@ export function revertNoteOf(id: number, label: string | undefined, result: Pick
  * The note for an undo of the files restore (or revert) of checkpoint `id` the agent was
  * told of: the files that undo wrote and deleted are as they were before it, its edits with them.
  */
-export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | 'deleted'>, reverted = false, name?: string): RestoreNote | undefined {
+export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | 'deleted'> & { changedSince?: readonly string[] }, reverted = false, name?: string): RestoreNote | undefined {
   const files = [...result.changed, ...result.deleted];
   if (files.length === 0) return undefined;
   const count = `${files.length} file${files.length === 1 ? '' : 's'}`;
   const what = reverted ? `the revert of the step of #${id}` : `the restore to checkpoint #${id}`;
+  // Whatever changed after that restore (its edits since, the user's) is as it was before the restore too.
+  const since = result.changedSince ?? [];
+  const later = since.length > 0 ? ` What was changed since that restore in ${someFiles(since)} is gone too.` : '';
   return {
-    text: `Note from Rewind: the user undid ${what} you were told of: the project's files are back as they were before it, your edits included. ${count} changed back: ${someFiles(files)}. Re-read files before relying on them.`,
-    told: `told the agent ${reverted ? `the revert of ${name ?? `#${id}`}` : name ? `the rewind to just before ${name}` : `the restore to #${id}`} was undone (${count}: ${someFiles(files)}): its edits are back`,
+    text: `Note from Rewind: the user undid ${what} you were told of: the project's files are back as they were before it, your edits ${since.length > 0 ? 'from before it ' : ''}included. ${count} changed back: ${someFiles(files)}.${later} Re-read files before relying on them.`,
+    told: `told the agent ${reverted ? `the revert of ${name ?? `#${id}`}` : name ? `the rewind to just before ${name}` : `the restore to #${id}`} was undone (${count}: ${someFiles(files)}): ${since.length > 0 ? `its edits from before it are back, its changes since to ${someFiles(since)} gone` : 'its edits are back'}`,
   };
 }
 
@@ -146,7 +149,7 @@ export function dropRestoreNote(agent: AdapterGuard): void {
  * agent never heard of that restore); if the agent was told of the files restore this undid,
  * it is told of the undo at its next prompt.
  */
-export function restoreUndone(agent: AdapterGuard, result: Pick<RedoResult, 'undid' | 'changed' | 'deleted'>): void {
+export function restoreUndone(agent: AdapterGuard, result: Pick<RedoResult, 'undid' | 'changed' | 'deleted'> & Partial<Pick<RedoResult, 'changedSince'>>): void {
   const pending = waiting.get(agent);
   const told = given.get(agent);
   waiting.delete(agent);

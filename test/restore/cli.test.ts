@@ -293,14 +293,29 @@ describe('rewind redo', () => {
     const restored = await restore(root, id);
     const result = await rewind(['redo', '--yes', '--json'], sb.env, root);
     expect(result.code).toBe(0);
-    const json = JSON.parse(oneLine(result.stdout)) as { checkpoint: number; changed: string[]; deleted: string[]; redo: number };
-    expect(Object.keys(json).sort()).toEqual(['changed', 'checkpoint', 'deleted', 'redo']);
+    const json = JSON.parse(oneLine(result.stdout)) as { checkpoint: number; changed: string[]; deleted: string[]; redo: number; changedSince: string[] };
+    expect(Object.keys(json).sort()).toEqual(['changed', 'changedSince', 'checkpoint', 'deleted', 'redo']);
+    expect(json.changedSince).toEqual([]);
     expect(json.checkpoint).toBe(restored.redo);
     expect([...json.changed].sort()).toEqual(['a.txt', 'c/new.txt']);
     expect(json.deleted).toEqual(['b.txt']);
     expect(projectState(root)).toEqual(stateB);
     await restore(root, json.redo);
     expect(projectState(root)).toEqual(stateA);
+  });
+
+  it('says which files changed since the restore it undoes: it takes those changes back too (plan, result, --json)', async () => {
+    const { root, id, stateB } = await twoStates('redo-since');
+    await restore(root, id);
+    write(root, 'later.txt', 'written after the restore\n');
+    const dry = await rewind(['redo', '--dry-run'], sb.env, root);
+    expect(dry.stdout).toContain('  ! changed since that restore, taken back too: later.txt\n');
+    const dryJson = JSON.parse(oneLine((await rewind(['redo', '--dry-run', '--json'], sb.env, root)).stdout)) as { changedSince: string[] };
+    expect(dryJson.changedSince).toEqual(['later.txt']);
+    const done = await rewind(['redo', '--yes'], sb.env, root);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain('  ! changed since that restore, taken back too: later.txt\n');
+    expect(projectState(root)).toEqual(stateB);
   });
 
   it('the checkpoints restore and redo take first carry REWIND_SESSION and REWIND_AGENT, as `rewind snapshot` does', async () => {

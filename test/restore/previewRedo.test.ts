@@ -28,4 +28,39 @@ describe('previewing an undo', () => {
     expect(planned((await previewRedo(engine, read)).preview)).toEqual({ writes: ['a.txt'], deletes: [] });
     expect(planned((await previewRedo(engine)).preview)).toEqual({ writes: ['a.txt'], deletes: ['b.txt'] });
   });
+
+  it('names the files changed since the rewind it undoes (the undo takes those back too), in the plan and in what it did', async () => {
+    const root = sb.repo('changed-since');
+    const engine = sb.open(root);
+    write(root, 'a.txt', 'one\n');
+    write(root, 'b.txt', 'one\n');
+    const { record: first } = await engine.snapshot({ label: 'both one' });
+    write(root, 'a.txt', 'two\n');
+    write(root, 'b.txt', 'two\n');
+    await engine.snapshot({ label: 'both two' });
+    // The rewind puts both back to one; then a.txt is edited again and c.txt made, b.txt left as the rewind put it.
+    await restoreCheckpoint(engine, first.id);
+    write(root, 'a.txt', 'three\n');
+    write(root, 'c.txt', 'new\n');
+    const preview = await previewRedo(engine);
+    expect(planned(preview.preview)).toEqual({ writes: ['a.txt', 'b.txt'], deletes: ['c.txt'] });
+    expect([...preview.changedSince].sort()).toEqual(['a.txt', 'c.txt']);
+    const done = await engine.redo();
+    expect([...done.changedSince].sort()).toEqual(['a.txt', 'c.txt']);
+    // Kept in the checkpoint the undo took first.
+    expect(engine.get(done.before).label).toMatch(/^before redo/);
+  });
+
+  it('names none when nothing changed since the rewind', async () => {
+    const root = sb.repo('nothing-since');
+    const engine = sb.open(root);
+    write(root, 'a.txt', 'one\n');
+    const { record: first } = await engine.snapshot({ label: 'a is one' });
+    write(root, 'a.txt', 'two\n');
+    await restoreCheckpoint(engine, first.id);
+    expect((await previewRedo(engine)).changedSince).toEqual([]);
+    const done = await engine.redo();
+    expect(done.changed).toEqual(['a.txt']);
+    expect(done.changedSince).toEqual([]);
+  });
 });

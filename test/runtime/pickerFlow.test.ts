@@ -185,6 +185,30 @@ describe('the undo row', () => {
   }, 60_000);
 });
 
+describe('an undo of a rewind after which the files changed again', () => {
+  it('marks those files in its row and says in its notice that it took those changes back too, and where they are kept', async () => {
+    const { root, current } = await afterARewind('undo-after-changes');
+    // After the rewind, the agent (or the user) goes on: c.txt is made.
+    write(root, 'c.txt', 'made after the rewind\n');
+    void openPicker(current);
+    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+    const lines = await current.view().picker?.loadUndo?.();
+    expect(lines?.slice(1)).toEqual([
+      'your files as they were just before it; the conversation stays as it is',
+      'it changes 2 file(s):',
+      '! changed since that rewind (by the agent or you): the undo takes those changes back too, kept in the “undo of …” row it makes',
+      '  A a.txt',
+      '! D c.txt',
+    ]);
+    current.view().picker?.onChoose({ kind: 'undo' });
+    await waitFor(() => /^undid the rewind/.test(current.view().status.notice?.text ?? ''), 20_000, 'the undo notice');
+    expect(current.view().status.notice?.text).toBe(
+      'undid the rewind to just before “session start” (the files; the conversation stays as it is) and the changes made since it to c.txt: 1 file(s) written, 1 deleted — Esc Esc → “undo of …” brings them back',
+    );
+    expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(false);
+  }, 60_000);
+});
+
 describe('Esc Esc while the session is taking its first checkpoint', () => {
   it('opens at once on the checkpoints listed (it waits for no scan of the files), and takes the new one in once it is taken', async () => {
     const sb = sessions.sandbox();

@@ -58,6 +58,14 @@ describe('the note', () => {
     expect(undoNoteOf(5, { changed: ['a.txt'], deleted: [] }, true)?.text).toMatch(/^Note from Rewind: the user undid the revert of the step of #5 you were told of/);
   });
 
+  it('an undo that also took back what changed since the restore says so: the agent must not count on those edits', () => {
+    const note = undoNoteOf(3, { changed: ['a.txt', 'README.md'], deleted: ['docs/usage.md'], changedSince: ['README.md', 'docs/usage.md'] }, false, '“Bash rm -rf tests”');
+    expect(note?.text).toBe(
+      "Note from Rewind: the user undid the restore to checkpoint #3 you were told of: the project's files are back as they were before it, your edits from before it included. 3 files changed back: a.txt, README.md, docs/usage.md. What was changed since that restore in README.md, docs/usage.md is gone too. Re-read files before relying on them.",
+    );
+    expect(note?.told).toBe('told the agent the rewind to just before “Bash rm -rf tests” was undone (3 files: a.txt, README.md, docs/usage.md): its edits from before it are back, its changes since to README.md, docs/usage.md gone');
+  });
+
   it('a restore that put back no file makes no note', () => {
     expect(restoreNoteOf(4, 'Write a.txt', { changed: [], deleted: [] })).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import { interruptedJournal } from './journal.js';
 import { readRedoStack, type RedoPoint } from '../store/redoStack.js';
 import { readCreated } from './createdFiles.js';
 import type { RestorePreview } from './planRestore.js';
-import { planChecked, planNow } from './preview.js';
+import { changesTo, planChecked, planNow } from './preview.js';
 import type { CurrentTree } from '../snapshot/engineTypes.js';
 import type { Requester } from './redoPoint.js';
 import { restoreLocked, type RestoreResult } from './restore.js';
@@ -30,6 +30,8 @@ export interface RedoTarget {
 
 export interface RedoPreview extends RedoTarget {
   preview: RestorePreview;
+  /** The files it changes that were changed since that restore (changedSince). */
+  changedSince: string[];
 }
 
 export interface RedoResult extends RestoreResult {
@@ -37,7 +39,27 @@ export interface RedoResult extends RestoreResult {
   undid: number;
   /** The checkpoint holding the files as they were just before this redo. */
   before: number;
+  /** The files it changed that were changed since that restore (changedSince). */
+  changedSince: string[];
 }
+
+/**
+ * Of `paths` (those an undo changes), the ones that differ in `tree` (the files before the
+ * undo) from what the undone restore put back (checkpoint `restored`): changed since that
+ * restore, by the agent or by hand, so the undo takes those changes back too (they stay in
+ * the checkpoint it takes first). None when that checkpoint is unknown or gone.
+ */
+async function changedSince(engine: Engine, restored: number | null, tree: () => string, paths: readonly string[]): Promise<string[]> {
+  if (restored === null || paths.length === 0) return [];
+  try {
+    const differ = new Set((await changesTo(engine, tree(), engine.get(restored), [])).map((change) => change.path));
+    return paths.filter((file) => differ.has(file));
+  } catch {
+    return [];
+  }
+}
+
+const pathsOf = (plan: Pick<RestorePreview, 'writes' | 'deletes'>): string[] => [...plan.writes.map((write) => write.path), ...plan.deletes];
 
 /** The rewind an undo was asked for is no longer the one on top (another rewind ran since its plan was shown): nothing was undone. */
 export class StaleUndoError extends UserError {}
@@ -72,8 +94,8 @@ export async function previewRedo(engine: Engine, current?: CurrentTree): Promis
   const target = await engine.locked('preview a redo', () => redoTarget(engine));
   const created = readCreated(engine, target.point);
   // From the work tree as the caller read it (the picker's, read once for all its previews), or as it is now.
-  const preview = current ? await planChecked(engine, target.back.id, current, [], created) : (await planNow(engine, target.back.id, [], created)).preview;
-  return { ...target, preview };
+  const planned = current ? { preview: await planChecked(engine, target.back.id, current, [], created), from: current.tree } : await planNow(engine, target.back.id, [], created);
+  return { ...target, preview: planned.preview, changedSince: await changedSince(engine, target.restored, () => planned.from, pathsOf(planned.preview)) };
 }
 
 /**
@@ -85,13 +107,15 @@ export async function previewRedo(engine: Engine, current?: CurrentTree): Promis
  */
 export async function redoLast(engine: Engine, requester: Requester = {}, expected?: string): Promise<RedoResult> {
   return engine.locked('redo', async () => {
-    const { point, salvaged } = await redoTarget(engine);
+    const { point, salvaged, restored } = await redoTarget(engine);
     if (expected !== undefined && point.ref !== expected) {
       throw new StaleUndoError('not undone: the restores to undo changed since the plan was shown (another rewind ran); run `rewind redo` again to see the new plan');
     }
     const result = await restoreLocked(engine, point.checkpoint, requester, point);
     const writtenMeanwhile = result.writtenMeanwhile ?? salvaged?.writtenMeanwhile;
     const unchecked = result.unchecked ?? salvaged?.unchecked;
-    return { ...result, ...(writtenMeanwhile ? { writtenMeanwhile } : {}), ...(unchecked ? { unchecked } : {}), undid: point.checkpoint, before: engine.log.last()?.id ?? point.checkpoint };
+    const before = engine.log.last()?.id ?? point.checkpoint;
+    const since = await changedSince(engine, restored, () => engine.get(before).tree, [...result.changed, ...result.deleted]);
+    return { ...result, ...(writtenMeanwhile ? { writtenMeanwhile } : {}), ...(unchecked ? { unchecked } : {}), undid: point.checkpoint, before, changedSince: since };
   });
 }

@@ -1,3 +1,4 @@
+import { fewPaths } from '../../shared/messages.js';
 import { writeLine } from '../shared/io.js';
 import type { CheckpointRecord, LeftAlone, RedoPreview, RestorePreview, SkippedFile } from '../../checkpoints/index.js';
 import { localTime } from '../../shared/time.js';
@@ -48,5 +49,6 @@ export function printRedoPlan(out: NodeJS.WritableStream, redo: RedoPreview): vo
   const how = redo.interrupted ? 'cut off' : 'made';
   writeLine(out, `Undoing ${which} (${how} ${localTime(redo.time)}): back to checkpoint #${redo.back.id}, the files as they were just before it.`);
   printBody(out, `Going back to #${redo.back.id}`, redo.preview);
+  if (redo.changedSince.length > 0) writeLine(out, `  ! changed since that restore, taken back too: ${fewPaths(redo.changedSince)}`);
   writeLine(out, '  your files as they are now are checkpointed first, so this can be undone too (`rewind restore <that id>`)');
 }

@@ -124,6 +124,9 @@ export class PreviewLoader {
   }
 }
 
+/** The undo row's note on the files changed since the rewind it undoes. */
+export const CHANGED_SINCE_NOTE = '! changed since that rewind (by the agent or you): the undo takes those changes back too, kept in the “undo of …” row it makes';
+
 /**
  * What the picker's undo row does (the plan `rewind redo --dry-run` shows): which rewind it
  * undoes, that it puts the files back and leaves the conversation, and each file it changes.
@@ -132,11 +135,15 @@ export function undoLines(redo: RedoPreview, rewindRow?: string): string[] {
   // The rewind as its own row reads (`rewind to just before prompt "fix it"`), when it does.
   const named = isRewindTitle(rewindRow);
   const which = named ? `the ${rewindRow}` : redo.restored === null ? 'the last rewind' : `the rewind to #${redo.restored}`;
-  const files = [...redo.preview.writes.map((write) => `${write.creates ? 'A' : 'M'} ${write.path}`), ...redo.preview.deletes.map((file) => `D ${file}`)];
+  // Marked `!`: changed since that rewind (by the agent or by hand), which the undo takes back too.
+  const since = new Set(redo.changedSince);
+  const line = (status: string, file: string) => `${since.has(file) ? '!' : ' '} ${status} ${file}`;
+  const files = [...redo.preview.writes.map((write) => line(write.creates ? 'A' : 'M', write.path)), ...redo.preview.deletes.map((file) => line('D', file))];
   return [
     `undo ${which} (${localTime(redo.time)}):`,
     `your files as they were just before it${named ? '' : ` (#${redo.back.id})`}; the conversation stays as it is`,
     files.length === 0 ? 'it changes no file: they are already so' : `it changes ${files.length} file(s):`,
-    ...files.map((file) => `  ${file}`),
+    ...(since.size > 0 ? [CHANGED_SINCE_NOTE] : []),
+    ...files,
   ];
 }
