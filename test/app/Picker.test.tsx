@@ -221,6 +221,14 @@ describe('Picker: choosing', () => {
     expect(chosen).toEqual([{ kind: 'restore', id: 20, mode: 'files' }]);
   });
 
+  it('says where the conversation is cut only under a mode that can cut it (none can: the cursor on a disabled one)', async () => {
+    const { view, keys } = await open({ modes: () => ({ ...noConversation(), files: { enabled: false, reason: 'nothing to change: the files already match it' } }) });
+    keys.press(KEY.enter);
+    const frame = await view.waitForFrame((f) => selectedRow(f)?.startsWith('b  restore conversation and files') === true);
+    expect(frame).toContain('f  restore files only — nothing to change');
+    expect(frame).not.toContain('the conversation cut');
+  });
+
   it('moves through the modes with ↑/↓ and Enter', async () => {
     const { view, keys, chosen } = await open();
     keys.press(KEY.enter);

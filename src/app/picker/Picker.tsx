@@ -181,7 +181,7 @@ export function Picker(props: PickerProps) {
             height={layout.previewHeight}
             newestId={checkpoints.at(-1)?.id}
             {...(undo?.state === 'ready' ? { undoLines: undo.value } : {})}
-            {...(state.stage === 'modes' && row?.kind === 'checkpoint' ? { mode: options[state.mode]?.mode, conversation: conversationCut(checkpoints, row.checkpoint.id, props.conversationRestores) } : {})}
+            {...(state.stage === 'modes' && row?.kind === 'checkpoint' ? { mode: options[state.mode]?.mode, ...(options[state.mode]?.enabled === true ? { conversation: conversationCut(checkpoints, row.checkpoint.id, props.conversationRestores) } : {}) } : {})}
           />
         </>
       ) : null}
