@@ -54,7 +54,7 @@ function someFiles(files: readonly string[]): string {
  * taken before) that wrote `changed` and deleted `deleted`; undefined when it changed no file
  * (the agent's picture of the files still holds). `name`: the step as the user's notices name it.
  */
-export function restoreNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>, name?: string): RestoreNote | undefined {
+export function restoreNoteOf(id: number, label: string | undefined, result: Pick<RestoreResult, 'changed' | 'deleted'>, name?: string, partial = false): RestoreNote | undefined {
   const files = [...result.changed, ...result.deleted];
   if (files.length === 0) return undefined;
   const named = label ? ` ("${shortText(label, 60)}")` : '';
@@ -62,8 +62,8 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
   const gone = result.deleted.length;
   const removed = gone === 0 ? '' : gone === files.length && gone === 1 ? ' (removed: it did not exist then)' : ` (${gone} removed: ${gone === 1 ? 'it' : 'they'} did not exist then)`;
   return {
-    text: `Note from Rewind: the user restored the project's files to checkpoint #${id}${named}, keeping this conversation. ${count} put back: ${someFiles(files)}${removed}. Your edits after that are gone; re-read files before relying on them.`,
-    told: `told the agent its files are back to ${name ? `just before ${name}` : `#${id}`} (${count}: ${someFiles(files)}): its edits after that are gone`,
+    text: `Note from Rewind: the user restored ${partial ? 'only the files they chose' : "the project's files"} to checkpoint #${id}${named}, keeping this conversation. ${count} put back: ${someFiles(files)}${removed}. Your edits ${partial ? 'to them ' : ''}after that are gone${partial ? '; the other files are as you left them' : ''}; re-read files before relying on them.`,
+    told: `told the agent ${partial ? `${files.length} of its files are` : 'its files are'} back to ${name ? `just before ${name}` : `#${id}`} (${count}: ${someFiles(files)}): its edits ${partial ? 'to them ' : ''}after that are gone`,
   };
 }
 
@@ -103,12 +103,12 @@ export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | '
 
 /**
  * After a files-only restore of checkpoint `id` in the app (`name`: its step as the notices
- * name it): the agent is told at its next prompt (replacing a note not yet given), and the
- * user hears it then. For an agent with no prompt hook it returns what the restore's notice
+ * name it; `partial`: of the files the user ticked only): the agent is told at its next
+ * prompt (replacing a note not yet given), and the user hears it then. For an agent with no prompt hook it returns what the restore's notice
  * says after what it did: what to tell the agent ('' otherwise, and when it changed no file).
  */
-export function filesRestored(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>, name?: string): string {
-  return tell(agent, restoreNoteOf(id, labelOf(engine, id), result, name), { checkpoint: id, redo: result.redo, ...(name ? { name } : {}) }, 'its edits after it are gone');
+export function filesRestored(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>, name?: string, partial = false): string {
+  return tell(agent, restoreNoteOf(id, labelOf(engine, id), result, name, partial), { checkpoint: id, redo: result.redo, ...(name ? { name } : {}) }, partial ? 'its edits to those files after it are gone' : 'its edits after it are gone');
 }
 
 /** After a revert of checkpoint `id`'s step in the app: as filesRestored, with the revert's note. */

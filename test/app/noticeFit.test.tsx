@@ -19,7 +19,7 @@ const row = (text: string, width: number) => plain(statusLineRow({ ...status, no
 const both = 'restored the files and the conversation to before prompt “fix the login” (1 turn dropped): 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
 const files = 'restored the files to just before “Edit server.js”: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
 const meanwhile = 'restored the files to just before “Edit server.js”, kept 2 written meanwhile (by something else: a.txt, b.txt): 3 file(s) written, 1 deleted — /redo brings them back';
-const afresh = 'started the agent afresh (no message was left at that point); your files are as they were';
+const afresh = 'started the agent afresh (no message was left at that point); your files are untouched';
 const undo = 'undid the rewind to just before “Bash rm -rf tests” (the files; the conversation stays as it is): 2 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back';
 const noHooks = 'no hook call came from gemini: its checkpoints come only from Enter and file changes (see the README, "Agents and their hooks")';
 const busy =
@@ -44,7 +44,7 @@ describe('a notice fitted to the width', () => {
     expect(row(both, 80)).toBe(' ◈ restored the files and the conversation: 3 file(s) written… — undo with /redo');
     expect(row(files, 80)).toBe(' ◈ restored the files to just before “Edit server.js” — undo with /redo');
     expect(row(meanwhile, 80)).toBe(' ◈ restored the files, kept 2 written meanwhile — /redo brings them back');
-    expect(row(afresh, 80)).toBe(' ◈ started the agent afresh; your files are as they were');
+    expect(row(afresh, 80)).toBe(' ◈ started the agent afresh; your files are untouched');
     expect(row(undo, 80)).toBe(' ◈ undid the rewind: 2 file(s)… — Esc Esc → “undo of …” takes the undo back');
     expect(row(noHooks, 80)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file…');
     // The name's own colon, brackets, dash and `or` are not the notice's: it goes whole, never cut there.

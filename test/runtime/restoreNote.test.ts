@@ -58,6 +58,14 @@ describe('the note', () => {
     expect(undoNoteOf(5, { changed: ['a.txt'], deleted: [] }, true)?.text).toMatch(/^Note from Rewind: the user undid the revert of the step of #5 you were told of/);
   });
 
+  it('a restore of the files the user ticked says it was those alone: the agent keeps its edits to the others', () => {
+    const note = restoreNoteOf(6, '2', { changed: ['package.json'], deleted: ['tests/server.test.js'] }, 'prompt “2”', true);
+    expect(note?.text).toBe(
+      'Note from Rewind: the user restored only the files they chose to checkpoint #6 ("2"), keeping this conversation. 2 files put back: package.json, tests/server.test.js (1 removed: it did not exist then). Your edits to them after that are gone; the other files are as you left them; re-read files before relying on them.',
+    );
+    expect(note?.told).toBe('told the agent 2 of its files are back to just before prompt “2” (2 files: package.json, tests/server.test.js): its edits to them after that are gone');
+  });
+
   it('an undo that also took back what changed since the restore says so: the agent must not count on those edits', () => {
     const note = undoNoteOf(3, { changed: ['a.txt', 'README.md'], deleted: ['docs/usage.md'], changedSince: ['README.md', 'docs/usage.md'] }, false, '“Bash rm -rf tests”');
     expect(note?.text).toBe(

@@ -93,7 +93,7 @@ describe("a restore's notice, as the session holds it", () => {
     const { activity, hold, notices, say } = session(false);
     hold.began();
     activity.agentStarted();
-    say('resumed the conversation of #2 (2 message(s)); your files are as they were');
+    say('resumed the conversation of #2 (2 message(s)); your files are untouched');
     vi.advanceTimersByTime(10_000); // nothing drawn yet
     expect(notices.current()).toBeDefined();
     activity.sawOutput();

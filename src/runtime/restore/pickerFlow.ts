@@ -19,9 +19,9 @@ import { sessionScope } from '../../services/steps/sessionScope.js';
 /**
  * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):
  * writes that raced it, or files it could not check, are part of what happened, so they
- * stay when the notice is shortened.
+ * stay when the notice is shortened. `undoes`: what /redo takes back, when not all of it.
  */
-export function summary(result: RestoreResult, what: string, keptRow?: string): string {
+export function summary(result: RestoreResult, what: string, keptRow?: string, undoes = ''): string {
   const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
   const counts = parts.join(', ');
@@ -32,9 +32,9 @@ export function summary(result: RestoreResult, what: string, keptRow?: string): 
     return `${what}, kept ${kept.paths.length} written meanwhile (by something else: ${kept.paths.slice(0, 3).join(', ')}): ${counts} — ${back}`;
   }
   if (result.unchecked) {
-    return `${what}, but could not check ${result.unchecked.paths.length} file(s) it replaced for writes made meanwhile (kept as they were in ${result.unchecked.dir}): ${counts} — undo with /redo`;
+    return `${what}, but could not check ${result.unchecked.paths.length} file(s) it replaced for writes made meanwhile (kept as they were in ${result.unchecked.dir}): ${counts} — undo${undoes} with /redo`;
   }
-  return `${what}: ${counts} — undo with /redo or Esc Esc → undo last rewind`;
+  return `${what}: ${counts} — undo${undoes} with /redo or Esc Esc → undo last rewind`;
 }
 
 /** The row of the checkpoint holding writes that raced `result` (none: undefined), as the picker now names it. */
@@ -103,7 +103,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed, ...(only.length > 0 ? { only } : {}) }));
       checkpointer.refresh();
       const which = only.length > 0 ? `${only.length} chosen file(s)` : 'the files';
-      session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name)}${busyNote}`, keptRow(checkpointer, result)), toneOf(result, tone));
+      session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name, only.length > 0)}${busyNote}`, keptRow(checkpointer, result)), toneOf(result, tone));
       return;
     }
     // The conversation is rebuilt and written (a new file) before the files change: if it cannot be, nothing does.
@@ -121,13 +121,14 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]), rebuilt.session);
     const afresh = 'started the agent afresh (no message was left at that point)';
-    const untouched = filesMatch ? 'your files already matched it' : 'your files are as they were';
+    const untouched = filesMatch ? 'your files already matched it' : 'your files are untouched';
     if (!files) {
       session.say(`${rebuilt.session === undefined ? afresh : `restored the conversation ${conversationCutName(rows, choice.id, shown.restores)}`}${busyNote}; ${untouched}`, tone);
       return;
     }
     const what = rebuilt.session === undefined ? `restored the files to just before ${name} and ${afresh}` : `restored ${filesAndConversationName(rows, choice.id, shown.restores)}`;
-    session.say(summary(files, `${what}${busyNote}`, keptRow(checkpointer, files)), toneOf(files, tone));
+    // An undo takes back the files alone: the conversation stays cut.
+    session.say(summary(files, `${what}${busyNote}`, keptRow(checkpointer, files), ' the files'), toneOf(files, tone));
   } catch (error) {
     session.say(messageOf(error), 'error');
   }
