@@ -19,7 +19,7 @@ function fill(text: string, width: number): string {
 }
 
 /** A bordered box over the pane: /checkpoints, /help, messages. */
-export function Panel({ title, lines, width, maxHeight, footer = 'Esc closes', top = 0 }: PanelProps) {
+export function Panel({ title, lines, width, maxHeight, footer = 'Esc, Enter or q closes', top = 0 }: PanelProps) {
   const inner = Math.max(1, width - 2);
   const body = panelBody(wrappedLines(lines, width), bodyRows(maxHeight), top);
   return (

@@ -35,7 +35,7 @@ describe('/checkpoints and retention in the app', () => {
     await session.waitFor(/◈ \//, 5_000, 'the command bar');
     session.write('checkpoints');
     session.write('\r');
-    await session.waitFor((text) => text.includes('Retention: checkpoint_retention_days 14, checkpoint_max_gb 5') && text.includes('Esc closes'), 10_000, 'the whole panel');
+    await session.waitFor((text) => text.includes('Retention: checkpoint_retention_days 14, checkpoint_max_gb 5') && text.includes('Esc, Enter or q closes'), 10_000, 'the whole panel');
     const screen = session.text();
     expect(screen).toMatch(/checkpoint\(s\) for .*panel/);
     expect(screen).toMatch(/This project's store: .*All projects: .*\(2 store\(s\)\)/);

@@ -19,9 +19,9 @@ import { sessionScope } from '../../services/steps/sessionScope.js';
 /**
  * What a restore or undo in the app did, in the notice's one shape (see app/noticeFit.ts):
  * writes that raced it, or files it could not check, are part of what happened, so they
- * stay when the notice is shortened. `undoes`: what /redo takes back, when not all of it.
+ * stay when the notice is shortened.
  */
-export function summary(result: RestoreResult, what: string, keptRow?: string, undoes = ''): string {
+export function summary(result: RestoreResult, what: string, keptRow?: string): string {
   const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
   const counts = parts.join(', ');
@@ -32,9 +32,9 @@ export function summary(result: RestoreResult, what: string, keptRow?: string, u
     return `${what}, kept ${kept.paths.length} written meanwhile (by something else: ${kept.paths.slice(0, 3).join(', ')}): ${counts} — ${back}`;
   }
   if (result.unchecked) {
-    return `${what}, but could not check ${result.unchecked.paths.length} file(s) it replaced for writes made meanwhile (kept as they were in ${result.unchecked.dir}): ${counts} — undo${undoes} with /redo`;
+    return `${what}, but could not check ${result.unchecked.paths.length} file(s) it replaced for writes made meanwhile (kept as they were in ${result.unchecked.dir}): ${counts} — undo with /redo`;
   }
-  return `${what}: ${counts} — undo${undoes} with /redo or Esc Esc → undo last rewind`;
+  return `${what}: ${counts} — undo with /redo or Esc Esc → undo last rewind`;
 }
 
 /** The row of the checkpoint holding writes that raced `result` (none: undefined), as the picker now names it. */
@@ -127,8 +127,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       return;
     }
     const what = rebuilt.session === undefined ? `restored the files to just before ${name} and ${afresh}` : `restored ${filesAndConversationName(rows, choice.id, shown.restores)}`;
-    // An undo takes back the files alone: the conversation stays cut.
-    session.say(summary(files, `${what}${busyNote}`, keptRow(checkpointer, files), ' the files'), toneOf(files, tone));
+    session.say(summary(files, `${what}${busyNote}`, keptRow(checkpointer, files)), toneOf(files, tone));
   } catch (error) {
     session.say(messageOf(error), 'error');
   }
