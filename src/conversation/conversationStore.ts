@@ -3,6 +3,7 @@
 //   conv/chunks/<sha256>       bytes appended to a transcript between two captures
 //   conv/points/<sha256>.json  one capture: its transcript, length, chunk, and the capture it extends
 //   conv/heads/<sha256(path)>  the newest capture of each transcript
+//   conv/restores.jsonl        the conversation restores made (restoredConversations.ts)
 //
 // Transcripts only grow, so each capture stores the bytes added since the one before and
 // names it: a long session stores each byte once (linear, not N copies of a growing file).

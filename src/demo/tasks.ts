@@ -31,7 +31,7 @@ export const tasks: readonly Task[] = [
       { tool: 'Bash', command: 'rm -rf tests', say: 'Those tests looked old: removed them.' },
       { tool: 'Edit', file: 'package.json', old: '    "test": "node --test tests/"\n', new: '', say: 'And the test script that ran them.' },
     ],
-    done: 'Cleaned up: no more tests. (To get them back: Esc Esc, ↑ to Bash rm -rf tests, Enter.)',
+    done: 'Cleaned up: no more tests. (To get them back: Esc Esc, ↑ to Bash rm -rf tests, Enter, f.)',
   },
   {
     name: 'write the docs',

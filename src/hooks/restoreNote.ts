@@ -62,8 +62,8 @@ export function restoreNoteOf(id: number, label: string | undefined, result: Pic
   const gone = result.deleted.length;
   const removed = gone === 0 ? '' : gone === files.length && gone === 1 ? ' (removed: it did not exist then)' : ` (${gone} removed: ${gone === 1 ? 'it' : 'they'} did not exist then)`;
   return {
-    text: `Note from Rewind: the user restored ${partial ? 'only the files they chose' : "the project's files"} to checkpoint #${id}${named}, keeping this conversation. ${count} put back: ${someFiles(files)}${removed}. Your edits ${partial ? 'to them ' : ''}after that are gone${partial ? '; the other files are as you left them' : ''}; re-read files before relying on them.`,
-    told: `told the agent ${partial ? `${files.length} of its files are` : 'its files are'} back to ${name ? `just before ${name}` : `#${id}`} (${count}: ${someFiles(files)}): its edits ${partial ? 'to them ' : ''}after that are gone`,
+    text: `Note from Rewind: the user restored ${partial ? "some of the project's files (those they ticked)" : "the project's files"} to checkpoint #${id}${named}, keeping this conversation. ${count} put back: ${someFiles(files)}${removed}. Your edits ${partial ? 'to them ' : ''}after that are gone${partial ? '; the other files are as you left them' : ''}; re-read files before relying on them.`,
+    told: `told the agent ${partial ? `${files.length} of its files ${files.length === 1 ? 'is' : 'are'}` : 'its files are'} back to ${name ? `just before ${name}` : `#${id}`} (${count}: ${someFiles(files)}): its edits ${partial ? 'to them ' : ''}after that are gone`,
   };
 }
 
@@ -94,10 +94,10 @@ export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | '
   const what = reverted ? `the revert of the step of #${id}` : `the restore to checkpoint #${id}`;
   // Whatever changed after that restore (its edits since, the user's) is as it was before the restore too.
   const since = result.changedSince ?? [];
-  const later = since.length > 0 ? ` What was changed since that restore in ${someFiles(since)} is gone too.` : '';
+  const later = since.length > 0 ? ` What was changed since that ${reverted ? 'revert' : 'restore'} in ${someFiles(since)} is gone too.` : '';
   return {
     text: `Note from Rewind: the user undid ${what} you were told of: the project's files are back as they were before it, your edits ${since.length > 0 ? 'from before it ' : ''}included. ${count} changed back: ${someFiles(files)}.${later} Re-read files before relying on them.`,
-    told: `told the agent ${reverted ? `the revert of ${name ?? `#${id}`}` : name ? `the rewind to just before ${name}` : `the restore to #${id}`} was undone (${count}: ${someFiles(files)}): ${since.length > 0 ? `its edits from before it are back, its changes since to ${someFiles(since)} gone` : 'its edits are back'}`,
+    told: `told the agent ${reverted ? `the revert of ${name ?? `#${id}`}` : name ? `the rewind to just before ${name}` : `the restore to #${id}`} was undone (${count}: ${someFiles(files)}): ${since.length > 0 ? `its edits from before it are back, the changes since to ${someFiles(since)} gone` : 'its edits are back'}`,
   };
 }
 
@@ -147,17 +147,32 @@ export function dropRestoreNote(agent: AdapterGuard): void {
 /**
  * An undo of the last restore (Esc Esc → undo, /redo): a note not yet given is dropped (the
  * agent never heard of that restore); if the agent was told of the files restore this undid,
- * it is told of the undo at its next prompt.
+ * it is told of the undo at its next prompt; if not, and the undo took back changes made
+ * since that restore, it is told those are gone. For an agent with no prompt hook, what the
+ * undo's notice asks the user to tell it ('' otherwise).
  */
-export function restoreUndone(agent: AdapterGuard, result: Pick<RedoResult, 'undid' | 'changed' | 'deleted'> & Partial<Pick<RedoResult, 'changedSince'>>): void {
+export function restoreUndone(agent: AdapterGuard, result: Pick<RedoResult, 'undid' | 'changed' | 'deleted'> & Partial<Pick<RedoResult, 'changedSince'>>): string {
   const pending = waiting.get(agent);
   const told = given.get(agent);
   waiting.delete(agent);
   given.delete(agent);
+  if (pending !== undefined) return '';
   // The agent heard of the restore this undid (its redo point is the one popped), and of nothing since.
-  if (pending !== undefined || told === undefined || told.redo !== result.undid) return;
-  const note = undoNoteOf(told.checkpoint, result, told.reverted === true, told.name);
-  if (note) waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
+  if (told !== undefined && told.redo === result.undid) {
+    const note = undoNoteOf(told.checkpoint, result, told.reverted === true, told.name);
+    if (note) waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
+    return '';
+  }
+  // A rewind it was not told of (one that cut its conversation too, say): what changed since, its work perhaps, is gone.
+  const since = result.changedSince ?? [];
+  if (since.length === 0) return '';
+  const note: RestoreNote = {
+    text: `Note from Rewind: the user undid a rewind of the project's files: they are back as they were before it. What was changed since that rewind in ${someFiles(since)} is gone (your edits there included). Re-read files before relying on them.`,
+    told: `told the agent the changes since the rewind to ${someFiles(since)} are gone`,
+  };
+  if (agent.adapter.promptNote === undefined) return ` (tell ${agent.name === genericAgent.name ? 'the agent' : agent.name} the changes since the rewind to ${someFiles(since)} are gone)`;
+  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
+  return '';
 }
 
 /**

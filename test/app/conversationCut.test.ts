@@ -63,11 +63,19 @@ describe('conversationCut', () => {
       expect(conversationCut(later, 6, twice)).toBe('the conversation cut to before prompt "3": no turn dropped (the conversation stands there already)');
     });
 
-    it("leaves other sessions' turns and a restore to a checkpoint that is no row alone", () => {
+    it('takes a restore to a checkpoint that is no row (folded) as one to the row it is in', () => {
+      const unfolded = steps.filter((step) => step.id !== 4);
+      expect(conversationCut(unfolded, 1, [{ to: 4, after: 7 }])).toBe(conversationCut(unfolded, 1, cutBefore2));
+      expect(conversationCut(unfolded, 1, [{ to: 4, after: 7 }])).toBe('the conversation cut to before prompt "1": 1 turn dropped (that one)');
+    });
+
+    it("leaves other sessions' turns and a restore to a checkpoint no longer listed alone", () => {
       const other = steps.map((step) => ({ ...step, id: step.id + 10, session: 's2', ...(step.turn !== undefined ? { turn: step.turn + 10 } : {}) }));
       expect(conversationCut([...steps, ...other], 11, cutBefore2)).toBe('the conversation cut to before prompt "1": 3 turns dropped (it and 2 later)');
       expect(conversationCut([...steps, row(9, '4', { kind: 'turn', session: 's2' })], 9, cutBefore2)).toBe('the conversation cut to before prompt "4": 1 turn dropped (that one)');
-      expect(conversationCut(steps, 1, [{ to: 42, after: 7 }])).toBe('the conversation cut to before prompt "1": 3 turns dropped (it and 2 later)');
+      // Pruned: older than every row listed.
+      const later = steps.map((step) => ({ ...step, id: step.id + 10, ...(step.turn !== undefined ? { turn: step.turn + 10 } : {}) }));
+      expect(conversationCut(later, 11, [{ to: 3, after: 17 }])).toBe('the conversation cut to before prompt "1": 3 turns dropped (it and 2 later)');
     });
   });
 });

@@ -196,14 +196,14 @@ describe('an undo of a rewind after which the files changed again', () => {
     expect(lines?.slice(1)).toEqual([
       'your files as they were just before it; the conversation stays as it is',
       'it changes 2 file(s):',
-      '! changed since that rewind (by the agent or you): the undo takes those changes back too, kept in the “undo of …” row it makes',
+      '! changed since the rewind: taken back too, kept in “undo of …”',
       '  A a.txt',
       '! D c.txt',
     ]);
     current.view().picker?.onChoose({ kind: 'undo' });
     await waitFor(() => /^undid the rewind/.test(current.view().status.notice?.text ?? ''), 20_000, 'the undo notice');
     expect(current.view().status.notice?.text).toBe(
-      'undid the rewind to just before “session start” (the files; the conversation stays as it is) and the changes made since it to c.txt: 1 file(s) written, 1 deleted — Esc Esc → “undo of …” brings them back',
+      'undid the rewind to just before “session start” (the files; the conversation stays as it is) and the changes made since it to c.txt (tell the agent the changes since the rewind to c.txt are gone): 1 file(s) written, 1 deleted — Esc Esc → “undo of …” brings those changes back',
     );
     expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(false);
   }, 60_000);

@@ -61,7 +61,7 @@ describe('the note', () => {
   it('a restore of the files the user ticked says it was those alone: the agent keeps its edits to the others', () => {
     const note = restoreNoteOf(6, '2', { changed: ['package.json'], deleted: ['tests/server.test.js'] }, 'prompt “2”', true);
     expect(note?.text).toBe(
-      'Note from Rewind: the user restored only the files they chose to checkpoint #6 ("2"), keeping this conversation. 2 files put back: package.json, tests/server.test.js (1 removed: it did not exist then). Your edits to them after that are gone; the other files are as you left them; re-read files before relying on them.',
+      'Note from Rewind: the user restored some of the project\'s files (those they ticked) to checkpoint #6 ("2"), keeping this conversation. 2 files put back: package.json, tests/server.test.js (1 removed: it did not exist then). Your edits to them after that are gone; the other files are as you left them; re-read files before relying on them.',
     );
     expect(note?.told).toBe('told the agent 2 of its files are back to just before prompt “2” (2 files: package.json, tests/server.test.js): its edits to them after that are gone');
   });
@@ -71,7 +71,9 @@ describe('the note', () => {
     expect(note?.text).toBe(
       "Note from Rewind: the user undid the restore to checkpoint #3 you were told of: the project's files are back as they were before it, your edits from before it included. 3 files changed back: a.txt, README.md, docs/usage.md. What was changed since that restore in README.md, docs/usage.md is gone too. Re-read files before relying on them.",
     );
-    expect(note?.told).toBe('told the agent the rewind to just before “Bash rm -rf tests” was undone (3 files: a.txt, README.md, docs/usage.md): its edits from before it are back, its changes since to README.md, docs/usage.md gone');
+    expect(note?.told).toBe('told the agent the rewind to just before “Bash rm -rf tests” was undone (3 files: a.txt, README.md, docs/usage.md): its edits from before it are back, the changes since to README.md, docs/usage.md gone');
+    expect(undoNoteOf(5, { changed: ['a.txt'], deleted: [], changedSince: ['a.txt'] }, true)?.text).toContain('What was changed since that revert in a.txt is gone too.');
+    expect(restoreNoteOf(6, '2', { changed: ['a.txt'], deleted: [] }, 'prompt “2”', true)?.told).toBe('told the agent 1 of its files is back to just before prompt “2” (1 file: a.txt): its edits to them after that are gone');
   });
 
   it('a restore that put back no file makes no note', () => {
@@ -198,6 +200,21 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     await waitFor(() => /undid the rewind to just before “session start”/.test(current.view().status.notice?.text ?? ''), 20_000, 'the /redo notice');
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(true);
     expect(await hook(socket, root, 'UserPromptSubmit', { prompt: 'after /redo' })).toEqual({ code: 0, stdout: '' });
+  }, 60_000);
+
+  it('an undo of a rewind the agent was not told of, which took back what changed since it, tells the agent those changes are gone', async () => {
+    const root = sb.repo('untold');
+    const { current, socket } = await start(root);
+    write(root, 'a.txt', 'one\n');
+    // A rewind made elsewhere (another Rewind, the command line): nothing tells the agent of it.
+    await current.checkpoints?.engine.restore(1);
+    write(root, 'b.txt', 'the agent went on\n');
+    await choose(current, { kind: 'undo' }, /undid the rewind to just before “session start”/);
+    expect(fs.existsSync(path.join(root, 'b.txt'))).toBe(false);
+    expect(contextOf((await hook(socket, root, 'UserPromptSubmit', { prompt: 'go on' })).stdout)).toBe(
+      "Note from Rewind: the user undid a rewind of the project's files: they are back as they were before it. What was changed since that rewind in b.txt is gone (your edits there included). Re-read files before relying on them.",
+    );
+    await waitFor(() => current.view().status.notice?.text === 'told claude the changes since the rewind to b.txt are gone', 5_000, 'the notice that claude was told');
   }, 60_000);
 
   it('aider (no prompt hook) is not told: the restore notice asks the user to tell it', async () => {

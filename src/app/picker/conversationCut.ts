@@ -30,13 +30,15 @@ function conversationTurns(checkpoints: readonly PickerCheckpoint[], restores: r
   const at = new Map<number, number[]>();
   const pending = [...restores].sort((a, b) => a.after - b.after);
   let next = 0;
+  // A checkpoint that is no row (folded into the step before it) is in that step's row.
+  const byId = [...checkpoints].sort((a, b) => a.id - b.id);
   const bringBack = (made: ConversationRestored) => {
-    const to = checkpoints.find((checkpoint) => checkpoint.id === made.to);
+    const to = byId.findLast((checkpoint) => checkpoint.id <= made.to);
     const before = to && cutBefore(checkpoints, to);
     const held = before && at.get(before.id);
     if (before && held) now.set(sessionOf(before), [...held]);
   };
-  for (const checkpoint of [...checkpoints].sort((a, b) => a.id - b.id)) {
+  for (const checkpoint of byId) {
     for (let made = pending[next]; made !== undefined && made.after < checkpoint.id; made = pending[++next]) bringBack(made);
     const turns = now.get(sessionOf(checkpoint)) ?? [];
     at.set(checkpoint.id, turns);

@@ -125,7 +125,7 @@ export class PreviewLoader {
 }
 
 /** The undo row's note on the files changed since the rewind it undoes. */
-export const CHANGED_SINCE_NOTE = '! changed since that rewind (by the agent or you): the undo takes those changes back too, kept in the “undo of …” row it makes';
+export const CHANGED_SINCE_NOTE = '! changed since the rewind: taken back too, kept in “undo of …”';
 
 /**
  * What the picker's undo row does (the plan `rewind redo --dry-run` shows): which rewind it

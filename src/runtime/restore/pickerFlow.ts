@@ -142,13 +142,13 @@ export async function undoLastRewind(session: SessionPort, checkpointer: Checkpo
   const rows = pickerCheckpoints(records);
   const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
   checkpointer.refresh();
-  restoreUndone(session.agent, result);
+  const tellAgent = restoreUndone(session.agent, result);
   // The rewind named by the step it went back to, as its row was; the files before the undo are the new row `undo of …`.
   const rewind = rewindName(rows, records, result.checkpoint);
   // What changed since that rewind (the agent went on, or you did) is taken back too: said, with where it is kept.
   const since = result.changedSince.length > 0 ? ` and the changes made since it to ${fewPaths(result.changedSince)}` : '';
-  const what = `undid ${rewind} (the files; the conversation stays as it is)${since}${busyNote}`;
-  const back = since ? ' — Esc Esc → “undo of …” brings them back' : ' — Esc Esc → “undo of …” takes the undo back';
+  const what = `undid ${rewind} (the files; the conversation stays as it is)${since}${tellAgent}${busyNote}`;
+  const back = since ? ' — Esc Esc → “undo of …” brings those changes back' : ' — Esc Esc → “undo of …” takes the undo back';
   const said = summary(result, what, keptRow(checkpointer, result)).replace(/ — undo with.*$/, back);
   session.say(said, toneOf(result, busyNote ? 'warning' : 'info'));
 }
