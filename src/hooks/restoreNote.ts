@@ -104,8 +104,9 @@ export function undoNoteOf(id: number, result: Pick<RestoreResult, 'changed' | '
 /**
  * After a files-only restore of checkpoint `id` in the app (`name`: its step as the notices
  * name it; `partial`: of the files the user ticked only): the agent is told at its next
- * prompt (replacing a note not yet given), and the user hears it then. For an agent with no prompt hook it returns what the restore's notice
- * says after what it did: what to tell the agent ('' otherwise, and when it changed no file).
+ * prompt (replacing a note not yet given), and the user hears it then. For an agent with
+ * no prompt hook it returns what the restore's notice says after what it did: what to tell
+ * the agent ('' otherwise, and when it changed no file).
  */
 export function filesRestored(agent: AdapterGuard, engine: Pick<ProjectCheckpoints, 'get'>, id: number, result: Pick<RestoreResult, 'changed' | 'deleted' | 'redo'>, name?: string, partial = false): string {
   return tell(agent, restoreNoteOf(id, labelOf(engine, id), result, name, partial), { checkpoint: id, redo: result.redo, ...(name ? { name } : {}) }, partial ? 'its edits to those files after it are gone' : 'its edits after it are gone');
