@@ -26,6 +26,7 @@ export type { ForkBranchOptions, ForkBranchResult, ParentFrom } from './tools/fo
 export type { CheckpointOrigin, ExportedCheckpoints, ImportResult, TransferredCheckpoint } from './tools/transferTypes.js';
 export type { SpanChange, StepDiff } from './tools/stepDiff.js';
 export type { LeftAlone, PlannedWrite, RestorePlan } from './restore/plan.js';
+export { plannedPaths } from './restore/plan.js';
 export type { RestorePreview } from './restore/planRestore.js';
 export type { PlanNow } from './restore/preview.js';
 export type { Requester } from './restore/redoPoint.js';

@@ -5,6 +5,7 @@ import { agentFacts } from '../services/helpFacts.js';
 import { writeLine, type CommandIO } from './shared/io.js';
 import { UsageError, UserError } from '../shared/errors.js';
 import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.js';
+import { plannedPaths } from '../checkpoints/index.js';
 import { sessionScope } from '../services/steps/sessionScope.js';
 import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 import { restoreWithConversation } from './restore/restoreConversation.js';
@@ -66,7 +67,7 @@ async function sessionPaths(io: CommandIO, checkpoints: ProjectCheckpoints, targ
   if (!session) throw new UserError(`checkpoint #${target.id} was taken outside any session and REWIND_SESSION is not set: --session needs the session whose changes to put back (see \`rewind list --json\`)`);
   const scope = await sessionScope(checkpoints, target.id, session);
   const { preview } = await checkpoints.plan(target.id, given);
-  const changing = new Set([...preview.writes.map((write) => write.path), ...preview.deletes]);
+  const changing = new Set(plannedPaths(preview));
   // A file both changed is restored only when --only names that very file (not a folder holding it).
   const shared = scope.shared.filter((file) => changing.has(file));
   const paths = [...scope.paths, ...shared.filter((file) => given.includes(file))].filter((file) => changing.has(file));

@@ -126,8 +126,11 @@ function labelOf(engine: Pick<ProjectCheckpoints, 'get'>, id: number): string | 
   }
 }
 
-/** `note` waits for the agent's next prompt; for an agent with no prompt hook, what to tell it instead. */
-function tell(agent: AdapterGuard, note: RestoreNote | undefined, about: RestoreTold, what: string): string {
+/**
+ * `note` waits for the agent's next prompt (`about`: the restore it tells of, which a later
+ * undo may take back); for an agent with no prompt hook, what to tell it instead.
+ */
+function tell(agent: AdapterGuard, note: RestoreNote | undefined, about: RestoreTold | undefined, what: string): string {
   if (!note) return '';
   given.delete(agent);
   if (agent.adapter.promptNote === undefined) {
@@ -135,7 +138,7 @@ function tell(agent: AdapterGuard, note: RestoreNote | undefined, about: Restore
     // Any other command is no agent Rewind knows by name.
     return ` (tell ${agent.name === genericAgent.name ? 'the agent' : agent.name} ${what})`;
   }
-  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name), about });
+  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name), ...(about ? { about } : {}) });
   return '';
 }
 
@@ -159,21 +162,16 @@ export function restoreUndone(agent: AdapterGuard, result: Pick<RedoResult, 'und
   given.delete(agent);
   if (pending !== undefined) return '';
   // The agent heard of the restore this undid (its redo point is the one popped), and of nothing since.
-  if (told !== undefined && told.redo === result.undid) {
-    const note = undoNoteOf(told.checkpoint, result, told.reverted === true, told.name);
-    if (note) waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
-    return '';
-  }
+  if (told !== undefined && told.redo === result.undid) return tell(agent, undoNoteOf(told.checkpoint, result, told.reverted === true, told.name), undefined, 'its edits are back');
   // A rewind it was not told of (one that cut its conversation too, say): what changed since, its work perhaps, is gone.
   const since = result.changedSince ?? [];
   if (since.length === 0) return '';
-  const note: RestoreNote = {
+  const gone = `the changes since the rewind to ${someFiles(since)} are gone`;
+  const note = {
     text: `Note from Rewind: the user undid a rewind of the project's files: they are back as they were before it. What was changed since that rewind in ${someFiles(since)} is gone (your edits there included). Re-read files before relying on them.`,
-    told: `told the agent the changes since the rewind to ${someFiles(since)} are gone`,
+    told: `told the agent ${gone}`,
   };
-  if (agent.adapter.promptNote === undefined) return ` (tell ${agent.name === genericAgent.name ? 'the agent' : agent.name} the changes since the rewind to ${someFiles(since)} are gone)`;
-  waiting.set(agent, { ...note, told: note.told.replace('the agent', agent.name) });
-  return '';
+  return tell(agent, note, undefined, gone);
 }
 
 /**

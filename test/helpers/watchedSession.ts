@@ -15,6 +15,8 @@ export interface WatchedSession {
   root: string;
   triggers: CheckpointTriggers;
   engine: ProjectCheckpoints;
+  /** What the session said (its notices). */
+  notices: Notices;
   /** The files now, walked whole into the second store: its tree. */
   walk(): Promise<string>;
 }
@@ -27,7 +29,8 @@ export async function openWatchedSession(sb: Sandbox): Promise<WatchedSession> {
   fs.writeFileSync(path.join(root, 'src/lib/a.ts'), 'export {}\n');
   const env = { ...sb.env };
   const availability = await openForApp(root, configDefaults(), env);
-  const triggers = new CheckpointTriggers({ id: 's', agent: () => 'test' }, new Notices(() => undefined), () => undefined);
+  const notices = new Notices(() => undefined);
+  const triggers = new CheckpointTriggers({ id: 's', agent: () => 'test' }, notices, () => undefined);
   triggers.attach(availability);
   await triggers.watching();
   const engine = triggers.checkpoints?.engine;
@@ -35,7 +38,7 @@ export async function openWatchedSession(sb: Sandbox): Promise<WatchedSession> {
   const walked = openProjectCheckpoints({ cwd: root, settings: { ...defaultSettings }, home: path.join(sb.base, 'walked'), env });
   // The first step after the watcher starts walks everything; the watcher is then in place.
   await triggers.beforeStep({ trigger: 'tool', label: 'warm up' }, undefined);
-  return { root, triggers, engine, walk: async () => (await walked.snapshot({ trigger: 'manual' })).record.tree };
+  return { root, triggers, engine, notices, walk: async () => (await walked.snapshot({ trigger: 'manual' })).record.tree };
 }
 
 /** For a test file: opens a session in a new sandbox each time it is called, stopped and removed after each test. */

@@ -14,14 +14,20 @@ afterEach(() => sb.cleanup());
 
 const planned = (preview: Awaited<ReturnType<typeof previewRedo>>['preview']) => ({ writes: preview.writes.map((write) => write.path).sort(), deletes: [...preview.deletes].sort() });
 
+/** A project whose a.txt was `one` at its first checkpoint, then `two`, then rewound to `one`. */
+async function rewound(name: string) {
+  const root = sb.repo(name);
+  const engine = sb.open(root);
+  write(root, 'a.txt', 'one\n');
+  const { record: first } = await engine.snapshot({ label: 'a is one' });
+  write(root, 'a.txt', 'two\n');
+  await restoreCheckpoint(engine, first.id);
+  return { root, engine };
+}
+
 describe('previewing an undo', () => {
   it('plans from the work tree it is given, not a new read; without one, from the files now', async () => {
-    const root = sb.repo('given-tree');
-    const engine = sb.open(root);
-    write(root, 'a.txt', 'one\n');
-    const { record: first } = await engine.snapshot({ label: 'a is one' });
-    write(root, 'a.txt', 'two\n');
-    await restoreCheckpoint(engine, first.id);
+    const { root, engine } = await rewound('given-tree');
     const read = await engine.currentTree();
     // Written after that read: the plan from it does not know b.txt; the plan from now deletes it.
     write(root, 'b.txt', 'made after the read\n');
@@ -52,12 +58,7 @@ describe('previewing an undo', () => {
   });
 
   it('names none when nothing changed since the rewind', async () => {
-    const root = sb.repo('nothing-since');
-    const engine = sb.open(root);
-    write(root, 'a.txt', 'one\n');
-    const { record: first } = await engine.snapshot({ label: 'a is one' });
-    write(root, 'a.txt', 'two\n');
-    await restoreCheckpoint(engine, first.id);
+    const { engine } = await rewound('nothing-since');
     expect((await previewRedo(engine)).changedSince).toEqual([]);
     const done = await engine.redo();
     expect(done.changed).toEqual(['a.txt']);

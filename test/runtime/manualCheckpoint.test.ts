@@ -2,37 +2,17 @@
 // reads (rows show no checkpoint ids), and says when nothing changed since the previous one.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { configDefaults } from '../../src/config/schema.js';
-import { openForApp } from '../../src/runtime/checkpointing/checkpointer.js';
-import { CheckpointTriggers } from '../../src/runtime/checkpointing/checkpointTriggers.js';
-import { Notices } from '../../src/runtime/session/notices.js';
+import { describe, expect, it } from 'vitest';
 import { rowsNow } from '../../src/runtime/restore/stepNames.js';
 import { checkpointTitle } from '../../src/app/picker/pickerRows.js';
-import { createSandbox, type Sandbox } from '../helpers/tempRepo.js';
+import { watchedSessions } from '../helpers/watchedSession.js';
 
-let sandbox: Sandbox | undefined;
-let triggers: CheckpointTriggers | undefined;
-afterEach(async () => {
-  triggers?.stop();
-  await sandbox?.cleanup();
-});
+const session = watchedSessions('rewind-manual-');
 
 describe('a checkpoint taken with /checkpoint', () => {
   it('is named in its notice as its row reads, with no id', async () => {
-    sandbox = createSandbox('rewind-manual-');
-    const root = sandbox.repo('p');
-    fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
-    const notices = new Notices(() => undefined);
-    triggers = new CheckpointTriggers({ id: 's', agent: () => 'test' }, notices, () => undefined);
-    triggers.attach(await openForApp(root, configDefaults(), { ...sandbox.env }));
-    await triggers.watching();
-    const engine = triggers.checkpoints?.engine;
-    if (!engine) throw new Error('checkpoints did not open');
-    // As in a session: the first step after the watcher starts walks everything; it then sees each change.
-    await triggers.beforeStep({ trigger: 'tool', label: 'warm up' }, undefined);
-
-    fs.writeFileSync(path.join(root, 'a.txt'), 'two\n');
+    const { root, triggers, engine, notices } = await session();
+    fs.writeFileSync(path.join(root, 'src/lib/a.ts'), 'export const two = 2;\n');
     await triggers.checkpoint({ trigger: 'manual', label: 'before the refactor' });
     const row = rowsNow(engine).at(-1);
     expect(row && checkpointTitle(row)).toBe('before the refactor');

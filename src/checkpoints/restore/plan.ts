@@ -32,6 +32,11 @@ function isInside(file: string, folders: readonly string[]): boolean {
   return folders.some((folder) => file === folder || file.startsWith(`${folder}/`));
 }
 
+/** Every path a plan changes: those it writes, then those it deletes. */
+export function plannedPaths(plan: Pick<RestorePlan, 'writes' | 'deletes'>): string[] {
+  return [...plan.writes.map((write) => write.path), ...plan.deletes];
+}
+
 /**
  * The plan from `git diff-tree -r --raw <current> <target>`: every path that differs is
  * written (whole file, via a staged copy) or deleted; gitlinks and anything inside a

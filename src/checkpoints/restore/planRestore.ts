@@ -4,7 +4,7 @@ import type { CheckpointRecord, SkippedFile } from '../store/record.js';
 import { GitError } from '../git/git.js';
 import { leaveAloneByDisk } from './diskChecks.js';
 import { MissingObjectError, unrestorable } from './errors.js';
-import { planFromDiff, type LeftAlone, type PlannedWrite } from './plan.js';
+import { planFromDiff, plannedPaths, type LeftAlone, type PlannedWrite } from './plan.js';
 import { readRestoredMarker } from './restoredMarker.js';
 import { withScratch } from './staging.js';
 import { ignoredByCheckpoint } from './targetIgnores.js';
@@ -103,7 +103,7 @@ export async function planRestore(engine: Engine, target: CheckpointRecord, star
     ],
   });
   const saved = savedTree(engine);
-  const touched = new Set([...plan.writes.map((write) => write.path), ...plan.deletes]);
+  const touched = new Set(plannedPaths(plan));
   const unsaved = saved && saved !== start.tree && touched.size > 0 ? (await diffTrees(engine, saved, start.tree)).map((change) => change.path).filter((file) => touched.has(file)) : [];
   const skipped = new Map([...target.skipped, ...engine.skippedNow()].map((file) => [file.path, file]));
   return { checkpoint: target.id, writes: plan.writes, deletes: plan.deletes, leftAlone: plan.leftAlone, unsaved, skipped: [...skipped.values()] };

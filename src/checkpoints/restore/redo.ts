@@ -5,6 +5,7 @@ import { interruptedJournal } from './journal.js';
 import { readRedoStack, type RedoPoint } from '../store/redoStack.js';
 import { readCreated } from './createdFiles.js';
 import type { RestorePreview } from './planRestore.js';
+import { plannedPaths } from './plan.js';
 import { changesTo, planChecked, planNow } from './preview.js';
 import type { CurrentTree } from '../snapshot/engineTypes.js';
 import type { Requester } from './redoPoint.js';
@@ -59,8 +60,6 @@ async function changedSince(engine: Engine, restored: number | null, tree: () =>
   }
 }
 
-const pathsOf = (plan: Pick<RestorePreview, 'writes' | 'deletes'>): string[] => [...plan.writes.map((write) => write.path), ...plan.deletes];
-
 /** The rewind an undo was asked for is no longer the one on top (another rewind ran since its plan was shown): nothing was undone. */
 export class StaleUndoError extends UserError {}
 
@@ -95,7 +94,7 @@ export async function previewRedo(engine: Engine, current?: CurrentTree): Promis
   const created = readCreated(engine, target.point);
   // From the work tree as the caller read it (the picker's, read once for all its previews), or as it is now.
   const planned = current ? { preview: await planChecked(engine, target.back.id, current, [], created), from: current.tree } : await planNow(engine, target.back.id, [], created);
-  return { ...target, preview: planned.preview, changedSince: await changedSince(engine, target.restored, () => planned.from, pathsOf(planned.preview)) };
+  return { ...target, preview: planned.preview, changedSince: await changedSince(engine, target.restored, () => planned.from, plannedPaths(planned.preview)) };
 }
 
 /**

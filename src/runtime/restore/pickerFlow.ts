@@ -1,6 +1,6 @@
 import type { PickerCheckpoint, PickerChoice, PickerModel, PickerPreview } from '../../app/picker/types.js';
 import type { Requester, RestorePreview, RestoreResult } from '../../checkpoints/index.js';
-import { StaleUndoError } from '../../checkpoints/index.js';
+import { plannedPaths, StaleUndoError } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
 import { fewPaths, noCheckpointsYet } from '../../shared/messages.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
@@ -166,7 +166,7 @@ async function planOf(checkpointer: Checkpointer, id: number, only: readonly str
 function beyondShown(plan: RestorePreview, preview: PickerPreview | undefined): string[] {
   if (!preview || preview.error !== undefined) return [];
   const seen = new Set(preview.files.map((file) => file.path));
-  return [...plan.writes.map((write) => write.path), ...plan.deletes].filter((file) => !seen.has(file));
+  return plannedPaths(plan).filter((file) => !seen.has(file));
 }
 
 /** One checkpoint's own step as `d` shows it: a header naming it as its row does (`title`), and git's lines. */
