@@ -73,7 +73,11 @@ export function pushRedoPoint(repo: ShadowRepo, point: RedoPoint, commit: string
   return startRedoPush(repo).push(point, commit);
 }
 
-/** Moves a redo point to another checkpoint (its commit): one ref transaction, so the stack never holds both or neither. */
+/**
+ * Moves a redo point to another checkpoint (its commit): one ref transaction, so the stack
+ * never holds both or neither (`update-ref --stdin` makes all its updates together or none;
+ * no `start`/`commit`, which git before 2.27 does not know).
+ */
 export async function moveRedoPoint(repo: ShadowRepo, from: RedoPoint, to: RedoPoint, commit: string): Promise<void> {
-  await repo.storeGit(['update-ref', '--stdin'], { input: `start\ncreate ${to.ref} ${commit}\ndelete ${from.ref}\ncommit\n` });
+  await repo.storeGit(['update-ref', '--stdin'], { input: `create ${to.ref} ${commit}\ndelete ${from.ref}\n` });
 }
