@@ -46,6 +46,9 @@ describe('a notice fitted to the width', () => {
     expect(row(meanwhile, 80)).toBe(' ◈ restored the files, kept 2 written meanwhile — /redo brings them back');
     expect(row(afresh, 80)).toBe(' ◈ started the agent afresh; your files are untouched');
     expect(row(undo, 80)).toBe(' ◈ undid the rewind: 2 file(s)… — Esc Esc → “undo of …” takes the undo back');
+    // An undo that also took back later changes says so, and how to get them back, at 80 columns too.
+    const undoSince = 'undid the rewind to just before “Bash rm -rf tests” (the files; the conversation stays as it is) and later changes (to README.md, docs/usage.md): 2 file(s) written, 3 deleted — Esc Esc → “undo of …” brings them back';
+    expect(row(undoSince, 80)).toBe(' ◈ undid the rewind and later changes — Esc Esc → “undo of …” brings them back');
     expect(row(noHooks, 80)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file…');
     // The name's own colon, brackets, dash and `or` are not the notice's: it goes whole, never cut there.
     expect(row(odd, 80)).toBe(' ◈ restored the files: 3 file(s) written, 1 deleted — undo with /redo');

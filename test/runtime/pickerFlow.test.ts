@@ -203,7 +203,7 @@ describe('an undo of a rewind after which the files changed again', () => {
     current.view().picker?.onChoose({ kind: 'undo' });
     await waitFor(() => /^undid the rewind/.test(current.view().status.notice?.text ?? ''), 20_000, 'the undo notice');
     expect(current.view().status.notice?.text).toBe(
-      'undid the rewind to just before “session start” (the files; the conversation stays as it is) and the changes made since it to c.txt (tell the agent the changes since the rewind to c.txt are gone): 1 file(s) written, 1 deleted — Esc Esc → “undo of …” brings those changes back',
+      'undid the rewind to just before “session start” (the files; the conversation stays as it is) and later changes (to c.txt) (tell the agent the changes since the rewind to c.txt are gone): 1 file(s) written, 1 deleted — Esc Esc → “undo of …” brings them back',
     );
     expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(false);
   }, 60_000);

@@ -146,9 +146,10 @@ export async function undoLastRewind(session: SessionPort, checkpointer: Checkpo
   // The rewind named by the step it went back to, as its row was; the files before the undo are the new row `undo of …`.
   const rewind = rewindName(rows, records, result.checkpoint);
   // What changed since that rewind (the agent went on, or you did) is taken back too: said, with where it is kept.
-  const since = result.changedSince.length > 0 ? ` and the changes made since it to ${fewPaths(result.changedSince)}` : '';
+  // Its files are an aside, so that at 80 columns `undid the rewind and later changes` and the way back both fit.
+  const since = result.changedSince.length > 0 ? ` and later changes (to ${fewPaths(result.changedSince)})` : '';
   const what = `undid ${rewind} (the files; the conversation stays as it is)${since}${tellAgent}${busyNote}`;
-  const back = since ? ' — Esc Esc → “undo of …” brings those changes back' : ' — Esc Esc → “undo of …” takes the undo back';
+  const back = since ? ' — Esc Esc → “undo of …” brings them back' : ' — Esc Esc → “undo of …” takes the undo back';
   const said = summary(result, what, keptRow(checkpointer, result)).replace(/ — undo with.*$/, back);
   session.say(said, toneOf(result, busyNote ? 'warning' : 'info'));
 }
