@@ -2,6 +2,7 @@
 // columns: the rows, where it opens, and the mode screen previewing each mode.
 import { afterEach, describe, expect, it } from 'vitest';
 import { textWidth } from '../../src/app/picker/cut.js';
+import { shortRewindTitle } from '../../src/app/picker/pickerRows.js';
 import type { PickerPreview } from '../../src/app/picker/types.js';
 import { demoSteps } from './pickerFixtures.js';
 import { KEY, type Rendered } from './renderWait.js';
@@ -71,5 +72,32 @@ describe('filtering the steps', () => {
     keys.press('prompt: 2');
     const frame = await view.waitForFrame((f) => selectedRow(f)?.includes('prompt: 2') === true);
     expect(frame).not.toContain('no checkpoint matches');
+  });
+});
+
+describe("a rewind's row too narrow for its title", () => {
+  const rewinds = () => {
+    const rows = demoSteps();
+    const at = (id: number, minute: number, label: string) => ({ ...(rows[0] as (typeof rows)[0]), id, time: `2026-01-15T14:${minute}:00.000Z`, label, trigger: 'restore', kind: 'mark' as const, files: 3, paths: ['package.json'] });
+    return [...rows, at(9, 40, 'rewind to just before Bash rm -rf tests'), at(10, 41, 'undo of the rewind to just before Bash rm -rf tests'), at(11, 42, 'undo of the undo of the rewind to just before Bash rm -rf tests')];
+  };
+
+  it('says it in fewer words at 80 columns, keeping the name of the step it went back to; wider, whole', async () => {
+    const narrow = await openPicker(opened, { checkpoints: rewinds(), width: 80, height: 30, loadPreview: (id) => Promise.resolve(previewOf(id)) });
+    const frame = await narrow.view.waitForFrame((f) => f.includes('↶ ↶ rewind to before Bash rm -rf tests'));
+    expect(frame).toMatch(/3 files {5}↶ rewind to before Bash rm -rf tests +│/);
+    // One that fits is left whole.
+    expect(frame).toContain('rewind to just before Bash rm -rf tests');
+    for (const line of frame.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(80);
+    const wide = await openPicker(opened, { checkpoints: rewinds(), width: 120, height: 30, loadPreview: (id) => Promise.resolve(previewOf(id)) });
+    await wide.view.waitForFrame((f) => f.includes('undo of the undo of the rewind to just before Bash rm -rf tests'));
+  });
+
+  it('changes only the words before the name: a name with the same words is its own', () => {
+    expect(shortRewindTitle('finishing the rewind to just before prompt: undo of the rewind to just before lunch')).toBe('finishing rewind to before prompt: undo of the rewind to just before lunch');
+    expect(shortRewindTitle('written during the undo of the rewind to just before Edit a.txt: a.txt')).toBe('written during undo of rewind to before Edit a.txt: a.txt');
+    expect(shortRewindTitle('undo of the undo of the rewind to just before Edit a.txt')).toBe('↶ ↶ rewind to before Edit a.txt');
+    expect(shortRewindTitle('revert of Edit a.txt')).toBe('revert of Edit a.txt');
+    expect(shortRewindTitle('undo of the rewind to just before the rewind')).toBe('↶ rewind to before the rewind');
   });
 });

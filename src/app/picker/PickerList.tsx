@@ -1,6 +1,6 @@
 import React from 'react';
 import { Box, Text } from 'ink';
-import { cutToWidth } from './cut.js';
+import { cutToWidth, textWidth } from './cut.js';
 import { COMPACT_BELOW, rowsInView, rowText, type PickerRow } from './pickerRows.js';
 
 export interface PickerListProps {
@@ -27,7 +27,10 @@ export function PickerList({ rows, selected, top, height, width, empty }: Picker
         shown.map((index) => {
           const row = rows[index] as PickerRow;
           const isSelected = index === selected;
-          const text = cutToWidth(`${isSelected ? '›' : ' '} ${rowText(row, compact)}`, width);
+          const mark = isSelected ? '›' : ' ';
+          const whole = `${mark} ${rowText(row, compact)}`;
+          // Too narrow for a rewind's row: its words first, so that the step's name stays.
+          const text = cutToWidth(textWidth(whole) > width ? `${mark} ${rowText(row, compact, true)}` : whole, width);
           const key = row.kind === 'checkpoint' ? `c${row.checkpoint.id}` : `${row.kind}${index}`;
           if (row.kind === 'separator') {
             return (

@@ -145,14 +145,41 @@ export function fileCount(checkpoint: PickerCheckpoint, compact = false): string
 }
 
 /** What a step row says of its step: a turn its prompt and its steps, a step of a turn indented under it. */
-function stepTitle(checkpoint: PickerCheckpoint, open: boolean | undefined): string {
-  const title = checkpointTitle(checkpoint);
+function stepTitle(checkpoint: PickerCheckpoint, open: boolean | undefined, short = false): string {
+  const title = short && checkpoint.kind !== 'turn' ? shortRewindTitle(checkpointTitle(checkpoint)) : checkpointTitle(checkpoint);
   if (checkpoint.kind === 'turn') {
     const steps = checkpoint.steps ?? 0;
     const mark = steps === 0 ? '•' : open === true ? '▾' : '▸';
     return `${mark} prompt: ${title}${steps > 0 ? `  (${steps} step${steps === 1 ? '' : 's'})` : ''}`;
   }
   return checkpoint.turn !== undefined ? `    ${title}` : title;
+}
+
+/** How a rewind's row begins (runtime's step names), and the fewer words it says it in when the row is too narrow. */
+const REWIND_WORDS: readonly (readonly [string, string])[] = [
+  ['undo of the ', 'undo of '],
+  ['finishing the ', 'finishing '],
+  ['written during the ', 'written during '],
+  ['rewind to just before ', 'rewind to before '],
+];
+
+/**
+ * A rewind's title in fewer words (`undo of the rewind to just before Edit a.txt` → `↶ rewind
+ * to before Edit a.txt`: ↶ is undo, as on the undo row), so that a narrow row keeps the
+ * step's name that tells it from the others. Only the words before that name change: the
+ * name is the step's own.
+ */
+export function shortRewindTitle(title: string): string {
+  let shortened = '';
+  let rest = title;
+  for (;;) {
+    const words = REWIND_WORDS.find(([long]) => rest.startsWith(long));
+    if (!words) return shortened + rest;
+    // Undos of undos are ↶ each; an undo inside other words (`written during the undo of …`) is said.
+    shortened += words[0] === 'undo of the ' && /^(↶ )*$/.test(shortened) ? '↶ ' : words[1];
+    rest = rest.slice(words[0].length);
+    if (words[1] === 'rewind to before ') return shortened + rest;
+  }
 }
 
 /** The mode screen's title: what the restore goes back to, and what that step changed. */
@@ -172,9 +199,10 @@ export function menuTitle(checkpoint: PickerCheckpoint): string {
  * restorable` comes before the title when its files are gone. A separator names the
  * session and when its first row was taken: `── session 2026-01-15-a1b2c3 · 2026-01-15
  * 14:30:23 ──`; then `↶ undo last rewind`. `compact` (for narrow boxes) shortens the start of
- * a step row to `01-15 14:30  3  `.
+ * a step row to `01-15 14:30  3  `; `short` (a row too narrow for it), a rewind's title
+ * (shortRewindTitle).
  */
-export function rowText(row: PickerRow, compact = false): string {
+export function rowText(row: PickerRow, compact = false, short = false): string {
   switch (row.kind) {
     case 'undo':
       return UNDO_TEXT;
@@ -184,7 +212,7 @@ export function rowText(row: PickerRow, compact = false): string {
       const { checkpoint } = row;
       const gone = checkpoint.unrestorable === true ? '  no longer restorable' : '';
       const time = formatTime(checkpoint.time);
-      const title = stepTitle(checkpoint, row.open);
+      const title = stepTitle(checkpoint, row.open, short);
       if (compact) return `${time.slice(5, 16)}  ${fileCount(checkpoint, true).padEnd(3)}${gone}  ${title}`;
       return `${time}  ${fileCount(checkpoint).padEnd(10)}${gone}  ${title}`;
     }
