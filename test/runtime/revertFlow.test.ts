@@ -66,6 +66,8 @@ describe("the picker's d in a session", () => {
     expect(turnDiff.filter((line) => line.startsWith('# '))).toEqual(['# Edit a.txt (up to the files as they are now)']);
     expect(turnDiff).toContain('+a1');
     expect(await current.view().picker?.loadStepDiff?.(edit - 1)).toEqual(['# Read a.txt', '(this step changed no files)']);
+    // Its u says so in the row's words: no ids, no command.
+    expect((await current.view().picker?.loadRevertPlan?.(edit - 1))?.error).toBe('“Read a.txt” changed no files: nothing to revert');
     current.closeOverlay();
   }, 60_000);
 });

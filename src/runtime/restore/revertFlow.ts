@@ -29,9 +29,18 @@ export async function revertPlanOf(checkpointer: Checkpointer, id: number, rows:
   }
 }
 
-/** The engine's words for step `id` (`the step of #3`, `checkpoint #3's step`: the command line's) as its row names it. */
+/**
+ * The engine's words for step `id` (`the step of #3`, `checkpoint #3's step`: the command
+ * line's) as its row names it, without the ids and the command that go with them (`(#3 ->
+ * #4)`, ``see `rewind show 3` ``: `d` shows the step here).
+ */
 function inRowWords(message: string, id: number, name: string): string {
-  return name.startsWith('#') ? message : message.replaceAll(`the step of #${id}`, name).replaceAll(`checkpoint #${id}'s step`, name);
+  if (name.startsWith('#')) return message;
+  return message
+    .replaceAll(`the step of #${id}`, name)
+    .replaceAll(`checkpoint #${id}'s step`, name)
+    .replace(new RegExp(` \\(#${id} -> [^)]*\\)`), '')
+    .replace(new RegExp(`; see \`rewind show ${id}\`$`), '');
 }
 
 /** `work`, its failure said in the row's words (inRowWords). */
