@@ -2,7 +2,7 @@
 // demo's two tasks, as `rewind list --json` recorded them), the user's edits between turns,
 // an agent without hooks.
 import { describe, expect, it } from 'vitest';
-import { partsOf, sessionSteps, type SessionStep, type StepRecord } from '../../src/services/steps/sessionSteps.js';
+import { isRewindTitle, partsOf, sessionSteps, type SessionStep, type StepRecord } from '../../src/services/steps/sessionSteps.js';
 import { likelyUndo } from '../../src/shared/likelyUndo.js';
 
 type Change = { added?: number; modified?: number; deleted?: number };
@@ -208,6 +208,17 @@ describe('sessions and big changes', () => {
       'before restoring the release',
       'before restoring #2',
     ]);
+  });
+
+  it('a rewind of chosen files (the picker\'s Tab, --only) says so, and so does its undo', () => {
+    const records = [
+      record(1, 'UserPromptSubmit', 'fix it'),
+      record(2, 'PreToolUse:Edit', 'Edit a.txt', ['a.txt']),
+      record(3, 'restore', 'before restoring #2 (chosen files)', ['a.txt']),
+      record(4, 'redo', 'before redo (back to #3)', ['a.txt']),
+    ];
+    expect(sessionSteps(records, quietNow).map((step) => step.title)).toEqual(['fix it', 'Edit a.txt', 'rewind of chosen files to just before Edit a.txt', 'undo of the rewind of chosen files to just before Edit a.txt']);
+    expect(isRewindTitle('rewind of chosen files to just before Edit a.txt')).toBe(true);
   });
 
   it("writes that raced a rewind or a revert, a finished undo, an imported rewind: each named for what it was", () => {

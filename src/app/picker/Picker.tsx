@@ -117,7 +117,8 @@ export function Picker(props: PickerProps) {
   const options = row?.kind === 'checkpoint' ? modeOptions(row.checkpoint, props.modes(row.checkpoint.id), unchangedId === row.checkpoint.id) : [];
   const folds = rows.some((r) => r.kind === 'checkpoint' && r.open !== undefined) && state.filter === '' ? ' · ←→ fold' : '';
   const ticked = previewed ? tickedOf(state, previewed.files.map((file) => file.path)).length : 0;
-  const filesStatus = state.notice ?? `restore only the ticked files${row?.kind === 'checkpoint' ? ` to just before ${rowName(row.checkpoint)}` : ''} (files only): ${ticked} of ${previewed?.files.length ?? 0}`;
+  // The count first: a narrow row cuts the step's name, never how many are ticked.
+  const filesStatus = state.notice ?? `${ticked} of ${previewed?.files.length ?? 0} ticked: restore only those${row?.kind === 'checkpoint' ? ` to just before ${rowName(row.checkpoint)}` : ''} (files only)`;
   const reverted = row?.kind === 'checkpoint' ? `${row.checkpoint.kind === 'turn' ? 'the turn of ' : ''}${rowName(row.checkpoint)}` : 'the step';
   const revertStatus = `revert ${reverted} alone: keep what came after${revertPlan ? '' : ' (working it out…)'}`;
   const status =

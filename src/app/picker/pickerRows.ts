@@ -161,6 +161,7 @@ const REWIND_WORDS: readonly (readonly [string, string])[] = [
   ['finishing the ', 'finishing '],
   ['written during the ', 'written during '],
   ['rewind to just before ', 'rewind to before '],
+  ['rewind of chosen files to just before ', 'rewind of chosen files to before '],
 ];
 
 /**
@@ -178,7 +179,7 @@ export function shortRewindTitle(title: string): string {
     // Undos of undos are ↶ each; an undo inside other words (`written during the undo of …`) is said.
     shortened += words[0] === 'undo of the ' && /^(↶ )*$/.test(shortened) ? '↶ ' : words[1];
     rest = rest.slice(words[0].length);
-    if (words[1] === 'rewind to before ') return shortened + rest;
+    if (words[1].endsWith('to before ')) return shortened + rest;
   }
 }
 

@@ -84,7 +84,7 @@ async function redoTarget(engine: Engine): Promise<RedoTarget> {
   if (!point) throw new UserError(nothingToUndo);
   const back = engine.get(point.checkpoint);
   // Stores from before the ref named the restored checkpoint: its label does.
-  const restored = point.restored ?? Number(/^before restoring #(\d+)$/.exec(back.label)?.[1] ?? Number.NaN);
+  const restored = point.restored ?? Number(/^before restoring #(\d+)(?: \(chosen files\))?$/.exec(back.label)?.[1] ?? Number.NaN);
   return { point, back, restored: Number.isInteger(restored) ? restored : null, time: back.time, interrupted: interrupted !== undefined && !interrupted.isRedo, ...(salvage?.raced.writtenMeanwhile || salvage?.raced.unchecked ? { salvaged: salvage.raced } : {}) };
 }
 

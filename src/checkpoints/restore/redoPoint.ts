@@ -43,7 +43,8 @@ export async function takeRedoPoint(engine: Engine, target: CheckpointRecord, op
   }
   // One git process: checkpoint the files as they are (the redo point) and diff it against
   // the target. It goes on the redo stack once the journal is written.
-  const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${target.id}`;
+  // A restore of chosen files (--only, the picker's Tab) says so: its row is not a whole rewind.
+  const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${target.id}${whole ? '' : ' (chosen files)'}`;
   const seq = redoOf ? 0 : await nextRedoSeq(engine.repo);
   const { record, toTarget } = await engine.snapshotLocked({
     trigger: redoOf ? 'redo' : 'restore',

@@ -66,7 +66,7 @@ export function rewindName(rows: readonly PickerCheckpoint[], records: readonly 
   const rewind = rewindOf(records.find((record) => record.id === redoPoint), records);
   if (rewind?.what === 'reverting' || rewind?.what === 'raced revert') return `the revert of ${revertName(rows, rewind.id)}`;
   // A redo point that writes racing the restore moved on top of: still that restore's.
-  if (rewind?.what === 'restoring' || rewind?.what === 'raced') return `the rewind to just before ${stepName(rows, rewind.id)}`;
+  if (rewind?.what === 'restoring' || rewind?.what === 'raced') return `the rewind ${rewind.chosen ? 'of chosen files ' : ''}to just before ${stepName(rows, rewind.id)}`;
   return 'the last rewind';
 }
 

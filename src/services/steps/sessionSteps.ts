@@ -206,18 +206,20 @@ function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: Read
 }
 
 /** The labels the engine gives the checkpoints a rewind takes (restore/, tools/revert.ts): what was done, and to which checkpoint. */
-const REWIND_LABEL = /^(?:before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?|written (while restoring|during the undo \(back to) #(\d+)\)?: (.*))$/s;
+const REWIND_LABEL = /^(?:before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?( \(chosen files\))?|written (while restoring|during the undo \(back to) #(\d+)\)?: (.*))$/s;
 
 export interface RewindLabel {
   what: 'restoring' | 'reverting' | 'redo' | 'finishing' | 'raced' | 'raced undo' | 'raced revert';
   id: number;
   /** Of the writes that raced it: their names, as the label lists them. */
   paths?: string;
+  /** A restore of chosen files only (`--only`, the picker's Tab), not of every file. */
+  chosen?: boolean;
 }
 
 /** Whether a step's title is a rewind's own (`rewind to just before …`, `revert of …`). */
 export function isRewindTitle(title: string | undefined): boolean {
-  return title !== undefined && /^(rewind to|revert of) /.test(title);
+  return title !== undefined && /^(rewind (of chosen files )?to|revert of) /.test(title);
 }
 
 /**
@@ -241,14 +243,14 @@ function rewindLabel(record: StepRecord | undefined, byId: ReadonlyMap<number, S
   if (!match) return undefined;
   if (match[1] !== undefined) {
     const what = match[1] === 'restoring' ? 'restoring' : match[1] === 'reverting' ? 'reverting' : match[1].startsWith('redo') ? 'redo' : 'finishing';
-    return { what, id: Number(match[2]) };
+    return { what, id: Number(match[2]), ...(match[3] !== undefined ? { chosen: true } : {}) };
   }
-  const id = Number(match[4]);
-  if (match[3] !== 'while restoring') return { what: 'raced undo', id, paths: match[5] };
+  const id = Number(match[5]);
+  if (match[4] !== 'while restoring') return { what: 'raced undo', id, paths: match[6] };
   // A revert restores its result: the writes that raced it name that checkpoint.
   const result = byId.get(id);
   const reverted = result?.trigger === REVERT_TRIGGER ? REVERT_RESULT.exec(result.label.trim()) : null;
-  return reverted ? { what: 'raced revert', id: Number(reverted[1]), paths: match[5] } : { what: 'raced', id, paths: match[5] };
+  return reverted ? { what: 'raced revert', id: Number(reverted[1]), paths: match[6] } : { what: 'raced', id, paths: match[6] };
 }
 
 /**
@@ -264,7 +266,7 @@ function rewindTitle(record: StepRecord, named: ReadonlyMap<number, string>, [ne
   const label = rewindLabel(record, byId);
   if (!label) return null;
   const step = (id: number) => named.get(id);
-  const rewindTo = (id: number) => `rewind to ${step(id) ? `just before ${step(id)}` : `#${id}`}`;
+  const rewindTo = (id: number) => `rewind ${label.chosen ? 'of chosen files ' : ''}to ${step(id) ? `just before ${step(id)}` : `#${id}`}`;
   const undoOf = (id: number) => (isRewindTitle(step(id)) ? `undo of the ${step(id)}` : `undo of a rewind (back to #${id})`);
   const done = (what: RewindLabel['what'], id: number) => (what === 'reverting' || what === 'raced revert' ? `revert of ${step(id) ?? `#${id}`}` : what === 'redo' || what === 'raced undo' ? undoOf(id) : rewindTo(id));
   // A revert's writes that raced it come after its result.
