@@ -6,6 +6,7 @@ import { previewRedo, redoLast, type RedoPreview, type RedoResult } from './rest
 import { planFrom, planNow, type PlanNow } from './restore/preview.js';
 import type { Requester } from './restore/redoPoint.js';
 import { restoreCheckpoint, type RestoreOptions, type RestoreResult } from './restore/restore.js';
+import { recordRewound } from './restore/rewound.js';
 import { applyRetention, retentionDue, type PruneOptions, type PruneResult } from './retention/applyRetention.js';
 import type { RetentionPolicy } from './retention/retention.js';
 import { storeReport, type StoreReport } from './retention/storeReport.js';
@@ -47,6 +48,10 @@ export class CheckpointEngine extends SnapshotEngine implements ProjectCheckpoin
 
   restore(id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
     return logged(this.env, 'restore', { id, project: this.project.root, only: options.only?.length || undefined }, () => restoreCheckpoint(this, id, options), restoreFields);
+  }
+
+  async recordRewound(): Promise<void> {
+    await recordRewound(this);
   }
 
   previewRevert(id: number, scope: RevertScope = {}): Promise<RevertPlan> {

@@ -82,6 +82,8 @@ export interface ProjectCheckpoints extends Snapshotter {
   /** `git diff-tree -r <format>` of exactly what a plan writes and deletes, from the tree it starts at. */
   planDiff(from: string, id: number, plan: RestorePreview, only: readonly string[], format: readonly string[]): Promise<Buffer>;
   restore(id: number, options?: RestoreOptions): Promise<RestoreResult>;
+  /** Records the files as the last rewind left them, when exactly known, so that what is done next is a step of its own (restore/rewound.ts). */
+  recordRewound(): Promise<void>;
   /** What taking back checkpoint `id`'s step (keeping the later ones) would do to the files now. */
   previewRevert(id: number, scope?: RevertScope): Promise<RevertPlan>;
   /** Takes back checkpoint `id`'s step and keeps the later ones (git's three-way merge), as an undoable restore. */

@@ -80,7 +80,8 @@ describe("the app's restores and redos are this session's", () => {
     const current = await startSession(root, 'while :; do sleep 1; done');
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const engine = () => engineOf(current);
-    const newest = () => engine().list().at(-1);
+    // The checkpoint each took first (the files as it left them are recorded on top of it: rewound.ts).
+    const newest = () => engine().list().filter((record) => record.trigger !== 'rewound').at(-1);
     const pick = async (choice: PickerChoice, notice: RegExp) => {
       void openPicker(current);
       await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
@@ -90,6 +91,7 @@ describe("the app's restores and redos are this session's", () => {
 
     await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
     expect(newest()).toMatchObject({ trigger: 'restore', session: 'test-session', agent: 'generic' });
+    expect(engine().list().at(-1)).toMatchObject({ trigger: 'rewound', session: 'test-session', agent: 'generic' });
     await pick({ kind: 'undo' }, /undid the rewind to just before “session start”/);
     expect(newest()).toMatchObject({ trigger: 'redo', session: 'test-session', agent: 'generic' });
     await pick({ kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);

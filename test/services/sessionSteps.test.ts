@@ -210,6 +210,28 @@ describe('sessions and big changes', () => {
     ]);
   });
 
+  it('the files as a rewind or a revert left them end its step: your edits after it are a step of their own, never the rewind\'s', () => {
+    const base = [record(1, 'UserPromptSubmit', 'fix it'), record(2, 'PreToolUse:Edit', 'Edit a.txt', ['a.txt'])];
+    const rewound = [...base, record(3, 'restore', 'before restoring #2', ['a.txt']), record(4, 'rewound', 'after restoring #2: a.txt', ['a.txt'])];
+    // Nothing after it: the rewind's row, its count what the rewind changed.
+    expect(sessionSteps(rewound, quietNow).map((step) => [step.title, step.files])).toEqual([
+      ['fix it', 1],
+      ['Edit a.txt', 1],
+      ['rewind to just before Edit a.txt', 1],
+    ]);
+    // An edit of yours after it (b.txt), then the watcher's checkpoint.
+    const edited = [...rewound, record(5, 'watch', 'files changed', ['b.txt'])];
+    expect(sessionSteps(edited, quietNow).map((step) => [step.title, step.files, step.kind])).toEqual([
+      ['fix it', 1, 'turn'],
+      ['Edit a.txt', 1, 'tool'],
+      ['rewind to just before Edit a.txt', 1, 'mark'],
+      ['edits outside any step: 1 edited: b.txt', 1, 'outside'],
+    ]);
+    // The same after a revert (its result is the files as it left them): no row named `after reverting #2`.
+    const reverted = [...base, record(3, 'restore', 'before reverting #2', ['a.txt']), record(4, 'revert', 'after reverting #2', ['a.txt']), record(5, 'watch', 'files changed', ['b.txt'])];
+    expect(sessionSteps(reverted, quietNow).map((step) => step.title)).toEqual(['fix it', 'Edit a.txt', 'revert of Edit a.txt', 'edits outside any step: 1 edited: b.txt']);
+  });
+
   it('a rewind of chosen files (the picker\'s Tab, --only) says so, and so does its undo', () => {
     const records = [
       record(1, 'UserPromptSubmit', 'fix it'),

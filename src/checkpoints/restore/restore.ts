@@ -216,7 +216,9 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   if (point) recordCreated(engine, point, creates(new Set(applied.changed)));
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, leftoversOf(interrupted));
-  writeRestoredMarker(engine.store, { tree: target.tree, after: engine.log.last()?.id ?? 0 });
+  const exact = only.length === 0 && !interrupted && applied.leftAlone.length === 0 && !raced.writtenMeanwhile && !raced.unchecked;
+  const rewound = exact && changesFiles ? { rewound: redoOf ? `after the undo (back to #${id})` : `after restoring #${id}` } : {};
+  writeRestoredMarker(engine.store, { tree: target.tree, after: engine.log.last()?.id ?? 0, ...rewound });
   fs.rmSync(engine.store.journal, { force: true });
   fs.rmSync(staging, { recursive: true, force: true });
   if (redoOf?.ref) {

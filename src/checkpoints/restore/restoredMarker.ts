@@ -11,6 +11,11 @@ export interface RestoredMarker {
   tree: string;
   /** The newest checkpoint id when the restore finished. */
   after: number;
+  /**
+   * Set when the files are exactly `tree` (a restore of every file, none left alone, no write
+   * raced it): the label of the checkpoint that may record them (rewound.ts).
+   */
+  rewound?: string;
 }
 
 /**

@@ -3,7 +3,7 @@
 // from N to the next checkpoint (record N+1 says so), or to the files now for the newest.
 import type { CheckpointRecord } from '../../checkpoints/index.js';
 import { TURN_END_TRIGGER } from '../../agents/hookSteps.js';
-import { REVERT_TRIGGER } from '../../shared/triggers.js';
+import { REVERT_TRIGGER, REWOUND_TRIGGER } from '../../shared/triggers.js';
 
 /**
  * What a step is: a prompt and its whole turn, a tool call the agent's hook announced, edits
@@ -57,7 +57,9 @@ type Kind = 'prompt' | 'tool' | 'watch' | 'end' | 'start' | 'mark';
 function kindOf(trigger: string): Kind {
   if (PROMPT_EVENTS.has(trigger) || trigger === 'enter') return 'prompt';
   if (trigger === 'start') return 'start';
-  if (trigger === 'watch') return 'watch';
+  // The files as a rewind left them: where its step ends when nothing changed after, else
+  // the start of the edits made after it (as a watch checkpoint's).
+  if (trigger === 'watch' || trigger === REVERT_TRIGGER || trigger === REWOUND_TRIGGER) return 'watch';
   if (trigger === TURN_END_TRIGGER) return 'end';
   if (/^[^:]+:./.test(trigger) && !trigger.startsWith('hook:')) return 'tool';
   return 'mark';

@@ -1,0 +1,51 @@
+// The files as a rewind left them, recorded on top of its redo point (restore/rewound.ts): only
+// when they are exactly its target's tree and nothing was checkpointed since.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
+import { recordRewound } from '../../src/checkpoints/restore/rewound.js';
+import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox('rewind-rewound-');
+});
+afterEach(() => sb.cleanup());
+
+async function twoStates(name: string) {
+  const root = sb.repo(name);
+  const engine = sb.open(root);
+  write(root, 'a.txt', 'one\n');
+  write(root, 'b.txt', 'one\n');
+  const { record: first } = await engine.snapshot({ label: 'one' });
+  write(root, 'a.txt', 'two\n');
+  write(root, 'b.txt', 'two\n');
+  return { root, engine, first };
+}
+
+describe('the files as a rewind left them', () => {
+  it("are recorded once, on top of its redo point, with its target's tree and what it changed", async () => {
+    const { engine, first } = await twoStates('whole');
+    const done = await restoreCheckpoint(engine, first.id);
+    const record = await recordRewound(engine);
+    expect(record).toMatchObject({ trigger: 'rewound', label: `after restoring #${first.id}: a.txt, b.txt`, tree: first.tree, changedSincePrevious: 2 });
+    expect(engine.list().at(-2)?.id).toBe(done.redo);
+    expect(await recordRewound(engine)).toBeUndefined();
+    // The files match it: a checkpoint only if changed takes none.
+    expect((await engine.snapshot({ onlyIfChanged: true })).record.id).toBe(record?.id);
+    // The undo still undoes the rewind, and is recorded the same way.
+    const undone = await engine.redo();
+    expect(await recordRewound(engine)).toMatchObject({ label: `after the undo (back to #${undone.undid}): a.txt, b.txt`, tree: engine.get(undone.undid).tree });
+  });
+
+  it('are not recorded after a restore of chosen files, nor once something was checkpointed after the rewind', async () => {
+    const chosen = await twoStates('chosen');
+    await restoreCheckpoint(chosen.engine, chosen.first.id, { only: ['a.txt'] });
+    expect(await recordRewound(chosen.engine)).toBeUndefined();
+
+    const later = await twoStates('later');
+    await restoreCheckpoint(later.engine, later.first.id);
+    write(later.root, 'c.txt', 'mine\n');
+    await later.engine.snapshot({ label: 'mine' });
+    expect(await recordRewound(later.engine)).toBeUndefined();
+  });
+});
