@@ -53,8 +53,8 @@ const quotedName = /“[^“”]*”/g;
 const nameStart = '\u{F0000}';
 const nameEnd = '\u{F0001}';
 const maskedName = /\u{F0000}(\d+)\u{F0001}/gu;
-/** Where a notice says which step a rewind went back to: ` to just before “Edit a.txt”`, ` to before prompt “fix it”`, ` of “Edit a.txt”`. */
-const namePhrase = / (?:to (?:just )?before|of) (?:prompt )?\u{F0000}\d+\u{F0001}/gu;
+/** Where a notice says which step a rewind went back to: ` to just before “Edit a.txt”`, ` to before prompt “fix it”`, ` of “Edit a.txt”`, ` of chosen files to just before “Edit a.txt”`. */
+const namePhrase = / (?:of chosen files )?(?:to (?:just )?before|of) (?:prompt )?\u{F0000}\d+\u{F0001}/gu;
 
 /** `text` without its asides: ` (…)` groups, one level of brackets inside them allowed (`(2 file(s))`). */
 function withoutAsides(text: string): string {

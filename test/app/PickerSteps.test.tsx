@@ -2,7 +2,7 @@
 // columns: the rows, where it opens, and the mode screen previewing each mode.
 import { afterEach, describe, expect, it } from 'vitest';
 import { textWidth } from '../../src/app/picker/cut.js';
-import { shortRewindTitle } from '../../src/app/picker/pickerRows.js';
+import { rowText, shortRewindTitle } from '../../src/app/picker/pickerRows.js';
 import type { PickerPreview } from '../../src/app/picker/types.js';
 import { demoSteps } from './pickerFixtures.js';
 import { KEY, type Rendered } from './renderWait.js';
@@ -87,10 +87,15 @@ describe("a rewind's row too narrow for its title", () => {
     const frame = await narrow.view.waitForFrame((f) => f.includes('↶ ↶ rewind to before Bash rm -rf tests'));
     expect(frame).toMatch(/3 files {5}↶ rewind to before Bash rm -rf tests +│/);
     // One that fits is left whole.
-    expect(frame).toContain('rewind to just before Bash rm -rf tests');
+    expect(frame).toMatch(/3 files {5}rewind to just before Bash rm -rf tests +│/);
     for (const line of frame.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(80);
     const wide = await openPicker(opened, { checkpoints: rewinds(), width: 120, height: 30, loadPreview: (id) => Promise.resolve(previewOf(id)) });
     await wide.view.waitForFrame((f) => f.includes('undo of the undo of the rewind to just before Bash rm -rf tests'));
+  });
+
+  it("never shortens a label of your own (a /checkpoint's), whatever its words", () => {
+    const mine = { ...(demoSteps()[0] as ReturnType<typeof demoSteps>[0]), id: 12, label: 'undo of the rewind to just before lunch', trigger: 'manual', kind: 'mark' as const };
+    expect(rowText({ kind: 'checkpoint', checkpoint: mine }, false, true)).toMatch(/ {2}undo of the rewind to just before lunch$/);
   });
 
   it('changes only the words before the name: a name with the same words is its own', () => {

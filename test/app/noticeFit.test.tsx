@@ -49,6 +49,8 @@ describe('a notice fitted to the width', () => {
     // An undo that also took back later changes says so, and how to get them back, at 80 columns too.
     const undoSince = 'undid the rewind to just before “Bash rm -rf tests” (the files; the conversation stays as it is) and later changes (to README.md, docs/usage.md): 2 file(s) written, 3 deleted — Esc Esc → “undo of …” brings them back';
     expect(row(undoSince, 80)).toBe(' ◈ undid the rewind and later changes — Esc Esc → “undo of …” brings them back');
+    const chosenSince = 'undid the rewind of chosen files to just before “Bash rm -rf tests” (the files; the conversation stays as it is) and later changes (to README.md): 1 file(s) written, 0 deleted — Esc Esc → “undo of …” brings them back';
+    expect(row(chosenSince, 80)).toBe(' ◈ undid the rewind and later changes — Esc Esc → “undo of …” brings them back');
     expect(row(noHooks, 80)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file…');
     // The name's own colon, brackets, dash and `or` are not the notice's: it goes whole, never cut there.
     expect(row(odd, 80)).toBe(' ◈ restored the files: 3 file(s) written, 1 deleted — undo with /redo');

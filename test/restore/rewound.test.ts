@@ -23,6 +23,17 @@ async function twoStates(name: string) {
 }
 
 describe('the files as a rewind left them', () => {
+  it("end the rewind's step for a revert of it: an edit made after it, not yet checkpointed, is not taken back", async () => {
+    const { root, engine, first } = await twoStates('revert');
+    const done = await restoreCheckpoint(engine, first.id);
+    const rewound = await recordRewound(engine);
+    write(root, 'c.txt', 'mine\n');
+    // The rewind's row: its redo point, the rewound checkpoint folded in (as the picker's u gives it).
+    const plan = await engine.previewRevert(done.redo ?? 0, { through: rewound?.id ?? 0 });
+    expect(plan.changes.map((change) => change.path).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+
+
   it("are recorded once, on top of its redo point, with its target's tree and what it changed", async () => {
     const { engine, first } = await twoStates('whole');
     const done = await restoreCheckpoint(engine, first.id);
@@ -41,6 +52,15 @@ describe('the files as a rewind left them', () => {
     const chosen = await twoStates('chosen');
     await restoreCheckpoint(chosen.engine, chosen.first.id, { only: ['a.txt'] });
     expect(await recordRewound(chosen.engine)).toBeUndefined();
+
+    // A .gitignore that changed: a file it ignored before and not now is on disk, in neither tree.
+    // (x.log: ignored when the rewind ran, so it stays on disk; the target ignores nothing.)
+    const rules = await twoStates('rules');
+    write(rules.root, '.gitignore', 'x.log\n');
+    write(rules.root, 'x.log', 'built\n');
+    await rules.engine.snapshot({ label: 'x.log ignored' });
+    await restoreCheckpoint(rules.engine, rules.first.id);
+    expect(await recordRewound(rules.engine)).toBeUndefined();
 
     const later = await twoStates('later');
     await restoreCheckpoint(later.engine, later.first.id);

@@ -227,6 +227,9 @@ describe('sessions and big changes', () => {
       ['rewind to just before Edit a.txt', 1, 'mark'],
       ['edits outside any step: 1 edited: b.txt', 1, 'outside'],
     ]);
+    // Inside a turn whose end comes later, the writes after it are still not the rewind's.
+    const inTurn = [...rewound, record(5, 'watch', 'files changed', ['b.txt']), record(6, 'end', 'turn end')];
+    expect(sessionSteps(inTurn, quietNow).find((step) => step.title === 'rewind to just before Edit a.txt')?.paths).toEqual(['a.txt']);
     // The same after a revert (its result is the files as it left them): no row named `after reverting #2`.
     const reverted = [...base, record(3, 'restore', 'before reverting #2', ['a.txt']), record(4, 'revert', 'after reverting #2', ['a.txt']), record(5, 'watch', 'files changed', ['b.txt'])];
     expect(sessionSteps(reverted, quietNow).map((step) => step.title)).toEqual(['fix it', 'Edit a.txt', 'revert of Edit a.txt', 'edits outside any step: 1 edited: b.txt']);

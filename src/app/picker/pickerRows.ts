@@ -146,7 +146,9 @@ export function fileCount(checkpoint: PickerCheckpoint, compact = false): string
 
 /** What a step row says of its step: a turn its prompt and its steps, a step of a turn indented under it. */
 function stepTitle(checkpoint: PickerCheckpoint, open: boolean | undefined, short = false): string {
-  const title = short && checkpoint.kind !== 'turn' ? shortRewindTitle(checkpointTitle(checkpoint)) : checkpointTitle(checkpoint);
+  // A rewind's row only (a restore's or an undo's redo point): a label of your own is yours.
+  const rewind = checkpoint.trigger === 'restore' || checkpoint.trigger === 'redo';
+  const title = short && rewind ? shortRewindTitle(checkpointTitle(checkpoint)) : checkpointTitle(checkpoint);
   if (checkpoint.kind === 'turn') {
     const steps = checkpoint.steps ?? 0;
     const mark = steps === 0 ? '•' : open === true ? '▾' : '▸';

@@ -216,7 +216,11 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   if (point) recordCreated(engine, point, creates(new Set(applied.changed)));
   // A restore cut off before may have made folders, or emptied them, that nothing holds now.
   if (interrupted) removeLeftoverFolders(engine.project.root, leftoversOf(interrupted));
-  const exact = only.length === 0 && !interrupted && applied.leftAlone.length === 0 && !raced.writtenMeanwhile && !raced.unchecked;
+  // The files are exactly the target's tree: every file restored, none left alone or left out
+  // (too big now), no write raced it, and the same .gitignore rules (a file they ignored before
+  // and not now is on disk, in neither tree).
+  const sameRules = !changes.some((change) => path.basename(change.path) === '.gitignore');
+  const exact = only.length === 0 && !interrupted && applied.leftAlone.length === 0 && preview.skipped.length === 0 && sameRules && !raced.writtenMeanwhile && !raced.unchecked;
   const rewound = exact && changesFiles ? { rewound: redoOf ? `after the undo (back to #${id})` : `after restoring #${id}` } : {};
   writeRestoredMarker(engine.store, { tree: target.tree, after: engine.log.last()?.id ?? 0, ...rewound });
   fs.rmSync(engine.store.journal, { force: true });

@@ -1,4 +1,5 @@
 import type { Engine } from '../snapshot/engine.js';
+import { REVERT_TRIGGER, REWOUND_TRIGGER } from '../../shared/triggers.js';
 import type { RawChange } from '../git/diffRaw.js';
 import { GitError } from '../git/git.js';
 import { diffTrees } from '../restore/planRestore.js';
@@ -54,7 +55,7 @@ export interface RevertScope {
 }
 
 /** Checkpoints folded into a step that only mark where it ended: the step ends AT them. */
-const endMarks = new Set(['end', 'watch']);
+const endMarks = new Set(['end', 'watch', REWOUND_TRIGGER, REVERT_TRIGGER]);
 
 /**
  * The step of `id` (through `through`): its record and the checkpoint it ends at (null: the

@@ -101,7 +101,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     }
     if (choice.mode === 'files') {
       const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed, ...(only.length > 0 ? { only } : {}) }));
-      await recordRewound(checkpointer);
+      await afterRewind(checkpointer, busyNote === '');
       const which = only.length > 0 ? `${only.length} chosen file(s)` : 'the files';
       session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name, only.length > 0)}${busyNote}`, keptRow(checkpointer, result)), toneOf(result, tone));
       return;
@@ -116,7 +116,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       () => (withFiles ? session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed })) : Promise.resolve(undefined)),
       { newest: () => checkpointer.engine.list().at(-1)?.id },
     );
-    await recordRewound(checkpointer);
+    await afterRewind(checkpointer, files !== undefined && busyNote === '');
     dropRestoreNote(session.agent);
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]), rebuilt.session);
@@ -134,13 +134,14 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
 }
 
 /**
- * The files as the rewind just made left them, checkpointed when exactly known (see
+ * After a rewind this flow made (`made`: it restored files, with no agent still writing: the
+ * busy note), the files as it left them, checkpointed when exactly known (see
  * ProjectCheckpoints.recordRewound: your next edits are then a step of their own, not the
  * rewind's); a failure there only leaves them in the rewind's step, as before. Then the list
  * is read again.
  */
-async function recordRewound(checkpointer: Checkpointer): Promise<void> {
-  await checkpointer.engine.recordRewound().catch(() => undefined);
+async function afterRewind(checkpointer: Checkpointer, made: boolean): Promise<void> {
+  if (made) await checkpointer.engine.recordRewound().catch(() => undefined);
   checkpointer.refresh();
 }
 
@@ -152,7 +153,7 @@ export async function undoLastRewind(session: SessionPort, checkpointer: Checkpo
   const records = recordsNow(checkpointer.engine);
   const rows = pickerCheckpoints(records);
   const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
-  await recordRewound(checkpointer);
+  await afterRewind(checkpointer, busyNote === '');
   const tellAgent = restoreUndone(session.agent, result);
   // The rewind named by the step it went back to, as its row was; the files before the undo are the new row `undo of …`.
   const rewind = rewindName(rows, records, result.checkpoint);

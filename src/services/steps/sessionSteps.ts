@@ -150,7 +150,8 @@ export function sessionSteps(records: readonly StepRecord[], now?: StepNow): Ses
     // The newest before the files now are known: a watch there most likely marks the end of its step's writes.
     const quiet = interval.files === 0 || (interval.to === null && now === undefined);
     const enterBeforePrompt = record.trigger === 'enter' && quiet && next !== undefined && next.session === record.session && PROMPT_EVENTS.has(next.trigger);
-    const agentsWrites = kind === 'watch' && insideTurn[index] === true && turn !== undefined && turn.session === record.session;
+    // The watcher's own (a rewind's result is no write of the agent's, whatever turn it falls in).
+    const agentsWrites = record.trigger === 'watch' && insideTurn[index] === true && turn !== undefined && turn.session === record.session;
     // A revert's result, after which nothing changed, is where the revert (its redo point's row) ended;
     // followed by writes that raced the revert, it is in the redo point's row too (as a restore's has none).
     const revertDone = record.trigger === REVERT_TRIGGER && (quiet || rewindLabel(next, byId)?.what === 'raced revert');
