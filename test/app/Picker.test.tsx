@@ -115,7 +115,7 @@ describe('Picker: filtering', () => {
     const { view, keys, closed } = await open({ checkpoints: labelled });
     keys.press('AUTH');
     const frame = await view.waitForFrame((f) => f.includes('filter: AUTH'));
-    expect(frame).toContain('4 of 20');
+    expect(frame).toContain('4 of 20 rows');
     expect(frame).not.toContain('step 19');
     expect(selectedRow(frame)).toMatch(/auth middleware 20$/);
     keys.press(KEY.backspace);
@@ -131,7 +131,7 @@ describe('Picker: filtering', () => {
     const { view, keys } = await open({ checkpoints: labelled });
     keys.press('db.ts');
     const frame = await view.waitForFrame(isSelected('step 7'));
-    expect(frame).toContain('1 of 20');
+    expect(frame).toContain('1 of 20 rows');
     keys.press('x');
     const none = await view.waitForFrame((f) => f.includes('no checkpoint matches "db.tsx"'));
     // With no row, no key that acts on one is offered.

@@ -244,6 +244,9 @@ describe('sessions and big changes', () => {
     ];
     expect(sessionSteps(records, quietNow).map((step) => step.title)).toEqual(['fix it', 'Edit a.txt', 'rewind of chosen files to just before Edit a.txt', 'undo of the rewind of chosen files to just before Edit a.txt']);
     expect(isRewindTitle('rewind of chosen files to just before Edit a.txt')).toBe(true);
+    // Raced by a write: the redo point moves onto it, and the rewind's row (which starts there) still says so.
+    const raced = [...records.slice(0, 3), record(4, 'restore', 'written while restoring #2 (chosen files): b.txt', ['b.txt'])];
+    expect(sessionSteps(raced, quietNow).map((step) => step.title).slice(2)).toEqual(['written during the rewind of chosen files to just before Edit a.txt: b.txt', 'rewind of chosen files to just before Edit a.txt']);
   });
 
   it("writes that raced a rewind or a revert, a finished undo, an imported rewind: each named for what it was", () => {

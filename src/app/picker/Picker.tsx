@@ -110,7 +110,8 @@ export function Picker(props: PickerProps) {
   const previewBelow = layout.listHeight >= MENU_ROOM;
   const line = (text: string) => cutToWidth(text, w);
   const empty = checkpoints.length === 0 ? noCheckpointsYet : `no checkpoint matches "${state.filter}"`;
-  const filtering = state.filter !== '' ? `filter: ${state.filter}▏  ${matches} of ${checkpoints.length}` : 'type to filter by label or file name';
+  // Rows, not steps: the title counts turns and steps, and a session's start is a row too.
+  const filtering = state.filter !== '' ? `filter: ${state.filter}▏  ${matches} of ${checkpoints.length} rows` : 'type to filter by label or file name';
   // Named as its row reads (rows show no ids).
   const diffOf = row?.kind === 'checkpoint' ? `${rowName(row.checkpoint)}: what ${row.checkpoint.kind === 'turn' ? 'its turn' : 'it'} changed` : 'what it changed';
   const diffStatus = `${diffOf}${diffLines ? ` (${diffLines.length} lines)` : ''}`;

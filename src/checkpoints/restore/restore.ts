@@ -208,7 +208,7 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   const held = blobsAt(changes);
   const differing = await mayDiffer(reader, displaced.kept, held);
   await foldersSynced;
-  const label = redoOf ? `written during the undo (back to #${id})` : `written while restoring #${id}`;
+  const label = redoOf ? `written during the undo (back to #${id})` : `written while restoring #${id}${only.length > 0 ? ' (chosen files)' : ''}`;
   const move = point && written && !finishing ? { point, journal: written, movedCreated: (moved: RedoPoint) => recordCreated(engine, moved, creates(new Set(applied.changed))) } : undefined;
   const raced = await keepRacedWritesSafely(engine, differing, held, start.base, label, move);
   if (raced.point && point) dropCreated(engine, point);

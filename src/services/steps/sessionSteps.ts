@@ -209,7 +209,7 @@ function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: Read
 }
 
 /** The labels the engine gives the checkpoints a rewind takes (restore/, tools/revert.ts): what was done, and to which checkpoint. */
-const REWIND_LABEL = /^(?:before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?( \(chosen files\))?|written (while restoring|during the undo \(back to) #(\d+)\)?: (.*))$/s;
+const REWIND_LABEL = /^(?:before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?( \(chosen files\))?|written (while restoring|during the undo \(back to) #(\d+)\)?( \(chosen files\))?: (.*))$/s;
 
 export interface RewindLabel {
   what: 'restoring' | 'reverting' | 'redo' | 'finishing' | 'raced' | 'raced undo' | 'raced revert';
@@ -249,11 +249,12 @@ function rewindLabel(record: StepRecord | undefined, byId: ReadonlyMap<number, S
     return { what, id: Number(match[2]), ...(match[3] !== undefined ? { chosen: true } : {}) };
   }
   const id = Number(match[5]);
-  if (match[4] !== 'while restoring') return { what: 'raced undo', id, paths: match[6] };
+  if (match[4] !== 'while restoring') return { what: 'raced undo', id, paths: match[7] };
+  const chosen = match[6] !== undefined ? { chosen: true } : {};
   // A revert restores its result: the writes that raced it name that checkpoint.
   const result = byId.get(id);
   const reverted = result?.trigger === REVERT_TRIGGER ? REVERT_RESULT.exec(result.label.trim()) : null;
-  return reverted ? { what: 'raced revert', id: Number(reverted[1]), paths: match[6] } : { what: 'raced', id, paths: match[6] };
+  return reverted ? { what: 'raced revert', id: Number(reverted[1]), paths: match[7] } : { what: 'raced', id, paths: match[7], ...chosen };
 }
 
 /**
