@@ -1,6 +1,7 @@
 // The checkpoint a restore takes before it changes anything: the files as they are (the
 // redo point `rewind redo` goes back to), taken with the diff to the target in the same
 // script, and the restore's helpers started beside its walk.
+import { chosenFilesMark } from '../../shared/triggers.js';
 import type { Engine } from '../snapshot/engine.js';
 import { parseRawDiff, type RawChange } from '../git/diffRaw.js';
 import type { CheckpointRecord } from '../store/record.js';
@@ -43,8 +44,8 @@ export async function takeRedoPoint(engine: Engine, target: CheckpointRecord, op
   }
   // One git process: checkpoint the files as they are (the redo point) and diff it against
   // the target. It goes on the redo stack once the journal is written.
-  // A restore of chosen files (--only, the picker's Tab) says so: its row is not a whole rewind.
-  const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${target.id}${whole ? '' : ' (chosen files)'}`;
+  // A restore of chosen files says so: its row is not a whole rewind.
+  const label = redoOf ? `before redo (back to #${redoOf.checkpoint})` : `before restoring #${target.id}${chosenFilesMark(options.only)}`;
   const seq = redoOf ? 0 : await nextRedoSeq(engine.repo);
   const { record, toTarget } = await engine.snapshotLocked({
     trigger: redoOf ? 'redo' : 'restore',

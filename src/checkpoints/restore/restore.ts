@@ -16,6 +16,7 @@ import { changesTo, targetOf } from './preview.js';
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { DisplacedFiles, displacedDir } from './displaced.js';
 import { seam } from '../../shared/seams.js';
+import { chosenFilesMark } from '../../shared/triggers.js';
 import { dropRedoPoint, nextRedoSeq, redoRef, type RedoPoint } from '../store/redoStack.js';
 import { finishingStart, takeRedoPoint, type Requester, type Start } from './redoPoint.js';
 import { RestoreHelpers } from './restoreHelpers.js';
@@ -208,7 +209,7 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
   const held = blobsAt(changes);
   const differing = await mayDiffer(reader, displaced.kept, held);
   await foldersSynced;
-  const label = redoOf ? `written during the undo (back to #${id})` : `written while restoring #${id}${only.length > 0 ? ' (chosen files)' : ''}`;
+  const label = redoOf ? `written during the undo (back to #${id})` : `written while restoring #${id}${chosenFilesMark(only)}`;
   const move = point && written && !finishing ? { point, journal: written, movedCreated: (moved: RedoPoint) => recordCreated(engine, moved, creates(new Set(applied.changed))) } : undefined;
   const raced = await keepRacedWritesSafely(engine, differing, held, start.base, label, move);
   if (raced.point && point) dropCreated(engine, point);

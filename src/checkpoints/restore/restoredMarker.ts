@@ -12,8 +12,8 @@ export interface RestoredMarker {
   /** The newest checkpoint id when the restore finished. */
   after: number;
   /**
-   * Set when the files are exactly `tree` (a restore of every file, none left alone, no write
-   * raced it): the label of the checkpoint that may record them (rewound.ts).
+   * Set when the files are exactly `tree` (restore.ts says when): the label of the checkpoint
+   * that may record them (rewound.ts).
    */
   rewound?: string;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { chosenFilesMark } from '../../shared/triggers.js';
 import type { Engine } from '../snapshot/engine.js';
 import { dropCreated, readCreated, recordCreated } from './createdFiles.js';
 import { displacedDir, leftDisplaced } from './displaced.js';
@@ -21,7 +22,7 @@ export async function salvageCutOff(engine: Engine, journal: Journal): Promise<{
   if (!base) return { journal, raced: {} };
   const held = await blobsIn(engine, base.tree, displaced.map((file) => file.path));
   const point = journal.isRedo ? undefined : (await readRedoStack(engine.repo)).find((candidate) => candidate.checkpoint === journal.redo);
-  const what = journal.isRedo ? `written during the undo (back to #${journal.target})` : `written while restoring #${journal.target}${journal.only?.length ? ' (chosen files)' : ''}`;
+  const what = journal.isRedo ? `written during the undo (back to #${journal.target})` : `written while restoring #${journal.target}${chosenFilesMark(journal.only)}`;
   const move = point ? { point, journal, movedCreated: (moved: typeof point) => recordCreated(engine, moved, readCreated(engine, point)) } : undefined;
   const raced = await keepRacedWrites(engine, displaced, held, base, `${what}, found after it was cut off`, move);
   if (raced.point && point) dropCreated(engine, point);

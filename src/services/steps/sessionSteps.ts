@@ -208,7 +208,7 @@ function titleOf(record: StepRecord, kind: Kind, interval: Interval, named: Read
   return (kind === 'mark' && rewindTitle(record, named, after, byId)) || label;
 }
 
-/** The labels the engine gives the checkpoints a rewind takes (restore/, tools/revert.ts): what was done, and to which checkpoint. */
+/** The labels the engine gives the checkpoints a rewind takes (restore/, tools/revert.ts): what was done, to which checkpoint, and whether to chosen files only (chosenFilesMark). */
 const REWIND_LABEL = /^(?:before (restoring|reverting|redo \(back to|finishing the restore of) #(\d+)\)?( \(chosen files\))?|written (while restoring|during the undo \(back to) #(\d+)\)?( \(chosen files\))?: (.*))$/s;
 
 export interface RewindLabel {
