@@ -1,5 +1,6 @@
 // The files as a rewind left them, recorded on top of its redo point (restore/rewound.ts): only
 // when they are exactly its target's tree and nothing was checkpointed since.
+import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
 import { recordRewound } from '../../src/checkpoints/restore/rewound.js';
@@ -33,7 +34,6 @@ describe('the files as a rewind left them', () => {
     expect(plan.changes.map((change) => change.path).sort()).toEqual(['a.txt', 'b.txt']);
   });
 
-
   it("are recorded once, on top of its redo point, with its target's tree and what it changed", async () => {
     const { engine, first } = await twoStates('whole');
     const done = await restoreCheckpoint(engine, first.id);
@@ -48,10 +48,19 @@ describe('the files as a rewind left them', () => {
     expect(await recordRewound(engine)).toMatchObject({ label: `after the undo (back to #${undone.undid}): a.txt, b.txt`, tree: engine.get(undone.undid).tree });
   });
 
-  it('are not recorded after a restore of chosen files, nor once something was checkpointed after the rewind', async () => {
+  it('are not recorded after a restore of chosen files, one that left a file alone or changed a .gitignore, nor once something was checkpointed after it', async () => {
     const chosen = await twoStates('chosen');
     await restoreCheckpoint(chosen.engine, chosen.first.id, { only: ['a.txt'] });
     expect(await recordRewound(chosen.engine)).toBeUndefined();
+
+    // A file left alone (its name is not UTF-8): it stays as it is, not as the target has it.
+    const alone = await twoStates('alone');
+    const latin1 = Buffer.concat([Buffer.from(`${alone.root}/caf`), Buffer.from([0xe9]), Buffer.from('.txt')]);
+    fs.writeFileSync(latin1, 'made after\n');
+    await alone.engine.snapshot({ label: 'latin1' });
+    const leftAlone = await restoreCheckpoint(alone.engine, alone.first.id);
+    expect(leftAlone.leftAlone).toHaveLength(1);
+    expect(await recordRewound(alone.engine)).toBeUndefined();
 
     // A .gitignore that changed: a file it ignored before and not now is on disk, in neither tree.
     // (x.log: ignored when the rewind ran, so it stays on disk; the target ignores nothing.)
