@@ -65,8 +65,8 @@ function withoutAsides(text: string): string {
 type Shown = (text: string) => string;
 
 /**
- * As much of a detail as fits, with `…` after it: its first items (`3 file(s) written, 1
- * deleted`) whole, or most of the words of the first ('' when less fits: `3…` says nothing).
+ * As much of a detail as fits, with `…` after it: its first items (`4 file(s) changed, 1 left
+ * alone`) whole, or most of the words of the first ('' when less fits: `3…` says nothing).
  */
 function cutDetail(detail: string, width: number, shown: Shown): string {
   const items = detail.split(', ');

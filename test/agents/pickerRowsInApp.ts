@@ -154,7 +154,7 @@ export async function proveRows(run: RowsRun): Promise<void> {
 
       // Files only: exactly that step undone; the user's edit, turn three's write and turn two's deletion stay.
       session.write('f');
-      await session.waitFor(new RegExp(`restored the files to just before “${three[1]}”: 1 file\\(s\\) written, 0 deleted`), 15_000, 'the restore notice');
+      await session.waitFor(new RegExp(`restored the files to just before “${three[1]}”: 1 file\\(s\\) changed — `), 15_000, 'the restore notice');
       expect(project(world.root)).toEqual({ ...final, 'notes.txt': 'two\n' });
 
       const list = rewindIn(world, 'list');

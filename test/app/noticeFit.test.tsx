@@ -16,16 +16,16 @@ const row = (text: string, width: number) => plain(statusLineRow({ ...status, no
 
 // The notices the app says, as it says them (pickerFlow, hookCalls, the restore coordinator):
 // the step a rewind went back to is named as its row names it, its free text quoted.
-const both = 'restored the files and the conversation to before prompt “fix the login” (1 turn dropped): 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
-const files = 'restored the files to just before “Edit server.js”: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
-const meanwhile = 'restored the files to just before “Edit server.js”, kept 2 written meanwhile (by something else: a.txt, b.txt): 3 file(s) written, 1 deleted — /redo brings them back';
+const both = 'restored the files and the conversation to before prompt “fix the login” (1 turn dropped): 4 file(s) changed (3 written, 1 deleted) — undo with /redo or Esc Esc → undo last rewind';
+const files = 'restored the files to just before “Edit server.js”: 4 file(s) changed (3 written, 1 deleted) — undo with /redo or Esc Esc → undo last rewind';
+const meanwhile = 'restored the files to just before “Edit server.js”, kept 2 written meanwhile (by something else: a.txt, b.txt): 4 file(s) changed (3 written, 1 deleted) — /redo brings them back';
 const afresh = 'started the agent afresh (no message was left at that point); your files are untouched';
-const undo = 'undid the rewind to just before “Bash rm -rf tests” (the files; the conversation stays as it is): 2 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back';
+const undo = 'undid the rewind to just before “Bash rm -rf tests” (the files; the conversation stays as it is): 2 file(s) changed (2 written, 0 deleted) — Esc Esc → “undo of …” takes the undo back';
 const noHooks = 'no hook call came from gemini: its checkpoints come only from Enter and file changes (see the README, "Agents and their hooks")';
 const busy =
-  'restored the files to just before “Bash npm test” and the conversation to before prompt “run the tests” (1 turn dropped) while the agent was still busy (Ctrl-C did not stop it in 5 s: it may write over them): 3 file(s) written, 0 deleted — undo with /redo or Esc Esc → undo last rewind';
+  'restored the files to just before “Bash npm test” and the conversation to before prompt “run the tests” (1 turn dropped) while the agent was still busy (Ctrl-C did not stop it in 5 s: it may write over them): 3 file(s) changed (3 written, 0 deleted) — undo with /redo or Esc Esc → undo last rewind';
 /** A prompt with the notice's own marks in it: a colon, brackets, a dash, a semicolon, an `or`. */
-const odd = 'restored the files to just before prompt “fix: the (login) — now; or not”: 3 file(s) written, 1 deleted — undo with /redo or Esc Esc → undo last rewind';
+const odd = 'restored the files to just before prompt “fix: the (login) — now; or not”: 4 file(s) changed (3 written, 1 deleted) — undo with /redo or Esc Esc → undo last rewind';
 const all = [both, files, meanwhile, afresh, undo, noHooks, busy, odd];
 
 /** The words of a text, without the `…` of a cut and the punctuation a cut leaves. */
@@ -41,34 +41,34 @@ describe('a notice fitted to the width', () => {
   });
 
   it('at 80 columns keeps what was restored and how to undo it, and drops the detail, then the step it went back to', () => {
-    expect(row(both, 80)).toBe(' ◈ restored the files and the conversation: 3 file(s) written… — undo with /redo');
+    expect(row(both, 80)).toBe(' ◈ restored the files and the conversation: 4 file(s) changed — undo with /redo');
     expect(row(files, 80)).toBe(' ◈ restored the files to just before “Edit server.js” — undo with /redo');
     expect(row(meanwhile, 80)).toBe(' ◈ restored the files, kept 2 written meanwhile — /redo brings them back');
     expect(row(afresh, 80)).toBe(' ◈ started the agent afresh; your files are untouched');
     expect(row(undo, 80)).toBe(' ◈ undid the rewind: 2 file(s)… — Esc Esc → “undo of …” takes the undo back');
     // An undo that also took back later changes says so, and how to get them back, at 80 columns too.
-    const undoSince = 'undid the rewind to just before “Bash rm -rf tests” (the files; the conversation stays as it is) and later changes (to README.md, docs/usage.md): 2 file(s) written, 3 deleted — Esc Esc → “undo of …” brings them back';
+    const undoSince = 'undid the rewind to just before “Bash rm -rf tests” (the files; the conversation stays as it is) and later changes (to README.md, docs/usage.md): 5 file(s) changed (2 written, 3 deleted) — Esc Esc → “undo of …” brings them back';
     expect(row(undoSince, 80)).toBe(' ◈ undid the rewind and later changes — Esc Esc → “undo of …” brings them back');
-    const chosenSince = 'undid the rewind of chosen files to just before “Bash rm -rf tests” (the files; the conversation stays as it is) and later changes (to README.md): 1 file(s) written, 0 deleted — Esc Esc → “undo of …” brings them back';
+    const chosenSince = 'undid the rewind of chosen files to just before “Bash rm -rf tests” (the files; the conversation stays as it is) and later changes (to README.md): 1 file(s) changed (1 written, 0 deleted) — Esc Esc → “undo of …” brings them back';
     expect(row(chosenSince, 80)).toBe(' ◈ undid the rewind and later changes — Esc Esc → “undo of …” brings them back');
     expect(row(noHooks, 80)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file…');
     // The name's own colon, brackets, dash and `or` are not the notice's: it goes whole, never cut there.
-    expect(row(odd, 80)).toBe(' ◈ restored the files: 3 file(s) written, 1 deleted — undo with /redo');
+    expect(row(odd, 80)).toBe(' ◈ restored the files: 4 file(s) changed — undo with /redo');
   });
 
-  it('at 120 columns keeps the step it went back to and the counts, and drops the asides and the other way to undo', () => {
-    expect(row(both, 120)).toBe(' ◈ restored the files and the conversation to before prompt “fix the login”: 3 file(s) written… — undo with /redo');
-    expect(row(files, 120)).toBe(' ◈ restored the files to just before “Edit server.js”: 3 file(s) written, 1 deleted — undo with /redo');
+  it('at 120 columns keeps the step it went back to and the count, and drops the asides (and where short, the other way to undo)', () => {
+    expect(row(both, 120)).toBe(' ◈ restored the files and the conversation to before prompt “fix the login”: 4 file(s) changed — undo with /redo');
+    expect(row(files, 120)).toBe(' ◈ restored the files to just before “Edit server.js”: 4 file(s) changed — undo with /redo or Esc Esc → undo last rewind');
     expect(row(noHooks, 120)).toBe(' ◈ no hook call came from gemini: its checkpoints come only from Enter and file changes');
-    expect(row(busy, 120)).toBe(' ◈ restored the files and the conversation while the agent was still busy: 3 file(s) written… — undo with /redo');
-    expect(row(odd, 120)).toBe(' ◈ restored the files to just before prompt “fix: the (login) — now; or not”: 3 file(s) written… — undo with /redo');
+    expect(row(busy, 120)).toBe(' ◈ restored the files and the conversation while the agent was still busy: 3 file(s) changed — undo with /redo');
+    expect(row(odd, 120)).toBe(' ◈ restored the files to just before prompt “fix: the (login) — now; or not”: 4 file(s) changed — undo with /redo');
   });
 
   it('at 200 columns says all of a restore, and of a longer one all but its asides and the other way', () => {
     expect(row(both, 200)).toBe(` ◈ rewind ${both}`);
     expect(row(meanwhile, 200)).toBe(` ◈ rewind ${meanwhile}`);
     expect(row(busy, 200)).toBe(
-      ' ◈ restored the files to just before “Bash npm test” and the conversation to before prompt “run the tests” while the agent was still busy: 3 file(s) written, 0 deleted — undo with /redo',
+      ' ◈ restored the files to just before “Bash npm test” and the conversation to before prompt “run the tests” while the agent was still busy: 3 file(s) changed — undo with /redo',
     );
   });
 
@@ -77,12 +77,14 @@ describe('a notice fitted to the width', () => {
     expect(row(demoHint, 120)).toBe(` ◈ rewind ${demoHint}`);
   });
 
-  it('never drops a count without `…`: a first item that fits only without it loses a word', () => {
-    const twoCounts = 'undid the rewind to just before “Edit a.txt”: 3 file(s) written, 2 deleted — Esc Esc → “undo of …” takes the undo back';
-    expect(fitNotice(twoCounts, 100)).toBe('undid the rewind to just before “Edit a.txt”: 3 file(s)… — Esc Esc → “undo of …” takes the undo back');
-    for (let width = 60; width <= 120; width++) {
+  it('counts the files changed as the rewind\'s row does, never a part of them: how they changed goes whole or not at all', () => {
+    const twoCounts = 'undid the rewind to just before “Edit a.txt”: 5 file(s) changed (3 written, 2 deleted) — Esc Esc → “undo of …” takes the undo back';
+    expect(fitNotice(twoCounts, 80)).toBe('undid the rewind: 5 file(s) changed — Esc Esc → “undo of …” takes the undo back');
+    expect(fitNotice(twoCounts, 117)).toBe('undid the rewind to just before “Edit a.txt”: 5 file(s) changed — Esc Esc → “undo of …” takes the undo back');
+    for (let width = 60; width <= 200; width++) {
       const shown = fitNotice(twoCounts, width);
-      if (shown.includes('3 file(s) written') && !shown.includes('2 deleted')) expect(shown, `${width}`).toContain('written…');
+      if (shown.includes('file(s)')) expect(shown, `${width}`).toContain('5 file(s)');
+      if (/written|deleted/.test(shown)) expect(shown, `${width}`).toContain('(3 written, 2 deleted)');
     }
   });
 

@@ -55,7 +55,7 @@ describe('rewind demo: the picker tells the session as steps', () => {
     // Exactly that step: package.json has its test script back, the tests stay deleted.
     await waitFor(() => fs.readFileSync(path.join(dir, 'package.json'), 'utf8').includes('"test": "node --test tests/"'), 10_000, 'package.json put back');
     expect(fs.existsSync(path.join(dir, 'tests'))).toBe(false);
-    expect(term.text()).toMatch(/restored the files to just before “Edit package\.json”: 1 file\(s\) written, 0 deleted/);
+    expect(term.text()).toMatch(/restored the files to just before “Edit package\.json”: 1 file\(s\) changed — /);
 
     const list = await rewind(['list', '-C', dir], sb.env, sb.base);
     expect(list.code).toBe(0);

@@ -19,7 +19,7 @@ describe('files picked in the picker', () => {
     write(root, 'a.txt', 'a1\n');
     write(root, 'b.txt', 'b1\n');
     const notice = await chooseInPicker(current, { kind: 'restore', id: 1, mode: 'files', only: ['b.txt'] }, /restored 1 chosen file/);
-    expect(notice).toMatch(/^restored 1 chosen file\(s\) to just before “session start” \(tell the agent its edits to those files after it are gone\): 1 file\(s\) written, 0 deleted/);
+    expect(notice).toMatch(/^restored 1 chosen file\(s\) to just before “session start” \(tell the agent its edits to those files after it are gone\): 1 file\(s\) changed \(1 written, 0 deleted\)/);
     expect([fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), fs.readFileSync(path.join(root, 'b.txt'), 'utf8')]).toEqual(['a1\n', 'b0\n']);
     // Its row is no whole rewind, and says so; so does the undo's notice.
     const engine = current.checkpoints?.engine;

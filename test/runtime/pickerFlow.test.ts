@@ -59,7 +59,7 @@ describe('restoring from the picker while the agent is busy', () => {
     const current = await startSession(root, `trap '' INT; ${ticking}`);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const notice = await restoreFirst(current);
-    expect(notice.text).toMatch(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\) while the agent was still busy \(Ctrl-C did not stop it in 5 s: it may write over them\): 0 file\(s\) written, 1 deleted/);
+    expect(notice.text).toMatch(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\) while the agent was still busy \(Ctrl-C did not stop it in 5 s: it may write over them\): 1 file\(s\) changed \(0 written, 1 deleted\)/);
     expect(notice.tone).toBe('warning');
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
   }, 30_000);
@@ -69,7 +69,7 @@ describe('restoring from the picker while the agent is busy', () => {
     const current = await startSession(root, ticking);
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const notice = await restoreFirst(current);
-    expect(notice).toEqual({ text: expect.stringMatching(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\): 0 file\(s\) written, 1 deleted/) as unknown, tone: 'info' });
+    expect(notice).toEqual({ text: expect.stringMatching(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\): 1 file\(s\) changed \(0 written, 1 deleted\)/) as unknown, tone: 'info' });
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
   }, 30_000);
 });
@@ -100,7 +100,7 @@ describe("the app's restores and redos are this session's", () => {
     expect(newest()?.id).not.toBe(before);
     expect(newest()).toMatchObject({ trigger: 'redo', session: 'test-session', agent: 'generic' });
     // /redo says what the picker's undo says: the rewind it undid, as its row names it, and how to take the undo back.
-    expect(current.recentNotices.at(-1)?.text).toBe('undid the rewind to just before “session start” (the files; the conversation stays as it is): 1 file(s) written, 0 deleted — Esc Esc → “undo of …” takes the undo back');
+    expect(current.recentNotices.at(-1)?.text).toBe('undid the rewind to just before “session start” (the files; the conversation stays as it is): 1 file(s) changed (1 written, 0 deleted) — Esc Esc → “undo of …” takes the undo back');
   }, 60_000);
 });
 
@@ -205,7 +205,7 @@ describe('an undo of a rewind after which the files changed again', () => {
     current.view().picker?.onChoose({ kind: 'undo' });
     await waitFor(() => /^undid the rewind/.test(current.view().status.notice?.text ?? ''), 20_000, 'the undo notice');
     expect(current.view().status.notice?.text).toBe(
-      'undid the rewind to just before “session start” (the files; the conversation stays as it is) and later changes (to c.txt) (tell the agent the changes since the rewind to c.txt are gone): 1 file(s) written, 1 deleted — Esc Esc → “undo of …” brings them back',
+      'undid the rewind to just before “session start” (the files; the conversation stays as it is) and later changes (to c.txt) (tell the agent the changes since the rewind to c.txt are gone): 2 file(s) changed (1 written, 1 deleted) — Esc Esc → “undo of …” brings them back',
     );
     expect(fs.existsSync(path.join(root, 'c.txt'))).toBe(false);
   }, 60_000);

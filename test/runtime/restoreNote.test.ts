@@ -142,7 +142,7 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     const { current, socket } = await start(root);
     write(root, 'a.txt', 'the agent wrote this\n');
     const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
-    expect(said).toMatch(/^restored the files to just before “session start”: 0 file\(s\) written, 1 deleted/);
+    expect(said).toMatch(/^restored the files to just before “session start”: 1 file\(s\) changed \(0 written, 1 deleted\)/);
     expect(fs.existsSync(path.join(root, 'a.txt'))).toBe(false);
 
     expect(await hook(socket, root, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })).toEqual({ code: 0, stdout: '' });
@@ -222,7 +222,7 @@ describe('in the app: Claude Code told of a files-only restore at its next promp
     const { current } = await start(root, aiderAgent);
     write(root, 'a.txt', 'aider wrote this\n');
     const said = await choose(current, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
-    expect(said).toMatch(/^restored the files to just before “session start” \(tell aider its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
+    expect(said).toMatch(/^restored the files to just before “session start” \(tell aider its edits after it are gone\): 1 file\(s\) changed \(0 written, 1 deleted\)/);
   }, 30_000);
 });
 
@@ -235,6 +235,6 @@ describe('any other command', () => {
     await session.checkpointsOpened();
     write(root, 'a.txt', 'made after the first checkpoint\n');
     const said = await choose(session, { kind: 'restore', id: 1, mode: 'files' }, /restored the files to just before “session start”/);
-    expect(said).toMatch(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\): 0 file\(s\) written, 1 deleted/);
+    expect(said).toMatch(/^restored the files to just before “session start” \(tell the agent its edits after it are gone\): 1 file\(s\) changed \(0 written, 1 deleted\)/);
   }, 30_000);
 });

@@ -26,7 +26,8 @@ describe('a restore notice with writes kept from meanwhile', () => {
       expect(fitted, `${width}`).toMatch(/ — \/redo brings them back$/);
     }
     expect(fitNotice(notice, 80)).toBe('restored the files, kept 2 written meanwhile — /redo brings them back');
-    expect(fitNotice(notice, 100)).toBe('restored the files, kept 2 written meanwhile: 3 file(s) written, 0 deleted — /redo brings them back');
+    expect(fitNotice(notice, 100)).toBe('restored the files, kept 2 written meanwhile: 3 file(s) changed — /redo brings them back');
+    expect(fitNotice(notice, 200)).toContain(': 3 file(s) changed (3 written, 0 deleted) — /redo brings them back');
     expect(fitNotice(notice, 120)).toBe('restored the files to just before “Edit a.txt: fix (it) — now”, kept 2 written meanwhile — /redo brings them back');
   });
 

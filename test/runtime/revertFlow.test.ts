@@ -34,7 +34,7 @@ describe("the picker's u in a session", () => {
     current.closeOverlay();
 
     const notice = await chooseInPicker(current, { kind: 'revert', id: step }, /reverted “Edit a.txt”/);
-    expect(notice).toMatch(/^reverted “Edit a.txt” \(tell the agent that “Edit a.txt” was taken back\): 1 file\(s\) written, 0 deleted — undo with \/redo/);
+    expect(notice).toMatch(/^reverted “Edit a.txt” \(tell the agent that “Edit a.txt” was taken back\): 1 file\(s\) changed \(1 written, 0 deleted\) — undo with \/redo/);
     expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('a0\n');
     expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('b1\n');
     // Its rows: the redo point's, whose step is the revert (named by the step it took back); its result folded into it.

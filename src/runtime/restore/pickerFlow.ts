@@ -22,7 +22,8 @@ import { sessionScope } from '../../services/steps/sessionScope.js';
  * stay when the notice is shortened.
  */
 export function summary(result: RestoreResult, what: string, keptRow?: string): string {
-  const parts = [`${result.changed.length} file(s) written`, `${result.deleted.length} deleted`];
+  // The files changed first, counted as the rewind's row and preview count them; how, as an aside.
+  const parts = [`${result.changed.length + result.deleted.length} file(s) changed (${result.changed.length} written, ${result.deleted.length} deleted)`];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
   const counts = parts.join(', ');
   const kept = result.writtenMeanwhile;
