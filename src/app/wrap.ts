@@ -38,3 +38,14 @@ export function wrapToWidth(text: string, width: number): string[] {
   lines.push(line);
   return lines.map((each) => each.trimEnd());
 }
+
+/**
+ * `text` wrapped as wrapToWidth wraps it, each line after the first indented two columns past
+ * its own indent, so that a list item's second line reads as part of it.
+ */
+export function wrapHanging(text: string, width: number): string[] {
+  const hang = `${/^ */.exec(text)?.[0] ?? ''}  `;
+  if (textWidth(text) <= width || width - hang.length < 10) return [text];
+  const first = wrapToWidth(text, width)[0] ?? '';
+  return [first, ...wrapToWidth(text.slice(first.length).trimStart(), width - hang.length).map((line) => `${hang}${line}`)];
+}

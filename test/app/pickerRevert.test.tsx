@@ -62,6 +62,20 @@ describe("Picker: a step's revert", () => {
     }
   });
 
+  it('wraps a sentence too long for the width, never cuts it; a conflict\'s own lines are cut as a diff\'s', async () => {
+    const undoes = '  your files as they are now are checkpointed first: /redo (or Esc Esc → undo last rewind) undoes it';
+    const hunk = `      ${'x'.repeat(120)}`;
+    const { view, keys } = await open({ lines: [...conflicted.lines, hunk, undoes], conflicts: 1 });
+    keys.press('u');
+    const frame = await view.waitForFrame((f) => f.includes('undoes it'));
+    const lines = frame.split('\n').map((line) => line.replace(/^│ ?|│$/g, '').trimEnd());
+    const at = lines.findIndex((line) => line.includes('your files as they are now'));
+    expect(lines[at]).toBe('  your files as they are now are checkpointed first: /redo (or Esc Esc →');
+    expect(lines[at + 1]).toBe('    undo last rewind) undoes it');
+    expect(frame).toContain('  conflict  f.txt  (the step and a later change changed the same lines)');
+    expect(lines.find((line) => line.includes('xxxx'))).toMatch(/^ {6}x+…$/);
+  });
+
   it('a step that cannot be reverted says why, and y does nothing', async () => {
     const { view, keys, chosen } = await open({ lines: [], conflicts: 0, error: 'the step of #20 changed no files' });
     keys.press('u');
