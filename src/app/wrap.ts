@@ -44,8 +44,11 @@ export function wrapToWidth(text: string, width: number): string[] {
  * its own indent, so that a list item's second line reads as part of it.
  */
 export function wrapHanging(text: string, width: number): string[] {
-  const hang = `${/^ */.exec(text)?.[0] ?? ''}  `;
+  const indent = /^ */.exec(text)?.[0] ?? '';
+  const hang = `${indent}  `;
   if (textWidth(text) <= width || width - hang.length < 10) return [text];
-  const first = wrapToWidth(text, width)[0] ?? '';
-  return [first, ...wrapToWidth(text.slice(first.length).trimStart(), width - hang.length).map((line) => `${hang}${line}`)];
+  const body = text.slice(indent.length);
+  const first = wrapToWidth(body, width - indent.length)[0] ?? '';
+  const rest = body.slice(first.length).trimStart();
+  return [`${indent}${first}`, ...(rest === '' ? [] : wrapToWidth(rest, width - hang.length).map((line) => `${hang}${line}`))];
 }

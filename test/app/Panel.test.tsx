@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Panel } from '../../src/app/Panel.js';
 import { panelBody, scrollPanel } from '../../src/app/panelBody.js';
 import { textWidth } from '../../src/app/picker/cut.js';
-import { wrapToWidth } from '../../src/app/wrap.js';
+import { wrapHanging, wrapToWidth } from '../../src/app/wrap.js';
 import { renderWait, type Rendered } from './renderWait.js';
 
 const retention = 'Retention: every checkpoint is kept (pruning by checkpoint_retention_days and checkpoint_max_gb is not built yet).';
@@ -66,5 +66,18 @@ describe('wrapToWidth', () => {
     expect(wrapToWidth('abcdefghijkl', 5)).toEqual(['abcde', 'fghij', 'kl']);
     expect(wrapToWidth('漢字漢字漢字', 5)).toEqual(['漢字', '漢字', '漢字']);
     expect(wrapToWidth('', 5)).toEqual(['']);
+  });
+});
+
+describe('wrapHanging', () => {
+  it('wraps as wrapToWidth does, each later line two columns in from the text\'s own indent; nothing lost or repeated', () => {
+    expect(wrapHanging('  restore   a.txt  (as it was before the step)', 30)).toEqual(['  restore   a.txt  (as it was', '    before the step)']);
+    expect(wrapHanging('  abcdefghijklmnopqrstuvwxyz', 16)).toEqual(['  abcdefghijklmn', '    opqrstuvwxyz']);
+    expect(wrapHanging('no indent at all here, wrapped once', 20)).toEqual(['no indent at all', '  here, wrapped once']);
+    // Whole when it fits or the room is too small to wrap into; trailing spaces that go over are dropped.
+    expect(wrapHanging('  exactly twenty col', 20)).toEqual(['  exactly twenty col']);
+    expect(wrapHanging('  too narrow to wrap into', 11)).toEqual(['  too narrow to wrap into']);
+    expect(wrapHanging(`  fits${' '.repeat(20)}`, 14)).toEqual(['  fits']);
+    expect(wrapHanging('  漢字漢字 漢字漢字', 14)).toEqual(['  漢字漢字', '    漢字漢字']);
   });
 });

@@ -246,3 +246,19 @@ describe('pickerReducer: the selection is always in view', () => {
     }
   });
 });
+
+describe('pickerReducer: a diff or revert plan scrolled to its end', () => {
+  it('stays at its end when it gets fewer lines (a wider pane wraps less) or more room; the next ↑ moves at once', () => {
+    const env = envOf(checkpoints(5), { canDiff: true, diffLength: 100, diffHeight: 10 });
+    const atEnd = run(env, [data('d'), data('\x1b[F')]);
+    expect(atEnd).toMatchObject({ stage: 'diff', diffTop: 90 });
+    const rows = visibleRows(atEnd, env);
+    // Widened: 60 lines now.
+    expect(normalize(atEnd, rows, env.listHeight, { length: 60, height: 10 }).diffTop).toBe(50);
+    // Taller: room for 95 of the 100.
+    expect(normalize(atEnd, rows, env.listHeight, { length: 100, height: 95 }).diffTop).toBe(5);
+    expect(normalize(atEnd, rows, env.listHeight, { length: 100, height: 10 })).toBe(atEnd);
+    // The stored top is still 90 until a key: ↑ goes from the end there is now, not from 90.
+    expect(run({ ...env, diffLength: 60 }, [data('\x1b[A')], atEnd).diffTop).toBe(49);
+  });
+});

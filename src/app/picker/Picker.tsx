@@ -95,7 +95,7 @@ export function Picker(props: PickerProps) {
     else callbacks.current.onChoose(raw.outcome.choice);
   }, [raw.outcome]);
 
-  const state = normalize(raw, rows, layout.listHeight);
+  const state = normalize(raw, rows, layout.listHeight, diffLines ? { length: diffLines.length, height: diffHeight } : undefined);
   const row = rows[state.selected];
   const preview = usePreview(row?.kind === 'checkpoint' ? row.checkpoint.id : undefined, props.loadPreview);
   // The undo row's plan, keyed 0 (no checkpoint has that id), read once it is selected.

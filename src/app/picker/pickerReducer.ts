@@ -63,7 +63,7 @@ function scrolled(selected: number, top: number, rows: readonly PickerRow[], hei
  * `state` made consistent with `rows` (which can change under it: a filter, new props): the
  * selection on a selectable row (the nearest one, else the newest) and in view.
  */
-export function normalize(state: PickerState, rows: readonly PickerRow[], height: number): PickerState {
+export function normalize(state: PickerState, rows: readonly PickerRow[], height: number, diff?: { length: number; height: number }): PickerState {
   let selected = state.selected;
   if (!isSelectable(rows[selected])) {
     selected = nearest(rows, Math.min(Math.max(selected, 0), rows.length - 1), -1);
@@ -71,8 +71,11 @@ export function normalize(state: PickerState, rows: readonly PickerRow[], height
   }
   const top = selected < 0 ? 0 : scrolled(selected, state.top, rows, height);
   const stage = state.stage !== 'list' && rows[selected]?.kind !== 'checkpoint' ? 'list' : state.stage;
-  if (selected === state.selected && top === state.top && stage === state.stage) return state;
-  return { ...state, selected, top, stage };
+  // A diff or plan scrolled to its end stays at its end when it gets fewer lines (a wider pane wraps less) or more room.
+  const diffEnd = diff ? Math.max(0, diff.length - diff.height) : undefined;
+  const diffTop = diffEnd !== undefined && (state.diffTop ?? 0) > diffEnd ? diffEnd : state.diffTop;
+  if (selected === state.selected && top === state.top && stage === state.stage && diffTop === state.diffTop) return state;
+  return { ...state, selected, top, stage, ...(diffTop !== undefined ? { diffTop } : {}) };
 }
 
 /**
@@ -215,7 +218,7 @@ function diffKey(state: PickerState, key: PickerKey, env: PickerEnv): PickerStat
   const page = Math.max(1, (env.diffHeight ?? env.listHeight) - 1);
   const end = Math.max(0, (env.diffLength ?? 0) - (env.diffHeight ?? env.listHeight));
   const to = (top: number): PickerState => ({ ...state, diffTop: Math.max(0, Math.min(end, top)) });
-  const top = state.diffTop ?? 0;
+  const top = Math.min(state.diffTop ?? 0, end);
   const scroll = moved(key, top, end, page);
   if (scroll !== undefined) return to(scroll);
   switch (key.type) {
