@@ -2,11 +2,11 @@ import { cellWidth } from './cellWidth.js';
 
 /**
  * A notice shortened to `width` columns with its meaning kept. Notices are said in one shape,
- * `what (aside): detail; more detail — what to do or another way`, and lose their parts in
- * this order until they fit: a repeated ` of #N` said once, the asides, the other ways, the
- * later clauses, then the detail (cut after a whole word, or dropped), then which step a
- * rewind went back to (` to just before “Edit a.txt”`, ` of “…”`; the detail tried again without it).
- * What happened and what to do stay; only a notice whose what and what-to-do alone do not
+ * `what (aside): detail (how); more detail — what to do or another way`, and lose their parts
+ * in this order until they fit: a repeated ` of #N` said once, the detail's asides, the other
+ * asides, the other ways, the later clauses, then the detail (cut after a whole word, or
+ * dropped), then which step a rewind went back to (` to just before “Edit a.txt”`, ` of “…”`;
+ * the detail tried again without it). What happened and what to do stay; only a notice whose what and what-to-do alone do not
  * fit is cut, after a word. A step's name is quoted (`“Bash npm test -- x: y”`, see
  * runtime/restore/stepNames.ts): its own colons, dashes and brackets are not the notice's.
  */
@@ -21,6 +21,7 @@ export function fitNotice(text: string, width: number): string {
   let tail = split < 0 ? '' : masked.slice(split);
   const steps: (() => void)[] = [
     () => (head = head.replace(/ of (#\d+) and (.+?) of \1\b/, ' and $2 of $1')),
+    () => (head = withoutDetailAsides(head)),
     () => ((head = withoutAsides(head)), (tail = withoutAsides(tail))),
     () => (tail = tail.replace(/ or .*$/, '')),
     () => (head = head.split('; ')[0] ?? head),
@@ -55,6 +56,12 @@ const nameEnd = '\u{F0001}';
 const maskedName = /\u{F0000}(\d+)\u{F0001}/gu;
 /** Where a notice says which step a rewind went back to: ` to just before “Edit a.txt”`, ` to before prompt “fix it”`, ` of “Edit a.txt”`, ` of chosen files to just before “Edit a.txt”`. */
 const namePhrase = / (?:of chosen files )?(?:to (?:just )?before|of) (?:prompt )?\u{F0000}\d+\u{F0001}/gu;
+
+/** `what (aside): detail (how)` without the detail's asides (`(3 written, 1 deleted)`): the first to go, before the what's. */
+function withoutDetailAsides(head: string): string {
+  const colon = head.indexOf(': ');
+  return colon < 0 ? head : head.slice(0, colon + 2) + withoutAsides(head.slice(colon + 2));
+}
 
 /** `text` without its asides: ` (…)` groups, one level of brackets inside them allowed (`(2 file(s))`). */
 function withoutAsides(text: string): string {

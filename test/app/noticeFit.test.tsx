@@ -88,6 +88,13 @@ describe('a notice fitted to the width', () => {
     }
   });
 
+  it('drops how the files changed before any other aside: what to tell the agent stays longer', () => {
+    const tell = 'restored the files to just before “Edit src/server.js” (tell aider its edits after it are gone): 4 file(s) changed (3 written, 1 deleted) — undo with /redo or Esc Esc → undo last rewind';
+    const withoutHow = tell.replace(' (3 written, 1 deleted)', '');
+    expect(fitNotice(tell, withoutHow.length)).toBe(withoutHow);
+    expect(fitNotice(tell, withoutHow.length - 1)).not.toContain('(tell aider');
+  });
+
   it('never goes over the width nor cuts a word, at any width from 80 to 200', () => {
     for (const text of all) {
       for (let width = 80; width <= 200; width++) {
