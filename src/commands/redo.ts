@@ -4,7 +4,7 @@ import { writeLine, type CommandIO } from './shared/io.js';
 import { openCheckpoints } from './shared/open.js';
 import { printLeftAlone, printRedoPlan } from './restore/plan.js';
 import { confirmOrStop, requesterOf } from './shared/confirm.js';
-import { fewPaths, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
+import { fewPaths, filesChanged, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('redo', argv);
@@ -32,7 +32,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before, changedSince: result.changedSince, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
     return 0;
   }
-  writeLine(io.stdout, `undid the last restore: files are back as checkpoint #${result.checkpoint} holds them (${result.changed.length} written, ${result.deleted.length} deleted)`);
+  writeLine(io.stdout, `undid the last restore: files are back as checkpoint #${result.checkpoint} holds them, ${filesChanged(result)}`);
   printLeftAlone(io.stdout, result.leftAlone);
   if (result.changedSince.length > 0) writeLine(io.stdout, `  ! changed since that restore, taken back too: ${fewPaths(result.changedSince)}`);
   if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: false, during: 'the undo', redoCommand: '`rewind redo`' })}`);

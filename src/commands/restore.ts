@@ -7,7 +7,7 @@ import { UsageError, UserError } from '../shared/errors.js';
 import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.js';
 import { plannedPaths } from '../checkpoints/index.js';
 import { sessionScope } from '../services/steps/sessionScope.js';
-import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
+import { filesChanged, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 import { restoreWithConversation } from './restore/restoreConversation.js';
 import { confirmOrStop, requesterOf } from './shared/confirm.js';
 import { openCheckpoints } from './shared/open.js';
@@ -48,7 +48,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.redo, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
     return 0;
   }
-  writeLine(io.stdout, `restored checkpoint #${id}: ${result.changed.length} file(s) written, ${result.deleted.length} deleted`);
+  writeLine(io.stdout, `restored checkpoint #${id}: ${filesChanged(result)}`);
   printLeftAlone(io.stdout, result.leftAlone);
   printSkipped(io.stdout, result.skipped);
   if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: result.redo === result.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);

@@ -4,7 +4,7 @@ import { parseCommandArgs } from './shared/args.js';
 import { commandHelp } from './shared/help.js';
 import { writeLine, type CommandIO } from './shared/io.js';
 import { UsageError, UserError } from '../shared/errors.js';
-import { uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
+import { filesChanged, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 import { confirmOrStop, requesterOf } from './shared/confirm.js';
 import { openCheckpoints } from './shared/open.js';
 import { printLeftAlone } from './restore/plan.js';
@@ -57,7 +57,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   const conflicts = conflictWords(result.plan, result.conflicts);
-  writeLine(io.stdout, `reverted the step of #${id}: ${restore.changed.length} file(s) written, ${restore.deleted.length} deleted${conflicts}`);
+  writeLine(io.stdout, `reverted the step of #${id}: ${filesChanged(restore)}${conflicts}`);
   printLeftAlone(io.stdout, restore.leftAlone);
   if (restore.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(restore.writtenMeanwhile, { redoMovedThere: restore.redo === restore.writtenMeanwhile.checkpoint, during: 'the revert', redoCommand: '`rewind redo`' })}`);
   if (restore.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(restore.unchecked)}`);

@@ -11,6 +11,11 @@ export interface WrittenMeanwhileWords {
   redoCommand: string;
 }
 
+/** What a restore, redo or revert did to the files, the count the plan and the picker's rows give first: `3 file(s) changed (2 written, 1 deleted)`. */
+export function filesChanged(result: { changed: readonly string[]; deleted: readonly string[] }): string {
+  return `${result.changed.length + result.deleted.length} file(s) changed (${result.changed.length} written, ${result.deleted.length} deleted)`;
+}
+
 /** The first three of `paths`, and how many in all when there are more: `a, b, c, … (7 in all)`. */
 export function fewPaths(paths: readonly string[]): string {
   return paths.slice(0, 3).join(', ') + (paths.length > 3 ? `, … (${paths.length} in all)` : '');

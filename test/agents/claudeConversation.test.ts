@@ -73,7 +73,7 @@ describe('claude conversation restore from the command line', () => {
     const beforeBash = engine.list().find((record) => record.label === 'Bash echo two > b.txt');
     const both = rewind('restore', String(beforeBash?.id), '--both', '--yes');
     expect(both.status, both.stderr).toBe(0);
-    expect(both.stdout).toMatch(/restored checkpoint #\d+: \d+ file\(s\) written, 1 deleted/);
+    expect(both.stdout).toMatch(/restored checkpoint #\d+: \d+ file\(s\) changed \(\d+ written, 1 deleted\)/);
     expect(both.stdout).toMatch(/resume it with: claude --resume [0-9a-f-]{36}/);
     expect(fs.existsSync(path.join(world.root, 'b.txt'))).toBe(false);
     const manual = execFileSync(process.execPath, [builtCli, 'snapshot', '--label', 'by hand', '--json'], { cwd: world.root, env: { PATH: process.env.PATH, HOME: world.sandbox.home, REWIND_HOME: world.sandbox.store, REWIND_CONFIG_DIR: world.sandbox.configDir }, encoding: 'utf8' });

@@ -97,7 +97,7 @@ describe('gemini conversation restore from the command line', () => {
     const beforeSecond = engine.list().find((record) => record.label === second);
     const both = rewind('restore', String(beforeSecond?.id), '--both', '--yes');
     expect(both.status, both.stderr).toBe(0);
-    expect(both.stdout).toMatch(/restored checkpoint #\d+: \d+ file\(s\) written, 1 deleted/);
+    expect(both.stdout).toMatch(/restored checkpoint #\d+: \d+ file\(s\) changed \(\d+ written, 1 deleted\)/);
     expect(both.stdout).toMatch(/gemini conversation of checkpoint #\d+ rebuilt as a new session \(5 message\(s\)\)/);
     expect(both.stdout).toMatch(/resume it with: gemini --resume [0-9a-f-]{36}/);
     expect(fs.existsSync(path.join(world.root, 'b.txt'))).toBe(false);

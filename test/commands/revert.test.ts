@@ -118,7 +118,7 @@ describe('rewind revert', () => {
     write(root, 'c.txt', 'c\n');
     const done = await rewind(['revert', '1', '--yes'], sb.env, root);
     expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout).toMatch(/^reverted the step of #1: 2 file\(s\) written, 0 deleted\n/);
+    expect(done.stdout).toMatch(/^reverted the step of #1: 2 file\(s\) changed \(2 written, 0 deleted\)\n/);
     expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('a0\n');
     expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('b0\n');
     expect(fs.readFileSync(path.join(root, 'c.txt'), 'utf8')).toBe('c\n');

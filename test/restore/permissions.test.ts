@@ -64,7 +64,7 @@ describe('a folder the user may not write', () => {
     const result = await asNobody(root, ['restore', '1', '--yes']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/restored checkpoint #1: 2 file\(s\) written, 1 deleted/);
+    expect(result.stdout).toMatch(/restored checkpoint #1: 3 file\(s\) changed \(2 written, 1 deleted\)/);
     expect(result.stdout).toMatch(/left alone\s+locked\/a\.txt: the folder locked is not writable/);
     // #1's files where the user may write; locked/ exactly as it was.
     const want: State = { ...stateNow, 'free.txt': stateAt1['free.txt'] ?? '', 'gone.txt': stateAt1['gone.txt'] ?? '' };
@@ -112,7 +112,7 @@ describe('a folder the user may not write', () => {
     const result = await asNobody(root, ['restore', '1', '--yes']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/restored checkpoint #1: 1 file\(s\) written, 0 deleted/);
+    expect(result.stdout).toMatch(/restored checkpoint #1: 1 file\(s\) changed \(1 written, 0 deleted\)/);
     expect(result.stdout).toMatch(/left alone\s+shared\/theirs\.txt: could not write it \(permission denied\)/);
     expect(fs.readFileSync(path.join(root, 'free.txt'), 'utf8')).toBe('free 1\n');
     expect(fs.readFileSync(path.join(root, 'shared/theirs.txt'), 'utf8')).toBe('theirs 2\n');

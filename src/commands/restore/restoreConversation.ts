@@ -7,7 +7,7 @@ import { shellWord } from '../../shared/shellWord.js';
 import { confirmOrStop, requesterOf } from '../shared/confirm.js';
 import { writeLine, type CommandIO } from '../shared/io.js';
 import { printLeftAlone, printPlan, printSkipped } from './plan.js';
-import { uncheckedLine, writtenMeanwhileLine } from '../../shared/messages.js';
+import { filesChanged, uncheckedLine, writtenMeanwhileLine } from '../../shared/messages.js';
 
 /** The user said no: nothing is written. */
 class Declined extends Error {}
@@ -63,7 +63,7 @@ export async function restoreWithConversation(io: CommandIO, checkpoints: Projec
     return 0;
   }
   if (files) {
-    writeLine(io.stdout, `restored checkpoint #${target.id}: ${files.changed.length} file(s) written, ${files.deleted.length} deleted`);
+    writeLine(io.stdout, `restored checkpoint #${target.id}: ${filesChanged(files)}`);
     printLeftAlone(io.stdout, files.leftAlone);
     printSkipped(io.stdout, files.skipped);
     if (files.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(files.writtenMeanwhile, { redoMovedThere: files.redo === files.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);

@@ -2,7 +2,7 @@ import type { PickerCheckpoint, PickerChoice, PickerModel, PickerPreview } from 
 import type { Requester, RestorePreview, RestoreResult } from '../../checkpoints/index.js';
 import { plannedPaths, StaleUndoError } from '../../checkpoints/index.js';
 import { messageOf } from '../../shared/errors.js';
-import { fewPaths, noCheckpointsYet } from '../../shared/messages.js';
+import { fewPaths, filesChanged, noCheckpointsYet } from '../../shared/messages.js';
 import type { Checkpointer } from '../checkpointing/checkpointer.js';
 import { exactPickerCheckpoints, pickerCheckpoints, PreviewLoader, rowsOf, undoLines } from './pickerData.js';
 import { partsOf, sessionSteps, type StepPart } from '../../services/steps/sessionSteps.js';
@@ -22,8 +22,7 @@ import { sessionScope } from '../../services/steps/sessionScope.js';
  * stay when the notice is shortened.
  */
 export function summary(result: RestoreResult, what: string, keptRow?: string): string {
-  // The files changed first, counted as the rewind's row and preview count them; how, as an aside.
-  const parts = [`${result.changed.length + result.deleted.length} file(s) changed (${result.changed.length} written, ${result.deleted.length} deleted)`];
+  const parts = [filesChanged(result)];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
   const counts = parts.join(', ');
   const kept = result.writtenMeanwhile;
