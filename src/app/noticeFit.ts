@@ -6,9 +6,10 @@ import { cellWidth } from './cellWidth.js';
  * in this order until they fit: a repeated ` of #N` said once, the detail's asides, the other
  * asides, the other ways, the later clauses, then the detail (cut after a whole word, or
  * dropped), then which step a rewind went back to (` to just before “Edit a.txt”`, ` of “…”`;
- * the detail tried again without it). What happened and what to do stay; only a notice whose what and what-to-do alone do not
- * fit is cut, after a word. A step's name is quoted (`“Bash npm test -- x: y”`, see
- * runtime/restore/stepNames.ts): its own colons, dashes and brackets are not the notice's.
+ * the detail tried again without it). What happened and what to do stay; only a notice whose
+ * what and what-to-do alone do not fit is cut, after a word. A step's name is quoted (`“Bash
+ * npm test -- x: y”`, see runtime/restore/stepNames.ts): its own colons, dashes and brackets are
+ * not the notice's.
  */
 export function fitNotice(text: string, width: number): string {
   if (cellWidth(text) <= width) return text;
