@@ -99,7 +99,7 @@ describe('gemini conversation restore in the app', () => {
       const sessions = fs.readdirSync(chats.dir).sort();
       await rewindTo(here, 'write_file a.txt', 'f');
       // Files only: the notice says nothing of a conversation (b's says "… and the conversation …").
-      await here.waitFor(/restored the files to just before “[^”\n]*”: \d+ file\(s\) written/, 30_000, 'the restore notice');
+      await here.waitFor(/restored the files to just before “[^”\n]*”: \d+ file\(s\) changed/, 30_000, 'the restore notice');
       expect(fs.existsSync(path.join(world.root, 'a.txt'))).toBe(false);
       expect(fs.readdirSync(chats.dir).sort()).toEqual(sessions);
     } catch (error) {

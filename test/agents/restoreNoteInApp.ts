@@ -82,7 +82,7 @@ export async function proveRestoreNote(run: NoteRun): Promise<void> {
 
       // Files only: the agent keeps its conversation, and is told at its next prompt.
       await rewindTo(session, run.writeRow, 'f');
-      await session.waitFor(/restored the files to just before “[^”\n]*”: \d+ file\(s\) written/, 30_000, 'the restore notice');
+      await session.waitFor(/restored the files to just before “[^”\n]*”: \d+ file\(s\) changed/, 30_000, 'the restore notice');
       expect(fs.existsSync(path.join(world.root, 'a.txt'))).toBe(false);
       before = world.model.requests.length;
       const told = session.waitFor(new RegExp(`told ${run.agent} its files are back to just before “[^”\\n]*”( \\(1 file: a\\.txt\\))?: its edits`), 60_000, 'the notice that the agent was told');
