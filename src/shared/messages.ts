@@ -11,7 +11,7 @@ export interface WrittenMeanwhileWords {
   redoCommand: string;
 }
 
-/** What a restore, redo or revert did to the files, the count the plan and the picker's rows give first: `3 file(s) changed (2 written, 1 deleted)`. */
+/** What a restore, redo or revert did to the files: how many changed (as the plan and the picker's rows count them), then how: `3 file(s) changed (2 written, 1 deleted)`. */
 export function filesChanged(result: { changed: readonly string[]; deleted: readonly string[] }): string {
   return `${result.changed.length + result.deleted.length} file(s) changed (${result.changed.length} written, ${result.deleted.length} deleted)`;
 }

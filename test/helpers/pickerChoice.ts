@@ -3,7 +3,7 @@
 import type { PickerChoice } from '../../src/app/picker/types.js';
 import { openPicker } from '../../src/runtime/restore/pickerFlow.js';
 import type { SessionController } from '../../src/runtime/session/controller.js';
-import type { SessionStart } from './session.js';
+import type { SessionStart, sessionSandbox } from './session.js';
 import { waitFor } from './waitFor.js';
 
 /** Opens the picker, chooses `choice`, and returns the notice once it matches `notice`. */
@@ -21,4 +21,12 @@ export async function idleSessionWithCheckpoints(start: () => Promise<SessionSta
   session.attachCheckpoints(await openCheckpoints());
   await session.checkpointsOpened();
   return session;
+}
+
+/** In `root`, a session whose agent is an idle `sh` (it writes nothing), its checkpoints open: the session and its engine. */
+export async function idleShSession(sessions: ReturnType<typeof sessionSandbox>, root: string) {
+  const current = await idleSessionWithCheckpoints(() => sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']));
+  const engine = current.checkpoints?.engine;
+  if (!engine) throw new Error('no checkpoints');
+  return { current, engine };
 }

@@ -9,7 +9,7 @@ import { pickerCheckpoints } from '../../src/runtime/restore/pickerData.js';
 import { sessionSandbox } from '../helpers/session.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { write } from '../helpers/tempRepo.js';
-import { chooseInPicker, idleSessionWithCheckpoints } from '../helpers/pickerChoice.js';
+import { chooseInPicker, idleShSession } from '../helpers/pickerChoice.js';
 
 const sessions = sessionSandbox('rewind-revert-flow-');
 
@@ -18,9 +18,7 @@ describe("the picker's u in a session", () => {
     const root = sessions.sandbox().repo('revert');
     write(root, 'a.txt', 'a0\n');
     write(root, 'b.txt', 'b0\n');
-    const current = await idleSessionWithCheckpoints(() => sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']));
-    const engine = current.checkpoints?.engine;
-    if (!engine) throw new Error('no checkpoints');
+    const { current, engine } = await idleShSession(sessions, root);
     const step = (await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'Edit a.txt', session: 'test-session' })).record.id;
     write(root, 'a.txt', 'a1\n');
     await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'Edit b.txt', session: 'test-session' });
@@ -50,9 +48,7 @@ describe("the picker's d in a session", () => {
   it("shows a turn's parts that changed files, each under its row's name; a part that changed nothing is left out", async () => {
     const root = sessions.sandbox().repo('diff');
     write(root, 'a.txt', 'a0\n');
-    const current = await idleSessionWithCheckpoints(() => sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']));
-    const engine = current.checkpoints?.engine;
-    if (!engine) throw new Error('no checkpoints');
+    const { current, engine } = await idleShSession(sessions, root);
     const turn = (await engine.snapshot({ trigger: 'UserPromptSubmit', label: 'fix it', session: 'test-session' })).record.id;
     await engine.snapshot({ trigger: 'PreToolUse:Read', label: 'Read a.txt', session: 'test-session' });
     const edit = (await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'Edit a.txt', session: 'test-session' })).record.id;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { pickerCheckpoints } from '../../src/runtime/restore/pickerData.js';
 import { sessionSandbox } from '../helpers/session.js';
 import { write } from '../helpers/tempRepo.js';
-import { chooseInPicker, idleSessionWithCheckpoints } from '../helpers/pickerChoice.js';
+import { chooseInPicker, idleShSession } from '../helpers/pickerChoice.js';
 
 const sessions = sessionSandbox('rewind-rewound-step-');
 
@@ -14,9 +14,7 @@ describe('an edit right after a rewind', () => {
   it("is a row of its own, not the rewind's; the rewind's row counts what it changed; rewinding to just before the edit keeps the rewind", async () => {
     const root = sessions.sandbox().repo('edit-after');
     write(root, 'a.txt', 'a0\n');
-    const current = await idleSessionWithCheckpoints(() => sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']));
-    const engine = current.checkpoints?.engine;
-    if (!engine) throw new Error('no checkpoints');
+    const { current, engine } = await idleShSession(sessions, root);
     const edit = (await engine.snapshot({ trigger: 'PreToolUse:Edit', label: 'Edit a.txt', session: 'test-session' })).record.id;
     write(root, 'a.txt', 'a1\n');
     await chooseInPicker(current, { kind: 'restore', id: edit, mode: 'files' }, /^restored the files to just before “Edit a.txt”/);
@@ -42,9 +40,7 @@ describe('an edit right after a rewind', () => {
     const root = sessions.sandbox().repo('chosen');
     write(root, 'a.txt', 'a0\n');
     write(root, 'b.txt', 'b0\n');
-    const current = await idleSessionWithCheckpoints(() => sessions.start(root, 'sh', ['-c', 'while :; do sleep 1; done']));
-    const engine = current.checkpoints?.engine;
-    if (!engine) throw new Error('no checkpoints');
+    const { current, engine } = await idleShSession(sessions, root);
     write(root, 'a.txt', 'a1\n');
     write(root, 'b.txt', 'b1\n');
     const before = engine.list().length;

@@ -9,8 +9,9 @@ import { readRestoredMarker, writeRestoredMarker } from './restoredMarker.js';
  * Records the files as the last rewind left them (its target's tree) as a checkpoint on top of
  * its redo point, so that the rewind's step ends there and what is done after it is a step of
  * its own. Only while nothing was checkpointed since that rewind, and only when the files are
- * exactly that tree (the restored marker says so); otherwise it records nothing. No file is read: the tree is in the store.
- * The marker then names the new checkpoint, which the files still match.
+ * exactly that tree (the restored marker says so); otherwise it records nothing. No file is
+ * read: the tree is in the store. The marker then names the new checkpoint, which the files
+ * still match.
  */
 export async function recordRewound(engine: Engine): Promise<CheckpointRecord | undefined> {
   return engine.locked('record the files a rewind left', async () => {
