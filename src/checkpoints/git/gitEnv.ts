@@ -4,19 +4,7 @@
  * agent runs inside a git hook, say) would point our commands at the user's repository.
  */
 
-import { trickOn } from '../../shared/seams.js';
-
 const passThrough = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SYSTEMROOT', 'USER', 'LOGNAME', 'TZ'];
-
-/**
- * glibc's malloc told to keep 1 MB free at the top of the heap (GLIBC_TUNABLES; ignored by
- * any other libc). git deflates every object it writes (a blob `add` stages, each tree of a
- * `write-tree`, a commit) with a fresh zlib state of ~270 KB: by default the heap is grown for
- * it and given back when it is freed, four `brk` calls per object and its pages faulted in
- * again. git works the same either way; it only keeps the memory it reuses (README,
- * Performance: the restore's redo point, a step of many new files).
- */
-const keptHeap = 'glibc.malloc.top_pad=1048576';
 
 /** Rewind's own identity on every shadow commit. */
 export const shadowIdentity = { name: 'rewind', email: 'rewind@localhost' };
@@ -49,7 +37,6 @@ export function shadowGitEnv(source: NodeJS.ProcessEnv = process.env): Record<st
   return {
     ...pick(source, passThrough),
     LC_ALL: 'C',
-    ...(trickOn('kept-heap') ? { GLIBC_TUNABLES: keptHeap } : {}),
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_TERMINAL_PROMPT: '0',
