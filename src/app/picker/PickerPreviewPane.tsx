@@ -1,6 +1,6 @@
 import React from 'react';
 import { Box, Text } from 'ink';
-import { cutToWidth, wrapToWidth } from './cut.js';
+import { cutToWidth, wrapCuttingLongWords } from './cut.js';
 import { previewLines, type PreviewLine } from './previewLines.js';
 import type { PickerRow } from './pickerRows.js';
 import type { PreviewStatus } from './usePreview.js';
@@ -36,7 +36,7 @@ function linesFor(props: PickerPreviewPaneProps): PreviewLine[] {
   if (row?.kind === 'undo') return undoLines ? undoLines.map((text) => ({ text })) : [{ text: UNDO_LINE }, { text: '…', tone: 'dim' }];
   if (row?.kind !== 'checkpoint') return [];
   // Where the conversation is cut is read whole: wrapped, not cut at the edge.
-  const talk: PreviewLine[] = mode !== undefined && mode !== 'files' && conversation !== undefined ? wrapToWidth(conversation, width).map((text) => ({ text })) : [];
+  const talk: PreviewLine[] = mode !== undefined && mode !== 'files' && conversation !== undefined ? wrapCuttingLongWords(conversation, width).map((text) => ({ text })) : [];
   if (mode === 'conversation') return [...talk, { text: FILES_UNTOUCHED, tone: 'dim' }];
   if (status === undefined || status.state === 'loading') return [...talk, { text: '…', tone: 'dim' }];
   return [...talk, ...previewLines(status.preview, height - talk.length, row.checkpoint.id === newestId)];

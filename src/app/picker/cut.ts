@@ -30,7 +30,7 @@ export function cutToWidth(text: string, width: number): string {
  * `text` in lines of at most `width` columns, broken between words (a word longer than a
  * line is cut with `…`): for a sentence that must be read whole.
  */
-export function wrapToWidth(text: string, width: number): string[] {
+export function wrapCuttingLongWords(text: string, width: number): string[] {
   if (width <= 0) return [];
   const lines: string[] = [];
   let line = '';
