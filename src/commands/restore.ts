@@ -7,11 +7,10 @@ import { UsageError, UserError } from '../shared/errors.js';
 import type { CheckpointRecord, ProjectCheckpoints } from '../checkpoints/index.js';
 import { plannedPaths } from '../checkpoints/index.js';
 import { sessionScope } from '../services/steps/sessionScope.js';
-import { filesChanged, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 import { restoreWithConversation } from './restore/restoreConversation.js';
 import { confirmOrStop, requesterOf } from './shared/confirm.js';
 import { openCheckpoints } from './shared/open.js';
-import { printLeftAlone, printPlan, printSkipped } from './restore/plan.js';
+import { printPlan, printRestored, restoredJson } from './restore/plan.js';
 import { parseCheckpointId, projectPaths } from './shared/targetArgs.js';
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -45,14 +44,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
 
   const result = await checkpoints.restore(id, { only, ...requesterOf(io) });
   if (values.json) {
-    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.redo, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
+    writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, ...restoredJson(result) }));
     return 0;
   }
-  writeLine(io.stdout, `restored checkpoint #${id}: ${filesChanged(result)}`);
-  printLeftAlone(io.stdout, result.leftAlone);
-  printSkipped(io.stdout, result.skipped);
-  if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: result.redo === result.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);
-  if (result.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(result.unchecked)}`);
+  printRestored(io.stdout, id, result);
   if (result.redo !== null) writeLine(io.stdout, `undo with \`rewind redo\` (your files as they were are checkpoint #${result.redo})`);
   return 0;
 }

@@ -11,6 +11,9 @@ export interface WrittenMeanwhileWords {
   redoCommand: string;
 }
 
+/** The indent of a file's own text in a revert plan (a conflict's hunks): the picker cuts such a line at its edge as a diff's, never wraps it. */
+export const fileTextIndent = ' '.repeat(6);
+
 /** What a restore, redo or revert did to the files: how many changed (as the plan and the picker's rows count them), then how: `3 file(s) changed (2 written, 1 deleted)`. */
 export function filesChanged(result: { changed: readonly string[]; deleted: readonly string[] }): string {
   return `${result.changed.length + result.deleted.length} file(s) changed (${result.changed.length} written, ${result.deleted.length} deleted)`;

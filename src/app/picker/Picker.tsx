@@ -7,6 +7,7 @@ import { PickerList } from './PickerList.js';
 import { pickerLayout } from './pickerLayout.js';
 import { PickerDiffPane } from './PickerDiffPane.js';
 import { wrapHanging } from '../wrap.js';
+import { fileTextIndent } from '../../shared/messages.js';
 import { PickerFilesPane } from './PickerFilesPane.js';
 import { tickedOf } from './pickFiles.js';
 import { PickerPreviewPane, UNDO_LINE } from './PickerPreviewPane.js';
@@ -59,8 +60,8 @@ export function Picker(props: PickerProps) {
   const loadRevert = props.loadRevertPlan;
   const revert = useLoaded(revertRow?.kind === 'checkpoint' ? raw.revertRequest : undefined, () => (loadRevert ?? noRevert)(revertOf.current), revertFailed);
   const revertPlan = revert?.state === 'ready' ? revert.value : undefined;
-  // Its sentences wrap, so none is cut; a conflict's lines (indented six) are the file's, cut as a diff's are.
-  const revertLines = revertPlan ? (revertPlan.error !== undefined ? [`this step cannot be reverted: ${revertPlan.error}`] : revertPlan.lines).flatMap((text) => (text.startsWith(' '.repeat(6)) ? [text] : wrapHanging(text, w))) : undefined;
+  // Its sentences wrap, so none is cut; a conflict's lines are the file's, cut as a diff's are.
+  const revertLines = revertPlan ? (revertPlan.error !== undefined ? [`this step cannot be reverted: ${revertPlan.error}`] : revertPlan.lines).flatMap((text) => (text.startsWith(fileTextIndent) ? [text] : wrapHanging(text, w))) : undefined;
   const diffLines = raw.stage === 'revert' ? revertLines : diff?.state === 'ready' ? diff.value : undefined;
   const revertConflicts = revertPlan && revertPlan.error === undefined ? revertPlan.conflicts : undefined;
   const mine = sessionFiles?.state === 'ready' ? sessionFiles.value : undefined;

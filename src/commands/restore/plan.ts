@@ -1,6 +1,6 @@
-import { fewPaths } from '../../shared/messages.js';
+import { fewPaths, filesChanged, uncheckedLine, writtenMeanwhileLine } from '../../shared/messages.js';
 import { writeLine } from '../shared/io.js';
-import type { CheckpointRecord, LeftAlone, RedoPreview, RestorePreview, SkippedFile } from '../../checkpoints/index.js';
+import type { CheckpointRecord, LeftAlone, RedoPreview, RestorePreview, RestoreResult, SkippedFile } from '../../checkpoints/index.js';
 import { localTime } from '../../shared/time.js';
 
 /** How many left-alone paths are named for one reason before the rest are counted. */
@@ -51,4 +51,18 @@ export function printRedoPlan(out: NodeJS.WritableStream, redo: RedoPreview): vo
   printBody(out, `Going back to #${redo.back.id}`, redo.preview);
   if (redo.changedSince.length > 0) writeLine(out, `  ! changed since that restore, taken back too: ${fewPaths(redo.changedSince)}`);
   writeLine(out, '  your files as they are now are checkpointed first, so this can be undone too (`rewind restore <that id>`)');
+}
+
+/** What a restore of checkpoint `id` did, for people: the count, then what it left alone, left out or kept (the undo line is the caller's). */
+export function printRestored(out: NodeJS.WritableStream, id: number, result: RestoreResult): void {
+  writeLine(out, `restored checkpoint #${id}: ${filesChanged(result)}`);
+  printLeftAlone(out, result.leftAlone);
+  printSkipped(out, result.skipped);
+  if (result.writtenMeanwhile) writeLine(out, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: result.redo === result.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);
+  if (result.unchecked) writeLine(out, `  ! ${uncheckedLine(result.unchecked)}`);
+}
+
+/** What a restore did, for `--json`. */
+export function restoredJson(result: RestoreResult): Pick<RestoreResult, 'changed' | 'deleted' | 'redo' | 'writtenMeanwhile' | 'unchecked'> {
+  return { changed: result.changed, deleted: result.deleted, redo: result.redo, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) };
 }

@@ -6,8 +6,7 @@ import { restoreConversationAlone, type RestoredConversation } from '../../conve
 import { shellWord } from '../../shared/shellWord.js';
 import { confirmOrStop, requesterOf } from '../shared/confirm.js';
 import { writeLine, type CommandIO } from '../shared/io.js';
-import { printLeftAlone, printPlan, printSkipped } from './plan.js';
-import { filesChanged, uncheckedLine, writtenMeanwhileLine } from '../../shared/messages.js';
+import { printPlan, printRestored, restoredJson } from './plan.js';
 
 /** The user said no: nothing is written. */
 class Declined extends Error {}
@@ -58,16 +57,12 @@ export async function restoreWithConversation(io: CommandIO, checkpoints: Projec
     throw error;
   }
   if (options.json) {
-    const fileResult = files ? { changed: files.changed, deleted: files.deleted, redo: files.redo, ...(files.writtenMeanwhile ? { writtenMeanwhile: files.writtenMeanwhile } : {}), ...(files.unchecked ? { unchecked: files.unchecked } : {}) } : {};
+    const fileResult = files ? restoredJson(files) : {};
     writeLine(io.stdout, JSON.stringify({ checkpoint: target.id, ...fileResult, conversation, ...(dryRun ? { dryRun: true } : {}) }));
     return 0;
   }
   if (files) {
-    writeLine(io.stdout, `restored checkpoint #${target.id}: ${filesChanged(files)}`);
-    printLeftAlone(io.stdout, files.leftAlone);
-    printSkipped(io.stdout, files.skipped);
-    if (files.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(files.writtenMeanwhile, { redoMovedThere: files.redo === files.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);
-    if (files.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(files.unchecked)}`);
+    printRestored(io.stdout, target.id, files);
     if (files.redo !== null) writeLine(io.stdout, `undo the files with \`rewind redo\` (your files as they were are checkpoint #${files.redo})`);
   }
   describe(io, target.id, conversation, dryRun);

@@ -1,6 +1,7 @@
 // What reverting a step would do, as lines for people: `rewind revert` prints them, the
 // picker's `u` shows them.
 import type { CheckpointRecord, RevertChange, RevertConflict, RevertPlan } from '../../checkpoints/index.js';
+import { fileTextIndent } from '../../shared/messages.js';
 
 const changeWords: Record<RevertChange['how'], [string, string]> = {
   restored: ['restore ', 'as it was before the step'],
@@ -50,10 +51,10 @@ export function revertPlanBody(plan: RevertPlan): string[] {
     lines.push(`  conflict  ${conflict.path}  (${conflictKinds[conflict.kind]}; keep: it stays as it is now; ${markerWords[conflict.withMarkers]})`);
     for (const hunk of conflict.hunks.slice(0, hunksShown)) {
       const hunkLines = hunk.split('\n');
-      for (const line of hunkLines.slice(0, linesShown)) lines.push(`      ${line}`);
-      if (hunkLines.length > linesShown) lines.push(`      … ${hunkLines.length - linesShown} more line(s)`);
+      for (const line of hunkLines.slice(0, linesShown)) lines.push(`${fileTextIndent}${line}`);
+      if (hunkLines.length > linesShown) lines.push(`${fileTextIndent}… ${hunkLines.length - linesShown} more line(s)`);
     }
-    if (conflict.hunks.length > hunksShown) lines.push(`      … ${conflict.hunks.length - hunksShown} more conflicting hunk(s)`);
+    if (conflict.hunks.length > hunksShown) lines.push(`${fileTextIndent}… ${conflict.hunks.length - hunksShown} more conflicting hunk(s)`);
   }
   return lines;
 }
