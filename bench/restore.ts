@@ -30,7 +30,7 @@ function edit(paths: readonly string[], round: number): void {
 }
 
 /** Floor A: safety snapshot, then `read-tree --reset -u <target>` (git rewrites what differs). */
-async function readTreeRestore(floor: PlumbingFloor, project: string, target: string): Promise<void> {
+export async function readTreeRestore(floor: PlumbingFloor, project: string, target: string): Promise<void> {
   await floor.snapshot();
   await gitAsync(project, [`--git-dir=${floor.gitDir}`, `--work-tree=${project}`, 'read-tree', '--reset', '-u', target]);
 }

@@ -16,6 +16,7 @@ import { benchLongSession, type LongSessionRow } from './longSession.js';
 import { benchPackage, type PackageRow } from './packageSize.js';
 import { benchHotBundle } from './hotBundle.js';
 import { benchMonorepo, type MonorepoRow } from './monorepo.js';
+import { benchKeptHeap } from './keptHeap.js';
 import { benchFirstSnapshotTricks, tricksNote, tricksVerdicts, type TrickRow } from './tricks.js';
 
 const quick = process.argv.includes('--quick');
@@ -106,6 +107,8 @@ try {
   if (want('tricks')) {
     process.stderr.write('tricks bench: `rewind snapshot` with and without its CommonJS bundle…\n');
     tricks.push(await benchHotBundle(work, 10_000, quick ? 5 : 15));
+    process.stderr.write('tricks bench: git keeping its heap, with and without…\n');
+    tricks.push(...(await benchKeptHeap(work, quick)));
   }
   if (want('picker')) {
     process.stderr.write('picker bench: open time with 10,000 checkpoints…\n');

@@ -32,7 +32,9 @@ export type Limit = 'watched-folders';
 /** The engine's speed-ups the bench measures with and without (README "Performance"). */
 export type Trick =
   /** The first snapshot's shadow index starts as a copy of the project's (snapshot/seedIndex.ts). */
-  | 'seed-index';
+  | 'seed-index'
+  /** The shadow repo's git processes keep their heap between the objects they write (git/gitEnv.ts). */
+  | 'kept-heap';
 
 const key = Symbol.for('rewind.injected');
 

@@ -4,7 +4,19 @@
  * agent runs inside a git hook, say) would point our commands at the user's repository.
  */
 
+import { trickOn } from '../../shared/seams.js';
+
 const passThrough = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SYSTEMROOT', 'USER', 'LOGNAME', 'TZ'];
+
+/**
+ * glibc's malloc told where its own tuning ends up (GLIBC_TUNABLES; ignored by any other
+ * libc): git deflates every object it writes (each blob `add` stages, each tree of a
+ * `write-tree`, a commit) with a fresh zlib state of ~270 KB, and by default gives that memory
+ * back at each free and asks for it again for the next object (four `brk` calls, its pages
+ * faulted in again). Blocks up to 32 MB come from the heap and 64 MB may stay free at its top.
+ * git works the same either way; it keeps the memory it reuses (README, Performance).
+ */
+const keptHeap = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864';
 
 /** Rewind's own identity on every shadow commit. */
 export const shadowIdentity = { name: 'rewind', email: 'rewind@localhost' };
@@ -37,6 +49,7 @@ export function shadowGitEnv(source: NodeJS.ProcessEnv = process.env): Record<st
   return {
     ...pick(source, passThrough),
     LC_ALL: 'C',
+    ...(trickOn('kept-heap') ? { GLIBC_TUNABLES: keptHeap } : {}),
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_TERMINAL_PROMPT: '0',
