@@ -12,12 +12,12 @@ import { restoreCheckpoint } from '../src/checkpoints/restore/restore.js';
 import type { Injected, Trick } from '../src/shared/seams.js';
 import { PlumbingFloor } from './floor.js';
 import { benchEnv, makeRepo, time } from './lib.js';
-import { readTreeRestore } from './restore.js';
+import { edit, readTreeRestore, targets } from './restore.js';
 import { trickRow, type TrickRow } from './tricks.js';
 
 const settings = { checkpointMaxFileMb: 20, checkpointExclude: [], gcEvery: 1_000_000, checkpointWarnGb: 2 };
 const injectedKey = Symbol.for('rewind.injected');
-const keptHeap = 'git keeping its heap between objects (GLIBC_TUNABLES, gitEnv.ts)';
+const trickName = 'git keeping its heap between objects (GLIBC_TUNABLES, gitEnv.ts)';
 const floorKind = 'safety snapshot + read-tree --reset -u';
 
 /** Opens with the speed-ups `off` turned off (src/shared/seams.ts). */
@@ -31,66 +31,69 @@ function switched<T>(off: readonly Trick[], work: () => T): T {
   }
 }
 
+/** An engine opened with the trick on or off: its git environment is fixed then (checked, so that both sides never run the same). */
 function open(project: string, home: string, off: readonly Trick[]): CheckpointEngine {
-  return switched(off, () => CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } }));
+  const engine = switched(off, () => CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } }));
+  if ((engine.repo.env.GLIBC_TUNABLES !== undefined) === off.includes('kept-heap')) throw new Error('the kept-heap switch did not reach the engine');
+  return engine;
 }
 
 /** The restore of 12 files at `files` files, with it, without it, and the floor. */
 async function restoreRow(work: string, files: number, rounds: number): Promise<TrickRow> {
-  const root = path.join(work, 'restore-tricks');
+  const root = path.join(work, 'kept-heap-restore');
   fs.rmSync(root, { recursive: true, force: true });
-  const project = makeRepo(root, files);
-  const variants: Record<string, Trick[]> = { on: [], off: ['kept-heap'] };
-  const sides = Object.entries(variants).map(([name, off]) => ({ name, engine: open(project, path.join(root, `store-${name}`), off), base: 0, times: [] as number[] }));
-  for (const side of sides) side.base = (await side.engine.snapshot({ label: 'base' })).record.id;
-  const floor = new PlumbingFloor(project, root, true);
-  await floor.snapshot();
-  const target = sides[0]?.engine.get(sides[0].base).tree ?? '';
-  const floorTimes: number[] = [];
-  const step = Math.floor(files / 12);
-  const edit = (i: number) => {
-    for (let k = 0; k < 12; k++) {
-      const n = k * step + 3;
-      fs.appendFileSync(path.join(project, `d${n % 50}`, `s${Math.floor(n / 50) % 20}`, `f${n}.txt`), `edit ${i}\n`);
+  try {
+    const project = makeRepo(root, files);
+    const sides = [
+      { off: [] as Trick[], times: [] as number[] },
+      { off: ['kept-heap'] as Trick[], times: [] as number[] },
+    ].map((side, index) => ({ ...side, engine: open(project, path.join(root, `store-${index}`), side.off), base: 0 }));
+    for (const side of sides) side.base = (await side.engine.snapshot({ label: 'base' })).record.id;
+    const floor = new PlumbingFloor(project, root, true);
+    await floor.snapshot();
+    const target = sides[0]?.engine.get(sides[0].base).tree ?? '';
+    const floorTimes: number[] = [];
+    const changed = targets(project, files);
+    for (let i = 0; i < rounds; i++) {
+      const order: (typeof sides[number] | 'floor')[] = [...sides, 'floor'];
+      for (let r = 0; r < i % order.length; r++) order.push(order.shift() ?? 'floor');
+      for (const side of order) {
+        edit(changed, i);
+        if (side === 'floor') floorTimes.push(await time(() => readTreeRestore(floor, project, target)));
+        else side.times.push(await time(() => restoreCheckpoint(side.engine, side.base)));
+      }
     }
-  };
-  for (let i = 0; i < rounds; i++) {
-    const order: (typeof sides[number] | 'floor')[] = [...sides, 'floor'];
-    for (let r = 0; r < i % order.length; r++) order.push(order.shift() ?? 'floor');
-    for (const side of order) {
-      edit(i);
-      if (side === 'floor') floorTimes.push(await time(() => readTreeRestore(floor, project, target)));
-      else side.times.push(await time(() => restoreCheckpoint(side.engine, side.base)));
-    }
+    return trickRow(trickName, files, 'restore of 12 files, in the engine', sides[0]?.times ?? [], sides[1]?.times ?? [], floorTimes, floorKind);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
   }
-  fs.rmSync(root, { recursive: true, force: true });
-  const times = (name: string) => sides.find((side) => side.name === name)?.times ?? [];
-  return trickRow(keptHeap, files, 'restore of 12 files, in the engine', times('on'), times('off'), floorTimes, floorKind);
 }
 
 /** A step that writes `added` new source files (a scaffold, an unpacked archive) into a `files`-file project. */
 async function newFilesRow(work: string, files: number, added: number, rounds: number): Promise<TrickRow> {
-  const sides = [true, false].map((on) => {
-    const root = path.join(work, `new-files-${on ? 'on' : 'off'}`);
-    fs.rmSync(root, { recursive: true, force: true });
-    const project = makeRepo(root, files);
-    const off: Trick[] = on ? [] : ['kept-heap'];
-    return { root, project, engine: open(project, path.join(root, 'store'), off), times: [] as number[] };
-  });
-  for (const side of sides) await side.engine.snapshot({ label: 'base' });
-  for (let i = 0; i < rounds; i++) {
-    for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
-      const folder = path.join(side.project, `generated-${i}`);
-      for (let n = 0; n < added; n++) {
-        const dir = path.join(folder, `m${n % 40}`);
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, `g${n}.ts`), `export const generated${i}_${n} = ${JSON.stringify('x'.repeat(n % 4096))};\n`);
+  const roots = ['on', 'off'].map((name) => path.join(work, `kept-heap-new-files-${name}`));
+  try {
+    const sides = roots.map((root, index) => {
+      fs.rmSync(root, { recursive: true, force: true });
+      const project = makeRepo(root, files);
+      return { project, engine: open(project, path.join(root, 'store'), index === 0 ? [] : ['kept-heap']), times: [] as number[] };
+    });
+    for (const side of sides) await side.engine.snapshot({ label: 'base' });
+    for (let i = 0; i < rounds; i++) {
+      for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+        const folder = path.join(side.project, `generated-${i}`);
+        for (let n = 0; n < added; n++) {
+          const dir = path.join(folder, `m${n % 40}`);
+          fs.mkdirSync(dir, { recursive: true });
+          fs.writeFileSync(path.join(dir, `g${n}.ts`), `export const generated${i}_${n} = ${JSON.stringify('x'.repeat(n % 4096))};\n`);
+        }
+        side.times.push(await time(() => side.engine.snapshot({ trigger: 'bench', backgroundScan: false })));
       }
-      side.times.push(await time(() => side.engine.snapshot({ trigger: 'bench', backgroundScan: false })));
     }
+    return trickRow(trickName, files, `a step that writes ${added.toLocaleString('en-US')} new files, in the engine`, sides[0]?.times ?? [], sides[1]?.times ?? []);
+  } finally {
+    for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
   }
-  for (const side of sides) fs.rmSync(side.root, { recursive: true, force: true });
-  return trickRow(keptHeap, files, `a step that writes ${added.toLocaleString('en-US')} new files, in the engine`, sides[0]?.times ?? [], sides[1]?.times ?? []);
 }
 
 export async function benchKeptHeap(work: string, quick: boolean): Promise<TrickRow[]> {

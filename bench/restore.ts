@@ -17,7 +17,7 @@ export interface RestoreRow {
   ratio: number;
 }
 
-function targets(project: string, files: number): string[] {
+export function targets(project: string, files: number): string[] {
   const step = Math.floor(files / changedFiles);
   return Array.from({ length: changedFiles }, (_, k) => {
     const i = k * step + 3;
@@ -25,7 +25,7 @@ function targets(project: string, files: number): string[] {
   });
 }
 
-function edit(paths: readonly string[], round: number): void {
+export function edit(paths: readonly string[], round: number): void {
   for (const file of paths) fs.appendFileSync(file, `edit ${round}\n`);
 }
 

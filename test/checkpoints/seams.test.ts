@@ -10,7 +10,7 @@ import { shadowGit } from '../helpers/shadow.js';
 
 const key = Symbol.for('rewind.injected');
 const global = globalThis as { [key]?: Injected };
-const tricks: Trick[] = ['seed-index'];
+const tricks: Trick[] = ['seed-index', 'kept-heap'];
 let sb: Sandbox;
 beforeEach(() => {
   sb = createSandbox('rewind-seams-');

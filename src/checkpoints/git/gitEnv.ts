@@ -9,14 +9,18 @@ import { trickOn } from '../../shared/seams.js';
 const passThrough = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SYSTEMROOT', 'USER', 'LOGNAME', 'TZ'];
 
 /**
- * glibc's malloc told where its own tuning ends up (GLIBC_TUNABLES; ignored by any other
- * libc): git deflates every object it writes (each blob `add` stages, each tree of a
- * `write-tree`, a commit) with a fresh zlib state of ~270 KB, and by default gives that memory
- * back at each free and asks for it again for the next object (four `brk` calls, its pages
- * faulted in again). Blocks up to 32 MB come from the heap and 64 MB may stay free at its top.
- * git works the same either way; it keeps the memory it reuses (README, Performance).
+ * GLIBC_TUNABLES (any other C library ignores it): git deflates every object it writes with a
+ * fresh ~270 KB zlib state, which glibc by default gives back at each free and asks for again
+ * for the next object. These two values are where glibc's own adjustment of them ends, and
+ * 32 MB is the most it takes for mmap_threshold on a 64-bit system (a larger one is ignored).
  */
 const keptHeap = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864';
+
+/** `env` without keptHeap: for the background gc, whose threads would each keep their freed memory, off any path a user waits on. */
+export function withoutKeptHeap(env: Record<string, string>): Record<string, string> {
+  const { GLIBC_TUNABLES: _dropped, ...rest } = env;
+  return rest;
+}
 
 /** Rewind's own identity on every shadow commit. */
 export const shadowIdentity = { name: 'rewind', email: 'rewind@localhost' };

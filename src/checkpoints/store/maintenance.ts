@@ -5,6 +5,7 @@ import os from 'node:os';
 import { isAlive } from '../../os/processAlive.js';
 import { engineScript } from '../../shared/bundles.js';
 import { startDetached } from '../git/git.js';
+import { withoutKeptHeap } from '../git/gitEnv.js';
 import type { ShadowRepo } from './shadowRepo.js';
 
 /** What the background `git gc` may hold while it runs (it packs refs and expires reflogs). */
@@ -194,7 +195,8 @@ function takeGcPidLock(lockFile: string): boolean {
  * Starts `git gc --auto` in the background, detached: never waited for on the hot path.
  * If it fails (objects borrowed from the project were pruned, so the chain cannot be
  * walked), it leaves a marker; the next `rewind list` or app start repairs the chain.
+ * Returns its pid (undefined: it could not be started).
  */
-export function startBackgroundGc(repo: ShadowRepo, marker: string): void {
-  startDetached('sh', [engineScript('background.sh'), 'gc', repo.gitDir, marker], { cwd: repo.store.root, env: repo.env });
+export function startBackgroundGc(repo: ShadowRepo, marker: string): number | undefined {
+  return startDetached('sh', [engineScript('background.sh'), 'gc', repo.gitDir, marker], { cwd: repo.store.root, env: withoutKeptHeap(repo.env) });
 }
