@@ -9,32 +9,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CheckpointEngine } from '../src/checkpoints/checkpointEngine.js';
 import { restoreCheckpoint } from '../src/checkpoints/restore/restore.js';
-import type { Injected, Trick } from '../src/shared/seams.js';
 import { PlumbingFloor } from './floor.js';
 import { benchEnv, makeRepo, time } from './lib.js';
 import { edit, readTreeRestore, targets } from './restore.js';
-import { trickRow, type TrickRow } from './tricks.js';
+import { trickRow, withSwitch, type TrickRow } from './tricks.js';
 
 const settings = { checkpointMaxFileMb: 20, checkpointExclude: [], gcEvery: 1_000_000, checkpointWarnGb: 2 };
-const injectedKey = Symbol.for('rewind.injected');
 const trickName = 'git keeping its heap between objects (GLIBC_TUNABLES, gitEnv.ts)';
 const floorKind = 'safety snapshot + read-tree --reset -u';
 
-/** Opens with the speed-ups `off` turned off (src/shared/seams.ts). */
-function switched<T>(off: readonly Trick[], work: () => T): T {
-  const global = globalThis as { [injectedKey]?: Injected };
-  if (off.length > 0) global[injectedKey] = { off: new Set(off) };
-  try {
-    return work();
-  } finally {
-    delete global[injectedKey];
-  }
-}
-
 /** An engine opened with the trick on or off: its git environment is fixed then (checked, so that both sides never run the same). */
-function open(project: string, home: string, off: readonly Trick[]): CheckpointEngine {
-  const engine = switched(off, () => CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } }));
-  if ((engine.repo.env.GLIBC_TUNABLES !== undefined) === off.includes('kept-heap')) throw new Error('the kept-heap switch did not reach the engine');
+async function open(project: string, home: string, on: boolean): Promise<CheckpointEngine> {
+  const engine = await withSwitch(on ? undefined : 'kept-heap', async () => CheckpointEngine.open({ cwd: project, settings, home, env: { ...benchEnv, REWIND_HOME: home } }));
+  if ((engine.repo.env.GLIBC_TUNABLES !== undefined) !== on) throw new Error('the kept-heap switch did not reach the engine');
   return engine;
 }
 
@@ -44,11 +31,11 @@ async function restoreRow(work: string, files: number, rounds: number): Promise<
   fs.rmSync(root, { recursive: true, force: true });
   try {
     const project = makeRepo(root, files);
-    const sides = [
-      { off: [] as Trick[], times: [] as number[] },
-      { off: ['kept-heap'] as Trick[], times: [] as number[] },
-    ].map((side, index) => ({ ...side, engine: open(project, path.join(root, `store-${index}`), side.off), base: 0 }));
-    for (const side of sides) side.base = (await side.engine.snapshot({ label: 'base' })).record.id;
+    const sides: { engine: CheckpointEngine; base: number; times: number[] }[] = [];
+    for (const on of [true, false]) {
+      const engine = await open(project, path.join(root, `store-${on ? 'on' : 'off'}`), on);
+      sides.push({ engine, base: (await engine.snapshot({ label: 'base' })).record.id, times: [] });
+    }
     const floor = new PlumbingFloor(project, root, true);
     await floor.snapshot();
     const target = sides[0]?.engine.get(sides[0].base).tree ?? '';
@@ -73,12 +60,14 @@ async function restoreRow(work: string, files: number, rounds: number): Promise<
 async function newFilesRow(work: string, files: number, added: number, rounds: number): Promise<TrickRow> {
   const roots = ['on', 'off'].map((name) => path.join(work, `kept-heap-new-files-${name}`));
   try {
-    const sides = roots.map((root, index) => {
+    const sides: { project: string; engine: CheckpointEngine; times: number[] }[] = [];
+    for (const [index, root] of roots.entries()) {
       fs.rmSync(root, { recursive: true, force: true });
       const project = makeRepo(root, files);
-      return { project, engine: open(project, path.join(root, 'store'), index === 0 ? [] : ['kept-heap']), times: [] as number[] };
-    });
-    for (const side of sides) await side.engine.snapshot({ label: 'base' });
+      const engine = await open(project, path.join(root, 'store'), index === 0);
+      await engine.snapshot({ label: 'base' });
+      sides.push({ project, engine, times: [] });
+    }
     for (let i = 0; i < rounds; i++) {
       for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
         const folder = path.join(side.project, `generated-${i}`);

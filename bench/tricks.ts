@@ -67,7 +67,7 @@ export function trickRow(trick: string, files: number | undefined, where: string
 }
 
 /** Runs `work` with the speed-up `trick` turned off (src/shared/seams.ts), or with all on. */
-async function withSwitch<T>(trick: Trick | undefined, work: () => Promise<T>): Promise<T> {
+export async function withSwitch<T>(trick: Trick | undefined, work: () => Promise<T>): Promise<T> {
   const global = globalThis as { [injectedKey]?: Injected };
   if (trick) global[injectedKey] = { off: new Set([trick]) };
   try {

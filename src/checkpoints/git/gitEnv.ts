@@ -11,8 +11,8 @@ const passThrough = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SYSTEMROOT', 'USE
 /**
  * GLIBC_TUNABLES (any other C library ignores it): git deflates every object it writes with a
  * fresh ~270 KB zlib state, which glibc by default gives back at each free and asks for again
- * for the next object. These two values are where glibc's own adjustment of them ends, and
- * 32 MB is the most it takes for mmap_threshold on a 64-bit system (a larger one is ignored).
+ * for the next object. glibc raises both thresholds as a process runs; these values are where
+ * it stops (32 MB is the most mmap_threshold takes on a 64-bit system: a larger one is ignored).
  */
 const keptHeap = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864';
 
