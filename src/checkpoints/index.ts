@@ -37,6 +37,7 @@ export type { RevertChange, RevertConflict, RevertOptions, RevertPlan, RevertRes
 export { RevertConflictsError } from './tools/revertConflicts.js';
 export { whyUnrestorable } from './store/record.js';
 export { requireGit } from './git/git.js';
+export { gitVersionLine } from './git/gitVersion.js';
 export { engineSettings } from './settings.js';
 
 /**

@@ -1,10 +1,10 @@
 // Where a test or the bench may act in Rewind's work, named here and nowhere acted on: a seam
 // (a point a crash test kills the process at, or a race test pauses it at), a speed-up (one
 // the bench turns off to measure what it buys), a wait a test shortens and the clock a test
-// moves. Nothing happens unless the process was
-// started with a module that installs the handlers before Rewind runs (`node --import`:
-// test/helpers/seams.mjs, bench/tricksOff.mjs). Rewind never installs one, and reads no
-// variable for them.
+// moves. Nothing happens unless something installs the handlers before Rewind acts: a
+// module the process was started with (`node --import test/helpers/seams.mjs`), or the bench
+// in its own process (bench/tricks.ts). Rewind never installs one, and reads no variable
+// for them.
 
 /** What a preloaded module installs on `globalThis[Symbol.for('rewind.injected')]`. */
 export interface Injected {

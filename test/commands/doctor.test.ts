@@ -9,6 +9,7 @@ import { watcherCheck } from '../../src/services/doctor/checks.js';
 import type { Check } from '../../src/services/doctor/check.js';
 import { pathWithOnly } from '../agents/world.js';
 import { asNobody } from '../helpers/asNobody.js';
+import { gitFirstOnPath } from '../helpers/gitSpy.js';
 import { rewind } from '../helpers/io.js';
 import { requireBuiltCli } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
@@ -66,6 +67,17 @@ describe('rewind doctor', () => {
     const { code, checks } = await doctor(root, { ...sb.env, PATH: `${bin}:${sb.env.PATH ?? ''}` });
     expect(code).toBe(1);
     expect(checks.git).toMatchObject({ status: 'failed', detail: `git version 2.20.1 (${path.join(bin, 'git')})`, fix: expect.stringMatching(/needs git 2\.25 or newer/) });
+  });
+
+  it("asks git its version as Rewind runs every git: none of the caller's variables reaches it", async () => {
+    const seen = path.join(sb.base, 'git-env');
+    const spy = gitFirstOnPath(sb.base, `[ "$1" = --version ] && env > '${seen}'`);
+    const root = sb.repo('git-env');
+    const { checks } = await doctor(root, { ...sb.env, ...spy, GIT_DIR: path.join(sb.base, 'elsewhere.git'), REWIND_DOCTOR_PROBE: 'leak' });
+    expect(checks.git).toMatchObject({ status: 'passed', detail: expect.stringMatching(/^git version \d+\.\d+/) });
+    const env = fs.readFileSync(seen, 'utf8');
+    expect(env).toMatch(/^GIT_CONFIG_NOSYSTEM=1$/m);
+    expect(env).not.toMatch(/^(GIT_DIR|REWIND_DOCTOR_PROBE)=/m);
   });
 
   it('fails a config.json with a bad value, naming the key', async () => {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { ReadStream, WriteStream } from 'node:tty';
 import { agentNames, agentNamed } from '../../agents/chooseAgent.js';
 import { hookScriptPath, hookScriptState } from '../../agents/hookCommand.js';
-import { requireGit, type CheckpointRecord, type ProjectCheckpoints } from '../../checkpoints/index.js';
+import { gitVersionLine, requireGit, type CheckpointRecord, type ProjectCheckpoints } from '../../checkpoints/index.js';
 import { loadConfigLenient } from '../../config/lenient.js';
 import { rewindHome } from '../../config/paths.js';
 import type { RewindConfig } from '../../config/schema.js';
@@ -31,7 +31,7 @@ export function nodeCheck(version = process.versions.node): Check {
 export async function gitCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   const file = onPath('git', env);
   if (!file) return failed('git', 'git is not on PATH', 'install git 2.25 or newer');
-  const answer = await versionOf(file, env);
+  const answer = await gitVersionLine(env);
   if ('error' in answer) return failed('git', `${file}: ${answer.error}`, 'install git 2.25 or newer');
   const version = versionIn(answer.line);
   if (!version || !atLeast(version, leastGit)) return failed('git', `${answer.line} (${file})`, 'rewind needs git 2.25 or newer: upgrade git, or put a newer one first on PATH');
