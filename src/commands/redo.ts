@@ -32,6 +32,11 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before, changedSince: result.changedSince, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
     return 0;
   }
+  if (result.before === null) {
+    writeLine(io.stdout, `undid the last restore: the files already were as checkpoint #${result.checkpoint} holds them (nothing changed, no checkpoint taken)`);
+    printLeftAlone(io.stdout, result.leftAlone);
+    return 0;
+  }
   writeLine(io.stdout, `undid the last restore: files are back as checkpoint #${result.checkpoint} holds them, ${filesChanged(result)}`);
   printLeftAlone(io.stdout, result.leftAlone);
   if (result.changedSince.length > 0) writeLine(io.stdout, `  ! changed since that restore, taken back too: ${fewPaths(result.changedSince)}`);

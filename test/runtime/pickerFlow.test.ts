@@ -121,6 +121,22 @@ describe('a restore from the picker that would change nothing', () => {
   }, 30_000);
 });
 
+describe('an undo from the picker that would change nothing', () => {
+  it('undoes the rewind without a row for nothing: it says the files already were so, and offers no undo of it', async () => {
+    const { root, current, engine } = await afterARewind('undo-nothing');
+    // The rewind removed a.txt; it is written back by hand, as it was before the rewind.
+    write(root, 'a.txt', 'made after the first checkpoint\n');
+    const before = engine().list().length;
+    void openPicker(current);
+    await waitFor(() => current.view().picker !== undefined, 5_000, 'the picker');
+    current.view().picker?.onChoose({ kind: 'undo' });
+    await waitFor(() => /^undid /.test(current.view().status.notice?.text ?? ''), 20_000, 'the undo notice');
+    expect(current.view().status.notice?.text).toBe('undid the rewind to just before “session start” (the files already were as they were before it; the conversation stays as it is)');
+    expect(engine().list()).toHaveLength(before);
+    expect(await engine().canUndo()).toBe(false);
+  }, 30_000);
+});
+
 describe('a restore chosen after the files changed while the picker was open', () => {
   it('is not made: the picker opens again on that row, saying what the restore now also changes; chosen again, it is made', async () => {
     const root = sessions.sandbox().repo('stale-preview');

@@ -38,8 +38,8 @@ export interface RedoPreview extends RedoTarget {
 export interface RedoResult extends RestoreResult {
   /** The checkpoint the files are back to (the undone restore's redo point). */
   undid: number;
-  /** The checkpoint holding the files as they were just before this redo. */
-  before: number;
+  /** The checkpoint holding the files as they were just before this redo (null: it changed no file, and took none). */
+  before: number | null;
   /** The files it changed that were changed since that restore (changedSince). */
   changedSince: string[];
 }
@@ -113,8 +113,8 @@ export async function redoLast(engine: Engine, requester: Requester = {}, expect
     const result = await restoreLocked(engine, point.checkpoint, requester, point);
     const writtenMeanwhile = result.writtenMeanwhile ?? salvaged?.writtenMeanwhile;
     const unchecked = result.unchecked ?? salvaged?.unchecked;
-    const before = engine.log.last()?.id ?? point.checkpoint;
-    const since = await changedSince(engine, restored, () => engine.get(before).tree, [...result.changed, ...result.deleted]);
+    const before = result.changedNothing ? null : (engine.log.last()?.id ?? point.checkpoint);
+    const since = before === null ? [] : await changedSince(engine, restored, () => engine.get(before).tree, [...result.changed, ...result.deleted]);
     return { ...result, ...(writtenMeanwhile ? { writtenMeanwhile } : {}), ...(unchecked ? { unchecked } : {}), undid: point.checkpoint, before, changedSince: since };
   });
 }

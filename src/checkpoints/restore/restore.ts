@@ -35,6 +35,11 @@ export interface RestoreResult {
   redo: number | null;
   /** Files left out of checkpoints (too big, heavy): not touched, whatever they hold. */
   skipped: SkippedFile[];
+  /**
+   * Set when it changed no file: the files already matched. The checkpoint it took first is
+   * taken back (no redo point, no row for nothing), and nothing else it would record is.
+   */
+  changedNothing?: true;
   /** Files it replaced or deleted that could not be checked for writes made meanwhile (unreadable): kept as they were in `dir`. */
   unchecked?: { dir: string; paths: string[] };
   /**
@@ -110,7 +115,7 @@ async function restoreReported(engine: Engine, id: number, options: RestoreOptio
   const helpers = new RestoreHelpers(engine, finishing ? false : given ? given.pushed !== undefined : redoOf === undefined);
   try {
     const start: Start = finishing ? await finishingStart(engine, id, interrupted.redo, helpers) : (given ?? (await takeRedoPoint(engine, target, { ...options, only }, redoOf, helpers)));
-    return await restoreFrom(engine, id, { redoOf, target, only, start, staging: stagingDirFor(engine), helpers, finishing, interrupted, salvage });
+    return await restoreFrom(engine, id, { redoOf, target, only, start, tookStart: !finishing && !given, staging: stagingDirFor(engine), helpers, finishing, interrupted, salvage });
   } finally {
     await helpers.end();
   }
@@ -122,6 +127,8 @@ interface Begun {
   target: CheckpointRecord;
   only: readonly string[];
   start: Start;
+  /** `start` is a checkpoint this restore took (not a caller's, nor the one finishing takes). */
+  tookStart: boolean;
   staging: string;
   helpers: RestoreHelpers;
   /** Finishing the restore that was cut off (`interrupted`). */
@@ -190,6 +197,8 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
     throw preparationError(id, error, staging);
   }
   const changesFiles = preview.writes.length + preview.deletes.length > 0;
+  // (One that ends a restore cut off before goes on: that one's journal and folders are cleared below.)
+  if (!changesFiles && begun.tookStart && !interrupted) return changedNothing(engine, id, start, preview, staging, redoOf);
   // What it creates is known to its redo point before any file is touched (a cut-off restore's
   // redo then removes those too); once done, only what it did create (see createdFiles.ts).
   // Finishing a cut-off restore: its redo point as its journal names it, even with nothing left to change.
@@ -239,6 +248,22 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
     redo: changesFiles && !redoOf ? (raced.point?.checkpoint ?? start.redo) : null,
     ...racedOf(raced, salvage?.raced),
   };
+}
+
+/**
+ * A restore (or undo) that changed no file: the files already matched. The checkpoint it took
+ * first is taken back, so it leaves no row and no redo point for nothing, and the restored
+ * marker is left as it was (an edit made since the newest checkpoint stays one). An undo still
+ * pops the rewind it undid: the files are as they were before it.
+ */
+async function changedNothing(engine: Engine, id: number, start: Start, preview: RestorePreview, staging: string, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
+  fs.rmSync(staging, { recursive: true, force: true });
+  await engine.dropNewestLocked(start.redo);
+  if (redoOf?.ref) {
+    await dropRedoPoint(engine.repo, redoOf);
+    dropCreated(engine, redoOf);
+  }
+  return { checkpoint: id, changed: [], deleted: [], leftAlone: preview.leftAlone, skipped: preview.skipped, redo: null, changedNothing: true };
 }
 
 /** Waits for all of them (any may be absent), then fails with the first failure: none is left running. */

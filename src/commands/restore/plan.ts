@@ -50,7 +50,8 @@ export function printRedoPlan(out: NodeJS.WritableStream, redo: RedoPreview): vo
   writeLine(out, `Undoing ${which} (${how} ${localTime(redo.time)}): back to checkpoint #${redo.back.id}, the files as they were just before it.`);
   printBody(out, `Going back to #${redo.back.id}`, redo.preview);
   if (redo.changedSince.length > 0) writeLine(out, `  ! changed since that restore, taken back too: ${fewPaths(redo.changedSince)}`);
-  writeLine(out, '  your files as they are now are checkpointed first, so this can be undone too (`rewind restore <that id>`)');
+  const changes = redo.preview.writes.length + redo.preview.deletes.length > 0;
+  writeLine(out, changes ? '  your files as they are now are checkpointed first, so this can be undone too (`rewind restore <that id>`)' : '  it only takes that restore off the undo stack: no checkpoint is taken for nothing');
 }
 
 /** What a restore of checkpoint `id` did, for people: the count, then what it left alone, left out or kept (the undo line is the caller's). */

@@ -189,7 +189,8 @@ instead). Binary files are named, not printed. PATHs (files or folders) limit it
     },
     positionals: true,
     about: `Puts the project's files back exactly as they were at checkpoint <id>. The files as they
-are now are checkpointed first, so \`rewind redo\` undoes the restore. Every file is
+are now are checkpointed first, so \`rewind redo\` undoes the restore (a restore that
+changes no file takes none: "redo" is null). Every file is
 either entirely as it was or entirely as restored, even if the restore is cut off.
 Ignored files (but those checkpoint_include names, put back as the checkpoint holds
 them; never deleted), files left out of checkpoints (too big, heavy), nested repositories and
@@ -217,7 +218,8 @@ not change are left alone and listed.`,
 which restore it undoes (the checkpoint it restored, and when), the checkpoint it goes
 back to and every file it changes, and asks. Repeated, it walks back through earlier
 restores, asking each time. The files as they are before the redo are checkpointed first,
-so a redo can be undone with \`rewind restore <that id>\`. After a restore that was cut
+so a redo can be undone with \`rewind restore <that id>\` (one that changes no file takes
+none: "redo" is null). After a restore that was cut
 off, it puts everything back as it was before that restore.`,
     examples: ['rewind redo                       # shows which restore it undoes, asks', 'rewind redo --yes --json'],
   },

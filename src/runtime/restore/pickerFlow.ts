@@ -22,6 +22,8 @@ import { sessionScope } from '../../services/steps/sessionScope.js';
  * stay when the notice is shortened.
  */
 export function summary(result: RestoreResult, what: string, keptRow?: string): string {
+  // The files already matched (they changed meanwhile): nothing was done, nothing to undo.
+  if (result.changedNothing) return `${what}: the files already matched it (nothing changed, no redo point made)`;
   const parts = [filesChanged(result)];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
   const counts = parts.join(', ');
@@ -101,7 +103,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     }
     if (choice.mode === 'files') {
       const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed, ...(only.length > 0 ? { only } : {}) }));
-      await afterRewind(checkpointer, busyNote === '');
+      await afterRewind(checkpointer, busyNote === '' && !result.changedNothing);
       const which = only.length > 0 ? `${only.length} chosen file(s)` : 'the files';
       session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name, only.length > 0)}${busyNote}`, keptRow(checkpointer, result)), toneOf(result, tone));
       return;
@@ -116,7 +118,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       () => (withFiles ? session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed })) : Promise.resolve(undefined)),
       { newest: () => checkpointer.engine.list().at(-1)?.id },
     );
-    await afterRewind(checkpointer, files !== undefined && busyNote === '');
+    await afterRewind(checkpointer, files !== undefined && busyNote === '' && !files.changedNothing);
     dropRestoreNote(session.agent);
     // Through the guard: an adapter failing here starts the agent with the user's own arguments (a new conversation; the rebuilt one stays on disk).
     await session.restartAgent((userArgs) => session.agent.call('resuming the agent', (adapter) => adapter.conversation?.resumeArgs(userArgs, rebuilt.session) ?? [...userArgs], () => [...userArgs]), rebuilt.session);
@@ -153,10 +155,15 @@ export async function undoLastRewind(session: SessionPort, checkpointer: Checkpo
   const records = recordsNow(checkpointer.engine);
   const rows = pickerCheckpoints(records);
   const result = await session.restores.whileRestoring((changed) => checkpointer.engine.redo({ ...requesterOf(session), ...changed }, expected));
-  await afterRewind(checkpointer, busyNote === '');
+  await afterRewind(checkpointer, busyNote === '' && result.before !== null);
   const tellAgent = restoreUndone(session.agent, result);
   // The rewind named by the step it went back to, as its row was; the files before the undo are the new row `undo of …`.
   const rewind = rewindName(rows, records, result.checkpoint);
+  if (result.before === null) {
+    // The files were already as they were before it: no file changed and no row was made, so there is no undo to take back.
+    session.say(`undid ${rewind} (the files already were as they were before it; the conversation stays as it is)${tellAgent}${busyNote}`, busyNote ? 'warning' : 'info');
+    return;
+  }
   // What changed since that rewind (the agent went on, or you did) is taken back too: said, with where it is kept.
   // Its files are an aside, so that at 80 columns `undid the rewind and later changes` and the way back both fit.
   const since = result.changedSince.length > 0 ? ` and later changes (to ${fewPaths(result.changedSince)})` : '';
