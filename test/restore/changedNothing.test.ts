@@ -78,4 +78,14 @@ describe('a restore or undo that changes no file', () => {
     expect(json.code).not.toBe(0);
     expect(json.stderr).toMatch(/nothing to undo/);
   });
+
+  it('`rewind restore` of a checkpoint the files already match says so, and offers no undo', async () => {
+    requireBuiltCli();
+    const { root } = await undoneByHand('cli-restore');
+    const done = await rewind(['restore', '2', '--yes'], sb.env, root);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toBe('restored checkpoint #2: the files already matched it (nothing changed, no checkpoint taken)\n');
+    const json = await rewind(['restore', '2', '--yes', '--json'], sb.env, root);
+    expect(JSON.parse(json.stdout)).toMatchObject({ changed: [], deleted: [], redo: null });
+  });
 });

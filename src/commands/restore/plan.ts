@@ -56,7 +56,7 @@ export function printRedoPlan(out: NodeJS.WritableStream, redo: RedoPreview): vo
 
 /** What a restore of checkpoint `id` did, for people: the count, then what it left alone, left out or kept (the undo line is the caller's). */
 export function printRestored(out: NodeJS.WritableStream, id: number, result: RestoreResult): void {
-  writeLine(out, `restored checkpoint #${id}: ${filesChanged(result)}`);
+  writeLine(out, result.changedNothing ? `restored checkpoint #${id}: the files already matched it (nothing changed, no checkpoint taken)` : `restored checkpoint #${id}: ${filesChanged(result)}`);
   printLeftAlone(out, result.leftAlone);
   printSkipped(out, result.skipped);
   if (result.writtenMeanwhile) writeLine(out, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: result.redo === result.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);
