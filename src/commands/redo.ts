@@ -2,7 +2,7 @@ import { parseCommandArgs } from './shared/args.js';
 import { commandHelp } from './shared/help.js';
 import { writeLine, type CommandIO } from './shared/io.js';
 import { openCheckpoints } from './shared/open.js';
-import { printLeftAlone, printRedoPlan } from './restore/plan.js';
+import { nothingChanged, printLeftAlone, printRedoPlan } from './restore/plan.js';
 import { confirmOrStop, requesterOf } from './shared/confirm.js';
 import { fewPaths, filesChanged, uncheckedLine, writtenMeanwhileLine } from '../shared/messages.js';
 
@@ -33,7 +33,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     return 0;
   }
   if (result.before === null) {
-    writeLine(io.stdout, `undid the last restore: the files already were as checkpoint #${result.checkpoint} holds them (nothing changed, no checkpoint taken)`);
+    writeLine(io.stdout, `undid the last restore: ${nothingChanged(`the files already were as checkpoint #${result.checkpoint} holds them`, result)}`);
     printLeftAlone(io.stdout, result.leftAlone);
     return 0;
   }

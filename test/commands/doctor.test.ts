@@ -11,7 +11,7 @@ import { pathWithOnly } from '../agents/world.js';
 import { asNobody } from '../helpers/asNobody.js';
 import { gitFirstOnPath } from '../helpers/gitSpy.js';
 import { rewind } from '../helpers/io.js';
-import { requireBuiltCli } from '../helpers/restoreKit.js';
+import { requireBuiltCli, runBuiltCli } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -78,6 +78,15 @@ describe('rewind doctor', () => {
     const env = fs.readFileSync(seen, 'utf8');
     expect(env).toMatch(/^GIT_CONFIG_NOSYSTEM=1$/m);
     expect(env).not.toMatch(/^(GIT_DIR|REWIND_DOCTOR_PROBE)=/m);
+  });
+
+  it('asks the very git it names, found through a relative PATH entry as a shell finds it', async () => {
+    const root = sb.repo('relative-path');
+    write(root, 'tools/git', '#!/bin/sh\necho\necho "git version 2.99.0 (the relative one)"\n', 0o755);
+    // The built CLI in the project (a relative PATH entry is relative to the process's own folder).
+    const result = await runBuiltCli(['doctor', '--json'], { ...sb.env, PATH: `tools:${sb.env.PATH ?? ''}` }, root);
+    const git = (JSON.parse(result.stdout) as { checks: Check[] }).checks.find((check) => check.name === 'git');
+    expect(git).toMatchObject({ status: 'passed', detail: `git version 2.99.0 (the relative one) (${path.join(root, 'tools', 'git')})` });
   });
 
   it('fails a config.json with a bad value, naming the key', async () => {

@@ -8,7 +8,7 @@ import { restoreCheckpoint } from '../../src/checkpoints/restore/restore.js';
 import { readRestoredMarker } from '../../src/checkpoints/restore/restoredMarker.js';
 import { readRedoStack } from '../../src/checkpoints/store/redoStack.js';
 import { rewind } from '../helpers/io.js';
-import { requireBuiltCli } from '../helpers/restoreKit.js';
+import { requireBuiltCli, runBuiltCli, withSeams } from '../helpers/restoreKit.js';
 import { createSandbox, write, type Sandbox } from '../helpers/tempRepo.js';
 
 let sb: Sandbox;
@@ -62,6 +62,13 @@ describe('a restore or undo that changes no file', () => {
     expect(await readRedoStack(engine.repo)).toEqual([]);
     await expect(previewRedo(engine)).rejects.toThrow(/nothing to undo/);
     expect(fs.readFileSync(`${root}/a.txt`, 'utf8')).toBe('two\n');
+    // The undone rewind's marker is gone: the files are no longer what it wrote, so the next
+    // edit back to what it wrote is a change since the newest checkpoint, and is checkpointed.
+    expect(readRestoredMarker(engine.store)).toBeUndefined();
+    write(root, 'a.txt', 'one\n');
+    const next = await engine.snapshot({ label: 'one again', onlyIfChanged: true });
+    expect(next.unchanged ?? false).toBe(false);
+    expect(next.record).toMatchObject({ label: 'one again', changedSincePrevious: 1 });
   });
 
   it('`rewind redo` says so in its plan and in what it did, and names no checkpoint to go back to', async () => {
@@ -77,6 +84,23 @@ describe('a restore or undo that changes no file', () => {
     const json = await rewind(['redo', '--yes', '--json'], sb.env, root);
     expect(json.code).not.toBe(0);
     expect(json.stderr).toMatch(/nothing to undo/);
+  });
+
+  it('an undo of a restore cut off before its first change still checkpoints the files first, and its plan says so', async () => {
+    requireBuiltCli();
+    const root = sb.repo('cut-off');
+    write(root, 'a.txt', 'one\n');
+    expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+    write(root, 'a.txt', 'two\n');
+    // Killed with its journal written and its redo point pushed, before any file changed.
+    const cut = await runBuiltCli(['restore', '1', '--yes'], withSeams(sb.env, { REWIND_TEST_CRASH_AT: 'redo-ref' }), root);
+    expect(cut.signal).toBe('SIGKILL');
+    expect(fs.readFileSync(`${root}/a.txt`, 'utf8')).toBe('two\n');
+    const plan = await rewind(['redo', '--dry-run'], sb.env, root);
+    expect(plan.stdout).toMatch(/changes nothing: the files already match it$/m);
+    expect(plan.stdout).toMatch(/^ {2}your files as they are now are checkpointed first/m);
+    const done = await rewind(['redo', '--yes'], sb.env, root);
+    expect(done.stdout).toMatch(/^the files as they were before this are checkpoint #\d+/m);
   });
 
   it('`rewind restore` of a checkpoint the files already match says so, and offers no undo', async () => {

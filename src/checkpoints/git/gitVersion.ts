@@ -1,14 +1,18 @@
 import { messageOf } from '../../shared/errors.js';
-import { runGit, text } from './git.js';
+import { runProcess, text } from './git.js';
 import { shadowGitEnv } from './gitEnv.js';
 
 /**
- * The first line `git --version` prints, asked as Rewind runs every git (the allowlisted
- * environment, a deadline, a process group), or why it printed none.
+ * What the git at `file` (a full path) says its version is, its first line, asked as Rewind
+ * runs every git (the allowlisted environment, a deadline, a process group), or why it said
+ * nothing.
  */
-export async function gitVersionLine(env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<{ line: string } | { error: string }> {
+export async function gitVersionLine(file: string, env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<{ line: string } | { error: string }> {
   try {
-    const line = text(await runGit(['--version'], { cwd: '/', env: shadowGitEnv(env), timeoutMs })).split('\n')[0]?.trim();
+    const line = text(await runProcess(file, ['--version'], { cwd: '/', env: shadowGitEnv(env), timeoutMs }))
+      .split('\n')
+      .find((part) => part.trim() !== '')
+      ?.trim();
     return line ? { line } : { error: 'printed nothing' };
   } catch (error) {
     return { error: messageOf(error).split('\n')[0] ?? 'failed' };

@@ -252,13 +252,16 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
 
 /**
  * A restore (or undo) that changed no file: the files already matched. The checkpoint it took
- * first is taken back, so it leaves no row and no redo point for nothing, and the restored
- * marker is left as it was (an edit made since the newest checkpoint stays one). An undo still
- * pops the rewind it undid: the files are as they were before it.
+ * first is taken back, so it leaves no row and no redo point for nothing, and a restore leaves
+ * the restored marker as it was (an edit made since the newest checkpoint stays one). An undo
+ * still pops the rewind it undid (the files are as they were before it, put so by hand), and
+ * that rewind's marker goes: the files no longer are what it wrote, and were changed since the
+ * newest checkpoint.
  */
 async function changedNothing(engine: Engine, id: number, start: Start, preview: RestorePreview, staging: string, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
   fs.rmSync(staging, { recursive: true, force: true });
   await engine.dropNewestLocked(start.redo);
+  if (redoOf) fs.rmSync(engine.store.restored, { force: true });
   if (redoOf?.ref) {
     await dropRedoPoint(engine.repo, redoOf);
     dropCreated(engine, redoOf);

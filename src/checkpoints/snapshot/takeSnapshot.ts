@@ -106,7 +106,9 @@ export async function takeSnapshot(ctx: SnapshotContext, options: SnapshotOption
   if (created || state.largestCapBytes !== undefined) state.largestCapBytes = Math.max(state.largestCapBytes ?? 0, maxFileBytes(ctx));
   reviewState(state, ctx.project.root, maxFileBytes(ctx));
   const rulesChanged = (await refreshRules(ctx, state, gitConfig)) && !created;
-  // Ids are never reused: a list lost, emptied or cut short is first rebuilt from the refs.
+  // Ids are not reused while their checkpoint is kept: a list lost, emptied or cut short is
+  // first rebuilt from the refs. (One taken back at once, the checkpoint a restore that changed
+  // nothing took first, left nothing that names it: dropNewestLocked.)
   if (!created && listBehindRefs(ctx.repo, ctx.log)) await rebuildLog(ctx.repo, ctx.log);
   const newest = ctx.log.last();
   const id = (newest?.id ?? 0) + 1;

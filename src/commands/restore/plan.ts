@@ -50,17 +50,24 @@ export function printRedoPlan(out: NodeJS.WritableStream, redo: RedoPreview): vo
   writeLine(out, `Undoing ${which} (${how} ${localTime(redo.time)}): back to checkpoint #${redo.back.id}, the files as they were just before it.`);
   printBody(out, `Going back to #${redo.back.id}`, redo.preview);
   if (redo.changedSince.length > 0) writeLine(out, `  ! changed since that restore, taken back too: ${fewPaths(redo.changedSince)}`);
-  const changes = redo.preview.writes.length + redo.preview.deletes.length > 0;
+  // Going back from a restore that was cut off checkpoints the files first even so (restore.ts).
+  const changes = redo.preview.writes.length + redo.preview.deletes.length > 0 || redo.interrupted;
   writeLine(out, changes ? '  your files as they are now are checkpointed first, so this can be undone too (`rewind restore <that id>`)' : '  it only takes that restore off the undo stack: no checkpoint is taken for nothing');
 }
 
 /** What a restore of checkpoint `id` did, for people: the count, then what it left alone, left out or kept (the undo line is the caller's). */
 export function printRestored(out: NodeJS.WritableStream, id: number, result: RestoreResult): void {
-  writeLine(out, result.changedNothing ? `restored checkpoint #${id}: the files already matched it (nothing changed, no checkpoint taken)` : `restored checkpoint #${id}: ${filesChanged(result)}`);
+  writeLine(out, result.changedNothing ? `restored checkpoint #${id}: ${nothingChanged('the files already matched it', result)}` : `restored checkpoint #${id}: ${filesChanged(result)}`);
   printLeftAlone(out, result.leftAlone);
   printSkipped(out, result.skipped);
   if (result.writtenMeanwhile) writeLine(out, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: result.redo === result.writtenMeanwhile.checkpoint, during: 'the restore', redoCommand: '`rewind redo`' })}`);
   if (result.unchecked) writeLine(out, `  ! ${uncheckedLine(result.unchecked)}`);
+}
+
+/** What a restore or undo that changed no file says it did: the files `matched`, or some were left alone (listed after it). */
+export function nothingChanged(matched: string, result: Pick<RestoreResult, 'leftAlone'>): string {
+  const left = result.leftAlone.length;
+  return left > 0 ? `nothing changed, ${left} file(s) left alone (no checkpoint taken)` : `${matched} (nothing changed, no checkpoint taken)`;
 }
 
 /** What a restore did, for `--json`. */

@@ -23,7 +23,7 @@ import { sessionScope } from '../../services/steps/sessionScope.js';
  */
 export function summary(result: RestoreResult, what: string, keptRow?: string): string {
   // The files already matched (they changed meanwhile): nothing was done, nothing to undo.
-  if (result.changedNothing) return `${what}: the files already matched it (nothing changed, no redo point made)`;
+  if (result.changedNothing) return `${what}: nothing changed${result.leftAlone.length > 0 ? `, ${result.leftAlone.length} left alone` : ': the files already matched it'} (no redo point made)`;
   const parts = [filesChanged(result)];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
   const counts = parts.join(', ');
@@ -105,6 +105,11 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       const result = await session.restores.whileRestoring((changed) => checkpointer.engine.restore(choice.id, { ...requesterOf(session), ...changed, ...(only.length > 0 ? { only } : {}) }));
       await afterRewind(checkpointer, busyNote === '' && !result.changedNothing);
       const which = only.length > 0 ? `${only.length} chosen file(s)` : 'the files';
+      // The files came to match it meanwhile (a race with the check above): said as that check says it.
+      if (result.changedNothing && result.leftAlone.length === 0) {
+        session.say(`nothing to restore to just before ${name}: the ${only.length > 0 ? 'chosen ' : ''}files already match it (no redo point made)${busyNote}`, tone);
+        return;
+      }
       session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name, only.length > 0)}${busyNote}`, keptRow(checkpointer, result)), toneOf(result, tone));
       return;
     }
@@ -161,7 +166,8 @@ export async function undoLastRewind(session: SessionPort, checkpointer: Checkpo
   const rewind = rewindName(rows, records, result.checkpoint);
   if (result.before === null) {
     // The files were already as they were before it: no file changed and no row was made, so there is no undo to take back.
-    session.say(`undid ${rewind} (the files already were as they were before it; the conversation stays as it is)${tellAgent}${busyNote}`, busyNote ? 'warning' : 'info');
+    const files = result.leftAlone.length > 0 ? `nothing changed, ${result.leftAlone.length} left alone` : 'the files already were as they were before it';
+    session.say(`undid ${rewind} (${files}; the conversation stays as it is)${tellAgent}${busyNote}`, busyNote ? 'warning' : 'info');
     return;
   }
   // What changed since that rewind (the agent went on, or you did) is taken back too: said, with where it is kept.

@@ -3,6 +3,7 @@
 // watcher's limit, a pty, and the terminal and its keys. Each returns passed, warned or failed
 // with what to do; none changes anything.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { ReadStream, WriteStream } from 'node:tty';
 import { agentNames, agentNamed } from '../../agents/chooseAgent.js';
 import { hookScriptPath, hookScriptState } from '../../agents/hookCommand.js';
@@ -29,9 +30,11 @@ export function nodeCheck(version = process.versions.node): Check {
 }
 
 export async function gitCheck(env: NodeJS.ProcessEnv): Promise<Check> {
-  const file = onPath('git', env);
-  if (!file) return failed('git', 'git is not on PATH', 'install git 2.25 or newer');
-  const answer = await gitVersionLine(env);
+  const found = onPath('git', env);
+  if (!found) return failed('git', 'git is not on PATH', 'install git 2.25 or newer');
+  // Named and asked by its full path: the git is asked from another folder.
+  const file = path.resolve(found);
+  const answer = await gitVersionLine(file, env);
   if ('error' in answer) return failed('git', `${file}: ${answer.error}`, 'install git 2.25 or newer');
   const version = versionIn(answer.line);
   if (!version || !atLeast(version, leastGit)) return failed('git', `${answer.line} (${file})`, 'rewind needs git 2.25 or newer: upgrade git, or put a newer one first on PATH');
