@@ -27,7 +27,7 @@ import { startFirstScript } from './snapshot/firstScript.js';
 import { skippedOf } from './snapshot/leftOut.js';
 import { currentTreeOf, heavyScanFiles, takeSnapshot, type SnapshotContext } from './snapshot/takeSnapshot.js';
 import { interruptedJournal, interruptedMessage } from './restore/journal.js';
-import { readRestoredMarker } from './restore/restoredMarker.js';
+import { dropRestoredMarkerOf, readRestoredMarker } from './restore/restoredMarker.js';
 import type { Snapshotter } from './projectCheckpoints.js';
 
 /**
@@ -150,12 +150,14 @@ export class SnapshotEngine implements Engine, Snapshotter, SnapshotContext {
 
   /**
    * Takes back the newest checkpoint if it is `id` (a restore that failed before touching
-   * anything removes the redo point it took). Caller holds the lock.
+   * anything removes the redo point it took), and the restored marker if it names it: the
+   * next checkpoint gets that id again. Caller holds the lock.
    */
   async dropNewestLocked(id: number): Promise<void> {
     const records = this.list();
     if (records.at(-1)?.id !== id) return;
     this.log.rewrite(records.slice(0, -1));
+    dropRestoredMarkerOf(this.store, id);
     await this.repo.git(['update-ref', '-d', `refs/checkpoints/${id}`], { okCodes: [0, 1] });
   }
 

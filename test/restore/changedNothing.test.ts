@@ -103,6 +103,14 @@ describe('a restore or undo that changes no file', () => {
     expect(done.stdout).toMatch(/^the files as they were before this are checkpoint #\d+/m);
   });
 
+  it('a checkpoint taken back takes the restored marker that names it along (its id goes to the next checkpoint)', async () => {
+    const { engine, redoPoint } = await undoneByHand('marker');
+    expect(readRestoredMarker(engine.store)?.after).toBe(redoPoint);
+    await engine.locked('take it back', () => engine.dropNewestLocked(redoPoint ?? Number.NaN));
+    expect(engine.list().at(-1)?.id).toBe((redoPoint ?? 0) - 1);
+    expect(readRestoredMarker(engine.store)).toBeUndefined();
+  });
+
   it('`rewind restore` of a checkpoint the files already match says so, and offers no undo', async () => {
     requireBuiltCli();
     const { root } = await undoneByHand('cli-restore');

@@ -28,6 +28,11 @@ export function writeRestoredMarker(store: StorePaths, marker: RestoredMarker): 
   writeFileAtomic(store.restored, JSON.stringify(marker), 0o600, false);
 }
 
+/** Removes the marker if it names checkpoint `id` (taken back: its id goes to the next one). */
+export function dropRestoredMarkerOf(store: StorePaths, id: number): void {
+  if (readRestoredMarker(store)?.after === id) fs.rmSync(store.restored, { force: true });
+}
+
 export function readRestoredMarker(store: StorePaths): RestoredMarker | undefined {
   try {
     return JSON.parse(fs.readFileSync(store.restored, 'utf8')) as RestoredMarker;
