@@ -32,16 +32,12 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     writeLine(io.stdout, JSON.stringify({ checkpoint: result.checkpoint, changed: result.changed, deleted: result.deleted, redo: result.before, changedSince: result.changedSince, ...(result.writtenMeanwhile ? { writtenMeanwhile: result.writtenMeanwhile } : {}), ...(result.unchecked ? { unchecked: result.unchecked } : {}) }));
     return 0;
   }
-  if (result.before === null) {
-    writeLine(io.stdout, `undid the last restore: ${nothingChanged(`the files already were as checkpoint #${result.checkpoint} holds them`, result)}`);
-    printLeftAlone(io.stdout, result.leftAlone);
-    return 0;
-  }
-  writeLine(io.stdout, `undid the last restore: files are back as checkpoint #${result.checkpoint} holds them, ${filesChanged(result)}`);
+  const done = result.before === null ? nothingChanged(`the files already were as checkpoint #${result.checkpoint} holds them`, result) : `files are back as checkpoint #${result.checkpoint} holds them, ${filesChanged(result)}`;
+  writeLine(io.stdout, `undid the last restore: ${done}`);
   printLeftAlone(io.stdout, result.leftAlone);
   if (result.changedSince.length > 0) writeLine(io.stdout, `  ! changed since that restore, taken back too: ${fewPaths(result.changedSince)}`);
   if (result.writtenMeanwhile) writeLine(io.stdout, `  ! ${writtenMeanwhileLine(result.writtenMeanwhile, { redoMovedThere: false, during: 'the undo', redoCommand: '`rewind redo`' })}`);
   if (result.unchecked) writeLine(io.stdout, `  ! ${uncheckedLine(result.unchecked)}`);
-  writeLine(io.stdout, `the files as they were before this are checkpoint #${result.before}: \`rewind restore ${result.before}\` to go back`);
+  if (result.before !== null) writeLine(io.stdout, `the files as they were before this are checkpoint #${result.before}: \`rewind restore ${result.before}\` to go back`);
   return 0;
 }

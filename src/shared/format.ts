@@ -29,3 +29,11 @@ export function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- dropping control characters is the point
   return text.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\x00-\x1f\x7f-\x9f]/g, '');
 }
+
+/** The first line of `text` that is not blank, trimmed (a program's answer to `--version`, say). */
+export function firstTextLine(text: string): string | undefined {
+  return text
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim();
+}

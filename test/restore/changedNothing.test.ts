@@ -30,25 +30,54 @@ async function undoneByHand(name: string) {
   return { root, engine, first, redoPoint: restored.redo };
 }
 
+/** A project whose a.txt is `one` at checkpoint 1 (taken by the built CLI) and `two` on disk. */
+async function cliProject(name: string): Promise<string> {
+  requireBuiltCli();
+  const root = sb.repo(name);
+  write(root, 'a.txt', 'one\n');
+  expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
+  write(root, 'a.txt', 'two\n');
+  return root;
+}
+
+/** With a rewind cut off and a.txt `two` (as before it): the undo changes no file, yet its plan and its result say the files are checkpointed first. */
+async function expectUndoCheckpointsFirst(root: string): Promise<void> {
+  expect(fs.readFileSync(`${root}/a.txt`, 'utf8')).toBe('two\n');
+  const plan = await rewind(['redo', '--dry-run'], sb.env, root);
+  expect(plan.stdout).toMatch(/changes nothing: the files already match it$/m);
+  expect(plan.stdout).toMatch(/^ {2}your files as they are now are checkpointed first/m);
+  const done = await rewind(['redo', '--yes'], sb.env, root);
+  expect(done.code).toBe(0);
+  expect(done.stdout).toMatch(/^the files as they were before this are checkpoint #\d+/m);
+}
+
 describe('a restore or undo that changes no file', () => {
-  it('a restore of a checkpoint the files already match takes no checkpoint and pushes no redo point', async () => {
+  it('a restore of a checkpoint the files already match takes no checkpoint, pushes no redo point and leaves the marker as it was', async () => {
     const root = sb.repo('restore');
     const engine = sb.open(root);
     write(root, 'a.txt', 'one\n');
     const { record: first } = await engine.snapshot({ label: 'a is one' });
-    write(root, 'a.txt', 'edited since\n');
-    // An edit made since the newest checkpoint, then put back by hand: the files match #1 again.
-    write(root, 'a.txt', 'one\n');
+    write(root, 'a.txt', 'two\n');
+    const { record: second } = await engine.snapshot({ label: 'a is two' });
+    write(root, 'a.txt', 'three\n');
+    await engine.snapshot({ label: 'a is three' });
+    // A rewind to #1 (its marker says the files are #1's), then a.txt set by hand to #2's.
+    await restoreCheckpoint(engine, first.id);
+    write(root, 'a.txt', 'two\n');
     const ids = engine.list().map((record) => record.id);
+    const stack = await readRedoStack(engine.repo);
     const marker = readRestoredMarker(engine.store);
-    const result = await restoreCheckpoint(engine, first.id);
+    expect(marker).toMatchObject({ tree: first.tree, after: ids.at(-1) });
+    const result = await restoreCheckpoint(engine, second.id);
     expect(result).toMatchObject({ changed: [], deleted: [], redo: null, changedNothing: true });
     expect(engine.list().map((record) => record.id)).toEqual(ids);
-    expect(await readRedoStack(engine.repo)).toEqual([]);
+    expect(await readRedoStack(engine.repo)).toEqual(stack);
     expect(readRestoredMarker(engine.store)).toEqual(marker);
-    expect(fs.readFileSync(`${root}/a.txt`, 'utf8')).toBe('one\n');
-    // The next checkpoint is the next id: none was taken and dropped in between for the user to see.
-    expect((await engine.snapshot({ label: 'next' })).record.id).toBe(first.id + 1);
+    expect(fs.readFileSync(`${root}/a.txt`, 'utf8')).toBe('two\n');
+    // The hand edit is still a change since the newest checkpoint, and the next checkpoint, the next id, holds it.
+    const next = await engine.snapshot({ label: 'next', onlyIfChanged: true });
+    expect(next.unchanged ?? false).toBe(false);
+    expect(next.record).toMatchObject({ id: (ids.at(-1) ?? 0) + 1, tree: second.tree });
   });
 
   it('an undo whose files already are as before the rewind takes no checkpoint, and takes the rewind off the undo stack', async () => {
@@ -86,21 +115,20 @@ describe('a restore or undo that changes no file', () => {
     expect(json.stderr).toMatch(/nothing to undo/);
   });
 
-  it('an undo of a restore cut off before its first change still checkpoints the files first, and its plan says so', async () => {
+  it('`rewind redo --json` of such an undo says it took no checkpoint: "redo" is null', async () => {
     requireBuiltCli();
-    const root = sb.repo('cut-off');
-    write(root, 'a.txt', 'one\n');
-    expect((await rewind(['snapshot'], sb.env, root)).code).toBe(0);
-    write(root, 'a.txt', 'two\n');
+    const { root } = await undoneByHand('cli-json');
+    const done = await rewind(['redo', '--yes', '--json'], sb.env, root);
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toEqual({ checkpoint: 3, changed: [], deleted: [], redo: null, changedSince: [] });
+  });
+
+  it('an undo of a restore cut off before its first change still checkpoints the files first, and its plan says so', async () => {
+    const root = await cliProject('cut-off');
     // Killed with its journal written and its redo point pushed, before any file changed.
     const cut = await runBuiltCli(['restore', '1', '--yes'], withSeams(sb.env, { REWIND_TEST_CRASH_AT: 'redo-ref' }), root);
     expect(cut.signal).toBe('SIGKILL');
-    expect(fs.readFileSync(`${root}/a.txt`, 'utf8')).toBe('two\n');
-    const plan = await rewind(['redo', '--dry-run'], sb.env, root);
-    expect(plan.stdout).toMatch(/changes nothing: the files already match it$/m);
-    expect(plan.stdout).toMatch(/^ {2}your files as they are now are checkpointed first/m);
-    const done = await rewind(['redo', '--yes'], sb.env, root);
-    expect(done.stdout).toMatch(/^the files as they were before this are checkpoint #\d+/m);
+    await expectUndoCheckpointsFirst(root);
   });
 
   it('a checkpoint taken back takes the restored marker that names it along (its id goes to the next checkpoint)', async () => {
@@ -109,6 +137,15 @@ describe('a restore or undo that changes no file', () => {
     await engine.locked('take it back', () => engine.dropNewestLocked(redoPoint ?? Number.NaN));
     expect(engine.list().at(-1)?.id).toBe((redoPoint ?? 0) - 1);
     expect(readRestoredMarker(engine.store)).toBeUndefined();
+  });
+
+  it('an undo cut off after its last change is finished, not taken for one that changes nothing: its plan and result say the files are checkpointed first', async () => {
+    const root = await cliProject('undo-cut-off');
+    expect((await rewind(['restore', '1', '--yes'], sb.env, root)).code).toBe(0);
+    // The undo killed once every file is back as before the rewind, its journal still there.
+    const cut = await runBuiltCli(['redo', '--yes'], withSeams(sb.env, { REWIND_TEST_CRASH_AT: 'applied' }), root);
+    expect(cut.signal).toBe('SIGKILL');
+    await expectUndoCheckpointsFirst(root);
   });
 
   it('`rewind restore` of a checkpoint the files already match says so, and offers no undo', async () => {

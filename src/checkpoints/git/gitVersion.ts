@@ -1,5 +1,6 @@
 import { messageOf } from '../../shared/errors.js';
-import { runProcess, text } from './git.js';
+import { firstTextLine } from '../../shared/format.js';
+import { runProcess } from './git.js';
 import { shadowGitEnv } from './gitEnv.js';
 
 /**
@@ -9,12 +10,9 @@ import { shadowGitEnv } from './gitEnv.js';
  */
 export async function gitVersionLine(file: string, env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<{ line: string } | { error: string }> {
   try {
-    const line = text(await runProcess(file, ['--version'], { cwd: '/', env: shadowGitEnv(env), timeoutMs }))
-      .split('\n')
-      .find((part) => part.trim() !== '')
-      ?.trim();
+    const line = firstTextLine((await runProcess(file, ['--version'], { cwd: '/', env: shadowGitEnv(env), timeoutMs })).stdout.toString('utf8'));
     return line ? { line } : { error: 'printed nothing' };
   } catch (error) {
-    return { error: messageOf(error).split('\n')[0] ?? 'failed' };
+    return { error: firstTextLine(messageOf(error)) ?? 'failed' };
   }
 }

@@ -25,6 +25,8 @@ export interface RedoTarget {
   time: string;
   /** True when that restore was cut off: the redo finishes going back to before it. */
   interrupted: boolean;
+  /** True when a restore or an undo was cut off: the redo then checkpoints the files first even if it changes none. */
+  cutOff: boolean;
   /** What was written into the files the cut-off restore displaced, kept first. */
   salvaged?: RacedWrites;
 }
@@ -85,7 +87,7 @@ async function redoTarget(engine: Engine): Promise<RedoTarget> {
   const back = engine.get(point.checkpoint);
   // Stores from before the ref named the restored checkpoint: its label does.
   const restored = point.restored ?? Number(/^before restoring #(\d+)(?: \(chosen files\))?$/.exec(back.label)?.[1] ?? Number.NaN);
-  return { point, back, restored: Number.isInteger(restored) ? restored : null, time: back.time, interrupted: interrupted !== undefined && !interrupted.isRedo, ...(salvage?.raced.writtenMeanwhile || salvage?.raced.unchecked ? { salvaged: salvage.raced } : {}) };
+  return { point, back, restored: Number.isInteger(restored) ? restored : null, time: back.time, interrupted: interrupted !== undefined && !interrupted.isRedo, cutOff: interrupted !== undefined, ...(salvage?.raced.writtenMeanwhile || salvage?.raced.unchecked ? { salvaged: salvage.raced } : {}) };
 }
 
 /** What `rewind redo` would do now: which restore it undoes, and the plan. Changes nothing. */
@@ -100,7 +102,8 @@ export async function previewRedo(engine: Engine, current?: CurrentTree): Promis
 /**
  * Undoes the last restore: restores the checkpoint its redo point holds (the files as they
  * were just before it), and pops it. The files as they are before the redo are
- * checkpointed first, so a redo can be undone too (`rewind restore <that id>`).
+ * checkpointed first, so a redo can be undone too (`rewind restore <that id>`), unless it
+ * changes no file and nothing was cut off (RestoreResult.changedNothing: `before` is null).
  * After an interrupted restore, this puts everything back as it was before it.
  * With `expected` (the ref a preview showed), a redo stack that changed since is refused.
  */

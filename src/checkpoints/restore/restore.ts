@@ -58,7 +58,7 @@ export interface RestoreOptions extends Requester {
 
 /**
  * Restores checkpoint `id`: the files as they are now are checkpointed first (the redo
- * point), the changed files are staged from the store, the journal is written and the redo
+ * point; taken back if it then changes no file: RestoreResult.changedNothing), the changed files are staged from the store, the journal is written and the redo
  * point pushed on the redo stack, then each file is renamed into place and each deletion
  * made (each kept first: see displaced.ts). Every object needed is read before anything in
  * the project is touched.

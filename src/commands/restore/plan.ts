@@ -50,8 +50,8 @@ export function printRedoPlan(out: NodeJS.WritableStream, redo: RedoPreview): vo
   writeLine(out, `Undoing ${which} (${how} ${localTime(redo.time)}): back to checkpoint #${redo.back.id}, the files as they were just before it.`);
   printBody(out, `Going back to #${redo.back.id}`, redo.preview);
   if (redo.changedSince.length > 0) writeLine(out, `  ! changed since that restore, taken back too: ${fewPaths(redo.changedSince)}`);
-  // Going back from a restore that was cut off checkpoints the files first even so (restore.ts).
-  const changes = redo.preview.writes.length + redo.preview.deletes.length > 0 || redo.interrupted;
+  // After a restore or an undo that was cut off, the files are checkpointed first even so (restore.ts).
+  const changes = redo.preview.writes.length + redo.preview.deletes.length > 0 || redo.cutOff;
   writeLine(out, changes ? '  your files as they are now are checkpointed first, so this can be undone too (`rewind restore <that id>`)' : '  it only takes that restore off the undo stack: no checkpoint is taken for nothing');
 }
 

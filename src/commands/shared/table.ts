@@ -219,7 +219,7 @@ which restore it undoes (the checkpoint it restored, and when), the checkpoint i
 back to and every file it changes, and asks. Repeated, it walks back through earlier
 restores, asking each time. The files as they are before the redo are checkpointed first,
 so a redo can be undone with \`rewind restore <that id>\` (one that changes no file takes
-none: "redo" is null). After a restore that was cut
+none, unless a restore or undo was cut off: "redo" is null). After a restore that was cut
 off, it puts everything back as it was before that restore.`,
     examples: ['rewind redo                       # shows which restore it undoes, asks', 'rewind redo --yes --json'],
   },

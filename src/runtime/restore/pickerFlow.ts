@@ -97,8 +97,9 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
     }
     // A restore that would change no file is not made (it would leave a redo point for nothing).
     const filesMatch = plan !== undefined && plan.writes.length + plan.deletes.length === 0;
+    const nothingToRestore = (note = '') => `nothing to restore to just before ${name}: the ${only.length > 0 ? 'chosen ' : ''}files already match it (no redo point made)${note}`;
     if (choice.mode === 'files' && filesMatch) {
-      session.say(`nothing to restore to just before ${name}: the ${only.length > 0 ? 'chosen ' : ''}files already match it (no redo point made)`, 'info');
+      session.say(nothingToRestore(), 'info');
       return;
     }
     if (choice.mode === 'files') {
@@ -107,7 +108,7 @@ async function choose(session: SessionPort, checkpointer: Checkpointer, choice: 
       const which = only.length > 0 ? `${only.length} chosen file(s)` : 'the files';
       // The files came to match it meanwhile (a race with the check above): said as that check says it.
       if (result.changedNothing && result.leftAlone.length === 0) {
-        session.say(`nothing to restore to just before ${name}: the ${only.length > 0 ? 'chosen ' : ''}files already match it (no redo point made)${busyNote}`, tone);
+        session.say(nothingToRestore(busyNote), tone);
         return;
       }
       session.say(summary(result, `restored ${which} to just before ${name}${filesRestored(session.agent, checkpointer.engine, choice.id, result, name, only.length > 0)}${busyNote}`, keptRow(checkpointer, result)), toneOf(result, tone));
@@ -167,7 +168,7 @@ export async function undoLastRewind(session: SessionPort, checkpointer: Checkpo
   if (result.before === null) {
     // The files were already as they were before it: no file changed and no row was made, so there is no undo to take back.
     const files = result.leftAlone.length > 0 ? `nothing changed, ${result.leftAlone.length} left alone` : 'the files already were as they were before it';
-    session.say(`undid ${rewind} (${files}; the conversation stays as it is)${tellAgent}${busyNote}`, busyNote ? 'warning' : 'info');
+    session.say(`undid ${rewind} (${files}; the conversation stays as it is)${tellAgent}${busyNote}`, toneOf(result, busyNote ? 'warning' : 'info'));
     return;
   }
   // What changed since that rewind (the agent went on, or you did) is taken back too: said, with where it is kept.

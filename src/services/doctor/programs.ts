@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { firstTextLine } from '../../shared/format.js';
 
 /** The executable `name` on `env.PATH`, as a shell would find it; undefined when there is none. */
 export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
@@ -24,7 +25,7 @@ export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined
 export function versionOf(file: string, env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<{ line: string } | { error: string }> {
   return new Promise((resolve) => {
     execFile(file, ['--version'], { env, timeout: timeoutMs, killSignal: 'SIGKILL', encoding: 'utf8' }, (error, stdout) => {
-      const line = stdout.split('\n').find((text) => text.trim() !== '')?.trim();
+      const line = firstTextLine(stdout);
       if (line) resolve({ line });
       else resolve({ error: error ? (error.killed ? `no answer to --version in ${timeoutMs / 1000} s` : error.message.split('\n')[0] ?? 'failed') : 'printed nothing' });
     });
