@@ -38,3 +38,13 @@ describe('a restore notice with writes kept from meanwhile', () => {
     for (let width = 40; width <= 200; width++) expect(fitNotice(notice, width), `${width}`).not.toMatch(/“[^”]*$/);
   });
 });
+
+describe('a restore notice when the restore changed nothing', () => {
+  const nothing: RestoreResult = { checkpoint: 7, changed: [], deleted: [], leftAlone: [], redo: null, skipped: [], changedNothing: true };
+
+  it('says nothing changed and why, and offers no undo', () => {
+    expect(summary(nothing, 'restored the files and the conversation to before prompt “fix it”')).toBe('restored the files and the conversation to before prompt “fix it”: nothing changed (the files already matched it; no redo point made)');
+    const leftAlone = { ...nothing, leftAlone: [{ path: 'ro.txt', reason: 'not writable: left as it is' }] };
+    expect(summary(leftAlone, 'restored the files to just before “Edit a.txt”')).toBe('restored the files to just before “Edit a.txt”: nothing changed (1 left alone; no redo point made)');
+  });
+});

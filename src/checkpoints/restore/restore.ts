@@ -23,7 +23,7 @@ import { RestoreHelpers } from './restoreHelpers.js';
 import { salvageCutOff } from './salvage.js';
 import { finishingPoint } from './finishingPoint.js';
 import { blobsAt, keepRacedWrites, keepUnchecked, mayDiffer, type RacedWrites } from './writtenMeanwhile.js';
-import { writeRestoredMarker } from './restoredMarker.js';
+import { dropRestoredMarker, writeRestoredMarker } from './restoredMarker.js';
 import { cleanStaleStaging, stagingDirFor } from './staging.js';
 
 export interface RestoreResult {
@@ -58,9 +58,10 @@ export interface RestoreOptions extends Requester {
 
 /**
  * Restores checkpoint `id`: the files as they are now are checkpointed first (the redo
- * point; taken back if it then changes no file: RestoreResult.changedNothing), the changed files are staged from the store, the journal is written and the redo
- * point pushed on the redo stack, then each file is renamed into place and each deletion
- * made (each kept first: see displaced.ts). Every object needed is read before anything in
+ * point; taken back if it then changes no file: RestoreResult.changedNothing), the changed
+ * files are staged from the store, the journal is written and the redo point pushed on the
+ * redo stack, then each file is renamed into place and each deletion made (each kept first:
+ * see displaced.ts). Every object needed is read before anything in
  * the project is touched.
  */
 export async function restoreCheckpoint(engine: Engine, id: number, options: RestoreOptions = {}): Promise<RestoreResult> {
@@ -261,7 +262,7 @@ async function restoreFrom(engine: Engine, id: number, begun: Begun): Promise<Re
 async function changedNothing(engine: Engine, id: number, start: Start, preview: RestorePreview, staging: string, redoOf: RedoPoint | undefined): Promise<RestoreResult> {
   fs.rmSync(staging, { recursive: true, force: true });
   await engine.dropNewestLocked(start.redo);
-  if (redoOf) fs.rmSync(engine.store.restored, { force: true });
+  if (redoOf) dropRestoredMarker(engine.store);
   if (redoOf?.ref) {
     await dropRedoPoint(engine.repo, redoOf);
     dropCreated(engine, redoOf);

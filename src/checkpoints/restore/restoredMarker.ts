@@ -28,9 +28,14 @@ export function writeRestoredMarker(store: StorePaths, marker: RestoredMarker): 
   writeFileAtomic(store.restored, JSON.stringify(marker), 0o600, false);
 }
 
+/** Removes the marker: the files are no longer known to be what a restore wrote. */
+export function dropRestoredMarker(store: StorePaths): void {
+  fs.rmSync(store.restored, { force: true });
+}
+
 /** Removes the marker if it names checkpoint `id` (taken back: its id goes to the next one). */
 export function dropRestoredMarkerOf(store: StorePaths, id: number): void {
-  if (readRestoredMarker(store)?.after === id) fs.rmSync(store.restored, { force: true });
+  if (readRestoredMarker(store)?.after === id) dropRestoredMarker(store);
 }
 
 export function readRestoredMarker(store: StorePaths): RestoredMarker | undefined {

@@ -23,7 +23,7 @@ import { sessionScope } from '../../services/steps/sessionScope.js';
  */
 export function summary(result: RestoreResult, what: string, keptRow?: string): string {
   // The files already matched (they changed meanwhile): nothing was done, nothing to undo.
-  if (result.changedNothing) return `${what}: nothing changed${result.leftAlone.length > 0 ? `, ${result.leftAlone.length} left alone` : ': the files already matched it'} (no redo point made)`;
+  if (result.changedNothing) return `${what}: nothing changed (${result.leftAlone.length > 0 ? `${result.leftAlone.length} left alone` : 'the files already matched it'}; no redo point made)`;
   const parts = [filesChanged(result)];
   if (result.leftAlone.length > 0) parts.push(`${result.leftAlone.length} left alone`);
   const counts = parts.join(', ');

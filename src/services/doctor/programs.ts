@@ -27,7 +27,7 @@ export function versionOf(file: string, env: NodeJS.ProcessEnv, timeoutMs = 10_0
     execFile(file, ['--version'], { env, timeout: timeoutMs, killSignal: 'SIGKILL', encoding: 'utf8' }, (error, stdout) => {
       const line = firstTextLine(stdout);
       if (line) resolve({ line });
-      else resolve({ error: error ? (error.killed ? `no answer to --version in ${timeoutMs / 1000} s` : error.message.split('\n')[0] ?? 'failed') : 'printed nothing' });
+      else resolve({ error: error ? (error.killed ? `no answer to --version in ${timeoutMs / 1000} s` : firstTextLine(error.message) ?? 'failed') : 'printed nothing' });
     });
   });
 }
